@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import type { Jobs } from './lib/jobs.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { createPgBossJobs } from './lib/pg-boss-jobs.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
+import { createSmtpTransport } from './modules/mail/mail.transport.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Defaults to pg-boss on `database`. */
+  jobs?: Jobs;
+  /** Pino options or false; tests pass false. */
+  logger?: boolean | object;
+}
+
+export type App = FastifyInstance;
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger === undefined ? loggerOptions(config) : deps.logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const jobs = deps.jobs ?? createPgBossJobs({ database, logger: app.log });
+
+  // Services: each module is composed here, dependencies passed explicitly.
+  const mail = createMailService({
+    db: database.db,
+    jobs,
+    clock,
+    transport: config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : null,
+    from: config.MAIL_FROM,
+    logger: app.log,
+  });
+  const auth = createAuthService({ db: database.db, clock, config, mail });
+  const admin = createAdminService({ db: database.db, clock });
+
+  const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));
+  await app.register(errorsPlugin, { spaFallback: serveWeb });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        scriptSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(cors, { origin: [config.APP_URL], credentials: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Posada API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(accessPlugin, { authenticate: (token) => auth.authenticate(token) });
+  await app.register(realtimePlugin, {
+    authenticate: (token) => auth.authenticate(token),
+    redisUrl: config.REDIS_URL,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { auth });
+      await api.register(adminRoutes, { admin });
+    },
+    { prefix: '/api' },
+  );
+
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await mail.registerWorkers();
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+
+  return app;
+}

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** The tenant: one operator business. Every business row carries its account_id. */
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  pais: text('pais').notNull().default('ES'),
+  /** apartamento | villa | hotel | camping */
+  tipoHospedaje: text('tipo_hospedaje').notNull().default('apartamento'),
+  /** Approximate room-count range given at registration, e.g. '1-4'. */
+  roomRange: text('room_range'),
+  plan: text('plan'),
+  /** demo | demo_expired | subscribed (spec 3 User.status_subscription) */
+  statusSubscription: text('status_subscription').notNull().default('demo'),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  /** Maximum number of properties. */
+  quantity: integer('quantity').notNull().default(1),
+  servicios: text('servicios').array().notNull().default(sql`'{}'::text[]`),
+  suscriptionIdStripe: text('suscription_id_stripe'),
+  paymentFail: boolean('payment_fail').notNull().default(false),
+  enableWebReservations: boolean('enable_web_reservations').notNull().default(false),
+  directBookingPaymentType: text('direct_booking_payment_type'),
+  advisorId: uuid('advisor_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for platform admins. */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    /** admin | empresa */
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    /** Argon2id hash; null for users who only sign in with a social provider. */
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Preferred language: es | en | ar. Used for e-mails. */
+    locale: text('locale').notNull().default('es'),
+    /** Users still served by the legacy application get legacy_redirect on login. */
+    legacy: boolean('legacy').notNull().default(false),
+    /** Admins carry an application tag (spec 3). */
+    applicationTag: text('application_tag'),
+    googleSub: text('google_sub'),
+    activePropertyId: uuid('active_property_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_sub_idx').on(t.googleSub),
+    index('users_account_idx').on(t.accountId),
+  ],
+);
+
+/** Opaque bearer tokens, stored as SHA-256 hashes, with idle and absolute expiry. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use tokens sent by e-mail: account confirmation and password reset. Stored hashed. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** confirm_email | reset_password */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_idx').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId)],
+);
+
+/** OAuth 2.0 authorization requests in flight (state + PKCE verifier), so any API instance can finish them. */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  provider: text('provider').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  remember: boolean('remember').notNull().default(false),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Sales advisors managed by admins; registration's optional advisor code must match an active one. */
+export const advisors = pgTable(
+  'advisors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email'),
+    code: text('code').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('advisors_code_upper_idx').on(sql`upper(${t.code})`)],
+);

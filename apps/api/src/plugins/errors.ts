@@ -1,0 +1,147 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { type Locale, pickLocale, translate } from '../i18n/messages.ts';
+import { AppError } from '../lib/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+  }
+}
+
+interface ZodLikeIssue {
+  code?: string;
+  message?: string;
+  path?: (string | number)[];
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  origin?: string;
+  format?: string;
+  input?: unknown;
+  instancePath?: string;
+  params?: { issue?: ZodLikeIssue };
+}
+
+/**
+ * Zod messages in our contracts are message keys ('validation.required', 'auth.passwords_mismatch');
+ * built-in zod issues are mapped to generic keys by their code.
+ */
+export function issueMessage(locale: Locale, issue: ZodLikeIssue): string {
+  if (issue.message && /^[a-z_]+\.[a-z_.]+$/.test(issue.message)) return translate(locale, issue.message);
+  const params = { minimum: Number(issue.minimum ?? 0), maximum: Number(issue.maximum ?? 0) };
+  switch (issue.code) {
+    case 'invalid_type':
+      return translate(locale, issue.input === undefined ? 'validation.required' : 'validation.invalid');
+    case 'too_small':
+      if (issue.origin === 'string' && params.minimum === 1) return translate(locale, 'validation.required');
+      return translate(
+        locale,
+        issue.origin === 'string' ? 'validation.too_short' : 'validation.too_small',
+        params,
+      );
+    case 'too_big':
+      return translate(
+        locale,
+        issue.origin === 'string' ? 'validation.too_long' : 'validation.too_big',
+        params,
+      );
+    case 'invalid_format':
+      return translate(locale, issue.format === 'email' ? 'validation.invalid_email' : 'validation.invalid');
+    case 'invalid_value':
+      return translate(locale, 'validation.invalid_option');
+    default:
+      return translate(locale, 'validation.invalid');
+  }
+}
+
+export function fieldErrors(locale: Locale, issues: ZodLikeIssue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path?.length ? issue.path.join('.') : '_';
+    errors[field] ??= [];
+    errors[field].push(issueMessage(locale, issue));
+  }
+  return errors;
+}
+
+/** The error envelope of ARCHITECTURE §3: { ok: false, code, message, errors }. */
+export const errorsPlugin = fp<{ spaFallback: boolean }>(async (app: FastifyInstance, opts) => {
+  app.decorateRequest('locale', 'es');
+  app.addHook('onRequest', async (request) => {
+    request.locale = pickLocale(request.headers['accept-language']);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    // The SPA's client-side routes all serve index.html; unknown /api paths stay JSON 404s.
+    if (opts.spaFallback && request.method === 'GET' && !request.url.startsWith('/api')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ ok: false, code: 'common.not_found', message: translate(request.locale, 'common.not_found') });
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = request.locale ?? 'es';
+    if (error instanceof AppError) {
+      if (error.options.headers) reply.headers(error.options.headers);
+      const body: Record<string, unknown> = {
+        ok: false,
+        code: error.code,
+        message: translate(locale, error.options.messageKey ?? error.code, error.options.params),
+      };
+      if (error.options.errors) {
+        body.errors = Object.fromEntries(
+          Object.entries(error.options.errors).map(([field, keys]) => [
+            field,
+            keys.map((k) => translate(locale, k)),
+          ]),
+        );
+      }
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => {
+        const issue = (v.params as { issue?: ZodLikeIssue }).issue ?? {};
+        return { ...issue, path: issue.path ?? v.instancePath.split('/').filter(Boolean) };
+      });
+      return reply.status(400).send({
+        ok: false,
+        code: 'validation.failed',
+        message: translate(locale, 'validation.failed'),
+        errors: fieldErrors(locale, issues),
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its contract');
+      return reply
+        .status(500)
+        .send({ ok: false, code: 'common.internal', message: translate(locale, 'common.internal') });
+    }
+    if (error.statusCode === 429) {
+      const seconds = Math.ceil(Number(reply.getHeader('retry-after') ?? 60));
+      return reply.status(429).send({
+        ok: false,
+        code: 'common.too_many_requests',
+        message: translate(locale, 'common.too_many_requests', { seconds }),
+      });
+    }
+    if (error.statusCode === 413) {
+      return reply.status(413).send({
+        ok: false,
+        code: 'common.payload_too_large',
+        message: translate(locale, 'common.payload_too_large'),
+      });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply
+        .status(error.statusCode)
+        .send({ ok: false, code: 'common.bad_request', message: translate(locale, 'common.bad_request') });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ ok: false, code: 'common.internal', message: translate(locale, 'common.internal') });
+  });
+});

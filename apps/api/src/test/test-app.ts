@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { type Clock, fixedClock } from '../lib/clock.ts';
+
+/** Which database the integration tests run on: TEST_DB=postgres uses TEST_DATABASE_URL, otherwise PGlite. */
+export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestDatabase {
+  database: Database;
+  /** Connection string of the throwaway PostgreSQL database (postgres runs only). */
+  url?: string;
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated database: an in-memory PGlite, or a throwaway database on TEST_DATABASE_URL's server. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDbKind === 'postgres') {
+    const baseUrl = process.env.TEST_DATABASE_URL;
+    if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const name = `posada_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+    await database.migrate();
+    return {
+      database,
+      url: url.toString(),
+      async dispose() {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: baseUrl });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await database.migrate();
+  return { database, dispose: () => database.close() };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    APP_URL: 'http://localhost:5173',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: Database;
+  clock: Clock & { advance(ms: number): void; set(d: Date): void };
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, with a controllable clock. Call close() in afterAll. */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; now?: Date; testDatabase?: TestDatabase } = {},
+): Promise<TestApp> {
+  const testDatabase = options.testDatabase ?? (await createTestDatabase());
+  const clock = fixedClock(options.now ?? new Date('2026-11-20T10:00:00Z'));
+  const config = testConfig(options.env);
+  const app = await buildApp({ config, database: testDatabase.database, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    database: testDatabase.database,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await testDatabase.dispose();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { localeSchema, tipoHospedajeSchema, userSchema } from './users.ts';
+
+/**
+ * Zod messages here are message keys, translated by the API (server locales) and the web app (web locales).
+ * Field names follow spec 2.4 Register / spec 7 login.
+ */
+const email = z.string().trim().min(1, 'validation.required').email('validation.invalid_email').max(254);
+const password = z.string().min(8, 'auth.password_too_short').max(128, 'validation.too_long');
+
+/** Approximate room-count ranges offered at registration (spec 9 plan tiers). */
+export const roomRanges = ['1-4', '5-10', '11-20', '21-50', '51-100', '101-150', '151+'] as const;
+export const roomRangeSchema = z.enum(roomRanges);
+
+export const registerBody = z
+  .object({
+    name: z.string().trim().min(1, 'validation.required').max(120),
+    email,
+    password,
+    password_confirmation: z.string().min(1, 'validation.required'),
+    phone: z.string().trim().min(1, 'validation.required').max(32),
+    /** ISO 3166 alpha-2 country used to read a phone without a + prefix (ES by default). */
+    phone_country: z.string().length(2).default('ES'),
+    tipo_hospedaje: tipoHospedajeSchema,
+    room_range: roomRangeSchema,
+    advisor_code: z.string().trim().max(40).optional().or(z.literal('')),
+    locale: localeSchema.optional(),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'auth.passwords_mismatch',
+  });
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const registerData = z.object({ message: z.string(), email: z.string() });
+
+/** POST /api/login (spec 7): email, password; "remember" gives a longer session. */
+export const loginBody = z.object({
+  email,
+  password: z.string().min(1, 'validation.required').max(128),
+  remember: z.boolean().optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** The exact spec 7 answer: ok, data.token, data.user, data.message, data.legacy_redirect. */
+export const loginData = z.object({
+  token: z.string(),
+  user: userSchema,
+  message: z.string(),
+  legacy_redirect: z.boolean(),
+});
+export type LoginData = z.infer<typeof loginData>;
+
+export const tokenBody = z.object({ token: z.string().min(16).max(200) });
+export type TokenBody = z.infer<typeof tokenBody>;
+
+export const emailBody = z.object({ email });
+export type EmailBody = z.infer<typeof emailBody>;
+
+export const resetPasswordBody = z
+  .object({
+    token: z.string().min(16).max(200),
+    password,
+    password_confirmation: z.string().min(1, 'validation.required'),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'auth.passwords_mismatch',
+  });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const socialProviders = ['google'] as const;
+export const socialProviderSchema = z.enum(socialProviders);
+export type SocialProvider = z.infer<typeof socialProviderSchema>;
+
+/** Which social sign-in providers are configured (the login page hides the others). */
+export const providersData = z.object({ google: z.boolean() });
+
+/** The SPA callback page /auth/{provider}/callback posts what the provider sent back. */
+export const oauthCallbackBody = z.object({
+  code: z.string().min(1).max(2000),
+  state: z.string().min(1).max(200),
+});
+export type OauthCallbackBody = z.infer<typeof oauthCallbackBody>;
+
+export const authPaths = {
+  register: '/api/register',
+  login: '/api/login',
+  logout: '/api/logout',
+  confirmEmail: '/api/auth/email-confirmation',
+  resendConfirmation: '/api/auth/email-confirmation/resend',
+  forgotPassword: '/api/auth/password-reset',
+  resetPassword: '/api/auth/password-reset/confirm',
+  providers: '/api/auth/providers',
+  /** GET, browser navigation: redirects to the provider. Query: remember=1 */
+  oauthStart: (provider: SocialProvider) => `/api/auth/${provider}/redirect`,
+  oauthCallback: (provider: SocialProvider) => `/api/auth/${provider}/callback`,
+} as const;
