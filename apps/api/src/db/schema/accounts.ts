@@ -21,7 +21,7 @@ export const accounts = pgTable('accounts', {
   paymentFail: boolean('payment_fail').notNull().default(false),
   enableWebReservations: boolean('enable_web_reservations').notNull().default(false),
   directBookingPaymentType: text('direct_booking_payment_type'),
-  advisorId: uuid('advisor_id'),
+  advisorId: uuid('advisor_id').references(() => advisors.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -90,7 +90,10 @@ export const emailTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('email_tokens_hash_idx').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('email_tokens_hash_idx').on(t.tokenHash),
+    index('email_tokens_user_idx').on(t.userId, t.purpose, t.createdAt),
+  ],
 );
 
 /** OAuth 2.0 authorization requests in flight (state + PKCE verifier), so any API instance can finish them. */
@@ -115,3 +118,14 @@ export const advisors = pgTable(
   },
   (t) => [uniqueIndex('advisors_code_upper_idx').on(sql`upper(${t.code})`)],
 );
+
+/**
+ * Failed sign-in counters, one row per key ('account:<lower e-mail>' or 'ip:<address>').
+ * Kept in the database so the escalating lock holds across API processes.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
