@@ -1,0 +1,32 @@
+import { Center, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { getToken } from '../lib/session.ts';
+import { pathTo } from './routes.ts';
+import { useCurrentUser } from './session.ts';
+
+export function FullPageLoader() {
+  return (
+    <Center h="100dvh" aria-busy="true">
+      <Loader />
+    </Center>
+  );
+}
+
+/**
+ * spec 5 Navigation guard: protected routes need login, otherwise Login. The route role must equal the
+ * user type; otherwise an admin goes to HomeManager and an empresa goes to Dashboard.
+ */
+export function RequireRole({ role, children }: { role: 'admin' | 'empresa'; children: ReactNode }) {
+  const location = useLocation();
+  const { data: user, isPending } = useCurrentUser();
+  if (!getToken()) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={pathTo('Login', undefined, next === '/' ? undefined : { next })} replace />;
+  }
+  if (!user && isPending) return <FullPageLoader />;
+  if (!user) return <Navigate to={pathTo('Login')} replace />;
+  if (user.type !== role)
+    return <Navigate to={pathTo(user.type === 'admin' ? 'HomeManager' : 'Dashboard')} replace />;
+  return children;
+}

@@ -1,0 +1,4 @@
+// STUB — replaced by the web helper.
+export function AuthLayout() {
+  return null;
+}

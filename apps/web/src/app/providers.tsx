@@ -1,0 +1,43 @@
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api.ts';
+import { isRtl } from '../lib/i18n.ts';
+import { TOAST_MS } from '../lib/notify.ts';
+import { theme } from './theme.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (count, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+export function Providers({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'es';
+  const dir = isRtl(language) ? 'rtl' : 'ltr';
+  return (
+    <DirectionProvider initialDirection={dir} detectDirection>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <DatesProvider settings={{ locale: language }}>
+          <QueryClientProvider client={queryClient}>
+            <ModalsProvider
+              labels={{ confirm: i18n.t('common:actions.confirm'), cancel: i18n.t('common:actions.cancel') }}
+            >
+              <Notifications position={dir === 'rtl' ? 'top-left' : 'top-right'} autoClose={TOAST_MS} />
+              {children}
+            </ModalsProvider>
+          </QueryClientProvider>
+        </DatesProvider>
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}

@@ -1,0 +1,4 @@
+// STUB — replaced by the web helper.
+export function LegacyBridgePage() {
+  return null;
+}
