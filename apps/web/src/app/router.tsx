@@ -83,7 +83,7 @@ export const router = createBrowserRouter([
       {
         // Business area: role empresa, Main layout.
         element: (
-          <RequireRole role="empresa">
+          <RequireRole userType="empresa">
             <Outlet />
           </RequireRole>
         ),
@@ -108,7 +108,7 @@ export const router = createBrowserRouter([
       {
         // Admin area: role admin, admin sidebar.
         element: (
-          <RequireRole role="admin">
+          <RequireRole userType="admin">
             <Outlet />
           </RequireRole>
         ),
