@@ -19,6 +19,8 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { Jobs } from './lib/jobs.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createPgBossJobs } from './lib/pg-boss-jobs.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -66,8 +68,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     from: config.MAIL_FROM,
     logger: app.log,
   });
-  const auth = createAuthService({ db: database.db, clock, config, mail });
   const admin = createAdminService({ db: database.db, clock });
+  const accounts = createAccountsService({ db: database.db, clock });
+  const auth = createAuthService({ db: database.db, clock, config, mail, accounts, advisors: admin });
 
   const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));
   await app.register(errorsPlugin, { spaFallback: serveWeb });
@@ -96,7 +99,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      api.get('/health', { config: { access: 'public' } }, async () => ({
+        ok: true,
+        data: { status: 'ok', database: database.kind },
+      }));
       await api.register(authRoutes, { auth });
+      await api.register(accountsRoutes, { accounts });
       await api.register(adminRoutes, { admin });
     },
     { prefix: '/api' },

@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { demo, fillLogin, login } from './support/auth.ts';
+import { linkFromMail, uniqueEmail } from './support/mail.ts';
+
+test('a new operator registers, confirms the e-mailed link and logs in', async ({ page }) => {
+  const email = uniqueEmail('alta');
+  await page.goto('/register');
+  await page.getByLabel('Nombre completo').fill('Lucía Fernández');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('Alojamiento-2026');
+  await page.getByLabel('Confirmar contraseña').fill('Alojamiento-2026');
+  await page.getByLabel('Teléfono').fill('612345678');
+  await page.getByRole('textbox', { name: 'Tipo de alojamiento' }).click();
+  await page.getByRole('option', { name: 'Apartamento' }).click();
+  await page.getByRole('textbox', { name: 'Número aproximado de unidades' }).click();
+  await page.getByRole('option', { name: '1-4' }).click();
+  await expect(page.getByText('14 días de prueba gratis')).toBeVisible();
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+  await expect(page.getByText(email)).toBeVisible();
+
+  // Until the e-mail is confirmed the account cannot log in.
+  await page.goto('/');
+  await fillLogin(page, email, 'Alojamiento-2026');
+  await expect(page.getByRole('alert')).toContainText('confirma');
+
+  const link = await linkFromMail(email, '/verific/token/account/');
+  await page.goto(link);
+  await expect(page.getByText('Tu correo está confirmado')).toBeVisible();
+
+  await login(page, email, 'Alojamiento-2026');
+  await expect(page).toHaveURL(/\/business\/dashboard/);
+  await expect(page.getByText('Lucía Fernández').first()).toBeVisible();
+});
+
+test('a wrong password is refused with a clear message and keeps the e-mail typed', async ({ page }) => {
+  await page.goto('/');
+  await fillLogin(page, demo.empresa, 'not-the-password');
+  await expect(page.getByRole('alert')).toContainText('incorrect');
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(demo.empresa);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a forgotten password is reset through the e-mailed link', async ({ page, request }) => {
+  const email = uniqueEmail('reset');
+  const registered = await request.post('/api/register', {
+    data: {
+      name: 'Marta Ruiz',
+      email,
+      password: 'Primera-clave-1',
+      password_confirmation: 'Primera-clave-1',
+      phone: '+34 612 345 679',
+      tipo_hospedaje: 'villa',
+      room_range: '1-4',
+    },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/reset');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(page.getByText('te hemos enviado un enlace')).toBeVisible();
+
+  const link = await linkFromMail(email, '/recuperar/');
+  await page.goto(link);
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill('Segunda-clave-2');
+  await page.getByLabel('Confirmar contraseña').fill('Segunda-clave-2');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The old password no longer works; the new one does (the reset also confirms the e-mail).
+  await fillLogin(page, email, 'Primera-clave-1');
+  await expect(page.getByRole('alert')).toContainText('incorrect');
+  await login(page, email, 'Segunda-clave-2');
+  await expect(page).toHaveURL(/\/business\/dashboard/);
+
+  // The link is single-use.
+  await page.goto('/logout');
+  await page.goto(link);
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill('Tercera-clave-3');
+  await page.getByLabel('Confirmar contraseña').fill('Tercera-clave-3');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+});
+
+test('logout ends the session: protected pages send the visitor back to Login', async ({ page }) => {
+  await login(page, demo.hotel);
+  await expect(page).toHaveURL(/\/business\/dashboard/);
+  const token = await page.evaluate(() => localStorage.getItem('posada.token'));
+  expect(token).toBeTruthy();
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('posada.token'))).toBeNull();
+
+  // The old token was revoked on the server too.
+  const res = await page.request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(401);
+
+  await page.goto('/business/dashboard');
+  await expect(page).toHaveURL(/\/(\?.*)?$/);
+});

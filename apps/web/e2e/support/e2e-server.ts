@@ -1,0 +1,50 @@
+// Starts what the Playwright flows run against: a real SMTP server capturing mail (readable over HTTP on
+// E2E_MAIL_PORT), and the real app on a fresh embedded database seeded with the demo data.
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../../api/src/app.ts';
+import { loadConfig } from '../../../api/src/config.ts';
+import { openDatabase } from '../../../api/src/db/client.ts';
+import { seedDemo } from '../../../api/src/demo/seed.ts';
+import { systemClock } from '../../../api/src/lib/clock.ts';
+import { startSmtpCapture } from '../../../api/src/test/smtp-capture.ts';
+import { E2E_BASE_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts';
+
+const smtp = await startSmtpCapture();
+const mailApi = createServer((_req, res) => {
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(smtp.messages));
+});
+await new Promise<void>((resolve) => mailApi.listen(E2E_MAIL_PORT, '127.0.0.1', resolve));
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-e2e-'));
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  APP_URL: E2E_BASE_URL,
+  SMTP_URL: smtp.url,
+  LOG_LEVEL: 'warn',
+  SERVE_WEB: 'true',
+});
+const database = await openDatabase({ dataDir: config.DATA_DIR });
+await database.migrate();
+await seedDemo(database.db, systemClock);
+const app = await buildApp({ config, database });
+await app.listen({ port: config.PORT, host: config.HOST });
+console.log(`e2e server at ${E2E_BASE_URL} (mail at http://127.0.0.1:${E2E_MAIL_PORT})`);
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  await smtp.close();
+  mailApi.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
