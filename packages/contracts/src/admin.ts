@@ -26,6 +26,8 @@ export const createAdvisorBody = z.object({
 });
 export type CreateAdvisorBody = z.infer<typeof createAdvisorBody>;
 
+export const advisorIdParams = z.object({ id: z.string().uuid() });
+
 export const updateAdvisorBody = z.object({ active: z.boolean() });
 export type UpdateAdvisorBody = z.infer<typeof updateAdvisorBody>;
 

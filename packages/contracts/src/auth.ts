@@ -73,6 +73,16 @@ export const socialProviders = ['google'] as const;
 export const socialProviderSchema = z.enum(socialProviders);
 export type SocialProvider = z.infer<typeof socialProviderSchema>;
 
+export const oauthProviderParams = z.object({ provider: socialProviderSchema });
+
+/** GET /api/auth/{provider}/redirect?remember=1: "remember" gives the longer session after the callback. */
+export const oauthRedirectQuery = z.object({
+  remember: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
 /** Which social sign-in providers are configured (the login page hides the others). */
 export const providersData = z.object({ google: z.boolean() });
 

@@ -1,0 +1,109 @@
+import { type Locale, translate } from '../../i18n/messages.ts';
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Copy {
+  subject: string;
+  greeting: (name: string) => string;
+  intro: string;
+  button: string;
+  expiry: string;
+  ignore: string;
+}
+
+const confirmationCopy: Record<Locale, Copy> = {
+  es: {
+    subject: 'Confirma tu cuenta de Posada',
+    greeting: (name) => `Hola, ${name}:`,
+    intro: 'Gracias por registrarte en Posada. Tu prueba gratuita de 14 días ya ha empezado, sin tarjeta.',
+    button: 'Confirmar mi correo',
+    expiry: 'Confirma tu correo con este enlace. Caduca en 48 horas:',
+    ignore: 'Si no has creado una cuenta en Posada, ignora este mensaje.',
+  },
+  en: {
+    subject: 'Confirm your Posada account',
+    greeting: (name) => `Hello ${name},`,
+    intro: 'Thank you for signing up to Posada. Your 14-day free trial has started, no card needed.',
+    button: 'Confirm my e-mail',
+    expiry: 'Confirm your e-mail address with this link. It expires in 48 hours:',
+    ignore: 'If you did not create a Posada account, ignore this message.',
+  },
+  ar: {
+    subject: 'أكّد حسابك في Posada',
+    greeting: (name) => `مرحبًا ${name}،`,
+    intro: 'شكرًا لتسجيلك في Posada. بدأت فترتك التجريبية المجانية لمدة 14 يومًا، دون الحاجة إلى بطاقة.',
+    button: 'تأكيد بريدي الإلكتروني',
+    expiry: 'أكّد بريدك الإلكتروني عبر هذا الرابط. تنتهي صلاحيته خلال 48 ساعة:',
+    ignore: 'إذا لم تنشئ حسابًا في Posada، فتجاهل هذه الرسالة.',
+  },
+};
+
+const resetCopy: Record<Locale, Copy> = {
+  es: {
+    subject: 'Restablece tu contraseña de Posada',
+    greeting: (name) => `Hola, ${name}:`,
+    intro: 'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de Posada.',
+    button: 'Elegir una contraseña nueva',
+    expiry: 'Elige una contraseña nueva con este enlace. Solo funciona una vez y caduca en 1 hora:',
+    ignore: 'Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambiará.',
+  },
+  en: {
+    subject: 'Reset your Posada password',
+    greeting: (name) => `Hello ${name},`,
+    intro: 'We received a request to reset the password of your Posada account.',
+    button: 'Choose a new password',
+    expiry: 'Choose a new password with this link. It works once and expires in 1 hour:',
+    ignore: 'If you did not ask for this, ignore this message: your password will not change.',
+  },
+  ar: {
+    subject: 'إعادة تعيين كلمة المرور في Posada',
+    greeting: (name) => `مرحبًا ${name}،`,
+    intro: 'تلقّينا طلبًا لإعادة تعيين كلمة المرور لحسابك في Posada.',
+    button: 'اختيار كلمة مرور جديدة',
+    expiry: 'اختر كلمة مرور جديدة عبر هذا الرابط. يعمل مرة واحدة فقط وتنتهي صلاحيته خلال ساعة واحدة:',
+    ignore: 'إذا لم تطلب ذلك، فتجاهل هذه الرسالة: لن تتغير كلمة المرور.',
+  },
+};
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function render(copy: Copy, locale: Locale, name: string, link: string): EmailContent {
+  const footer = translate(locale, 'mail.footer');
+  const text = [copy.greeting(name), '', copy.intro, '', copy.expiry, link, '', copy.ignore, '', footer].join(
+    '\n',
+  );
+  const dir = locale === 'ar' ? 'rtl' : 'ltr';
+  const href = escapeHtml(link);
+  const html = `<!doctype html>
+<html lang="${locale}" dir="${dir}">
+<body style="font-family: Arial, sans-serif; color: #1f2933; line-height: 1.5;">
+  <p>${escapeHtml(copy.greeting(name))}</p>
+  <p>${escapeHtml(copy.intro)}</p>
+  <p>${escapeHtml(copy.expiry)}</p>
+  <p><a href="${href}" style="display: inline-block; padding: 10px 18px; background: #0b7285; color: #ffffff; border-radius: 6px; text-decoration: none;">${escapeHtml(copy.button)}</a></p>
+  <p style="font-size: 13px; color: #52606d;">${href}</p>
+  <p style="font-size: 13px; color: #52606d;">${escapeHtml(copy.ignore)}</p>
+  <p style="font-size: 12px; color: #7b8794;">${escapeHtml(footer)}</p>
+</body>
+</html>`;
+  return { subject: copy.subject, text, html };
+}
+
+export function confirmationEmail(locale: Locale, name: string, link: string): EmailContent {
+  return render(confirmationCopy[locale], locale, name, link);
+}
+
+export function passwordResetEmail(locale: Locale, name: string, link: string): EmailContent {
+  return render(resetCopy[locale], locale, name, link);
+}

@@ -1,0 +1,213 @@
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  accounts,
+  emailTokens,
+  loginAttempts,
+  oauthStates,
+  sessions,
+  users,
+} from '../../db/schema/accounts.ts';
+
+export type EmailTokenPurpose = 'confirm_email' | 'reset_password';
+
+export type AuthUserRow = typeof users.$inferSelect;
+export type NewAccount = typeof accounts.$inferInsert;
+export type NewUser = typeof users.$inferInsert;
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;
+
+export function createAuthRepo({ db }: { db: Db }) {
+  return {
+    async findUserByEmail(email: string): Promise<AuthUserRow | null> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findUserById(id: string): Promise<AuthUserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async findUserByGoogleSub(sub: string): Promise<AuthUserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
+      return row ?? null;
+    },
+
+    async insertAccount(values: NewAccount): Promise<string> {
+      const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id });
+      if (!row) throw new Error('account insert returned nothing');
+      return row.id;
+    },
+
+    async insertUser(values: NewUser): Promise<AuthUserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      if (!row) throw new Error('user insert returned nothing');
+      return row;
+    },
+
+    async updateUser(id: string, values: Partial<NewUser>): Promise<void> {
+      await db.update(users).set(values).where(eq(users.id, id));
+    },
+
+    async markEmailVerified(id: string, now: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: now })
+        .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
+    },
+
+    // Sessions
+
+    async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
+      await db.insert(sessions).values(values);
+    },
+
+    /** The one indexed query behind every authenticated request. */
+    async findLiveSession(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          userId: users.id,
+          accountId: users.accountId,
+          type: users.type,
+          remember: sessions.remember,
+          lastUsedAt: sessions.lastUsedAt,
+          absoluteExpiresAt: sessions.absoluteExpiresAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            isNull(sessions.revokedAt),
+            gt(sessions.idleExpiresAt, now),
+            gt(sessions.absoluteExpiresAt, now),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async touchSession(id: string, now: Date, idleExpiresAt: Date): Promise<void> {
+      await db.update(sessions).set({ lastUsedAt: now, idleExpiresAt }).where(eq(sessions.id, id));
+    },
+
+    async revokeSession(id: string, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+
+    async revokeUserSessions(userId: string, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    // E-mailed single-use tokens
+
+    async insertEmailToken(values: typeof emailTokens.$inferInsert): Promise<void> {
+      await db.insert(emailTokens).values(values);
+    },
+
+    async findEmailToken(tokenHash: string, purpose: EmailTokenPurpose) {
+      const [row] = await db
+        .select()
+        .from(emailTokens)
+        .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async latestEmailTokenAt(userId: string, purpose: EmailTokenPurpose): Promise<Date | null> {
+      const [row] = await db
+        .select({ createdAt: emailTokens.createdAt })
+        .from(emailTokens)
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose)))
+        .orderBy(desc(emailTokens.createdAt))
+        .limit(1);
+      return row?.createdAt ?? null;
+    },
+
+    /** Marks a token used unless another request already did; false when it lost that race. */
+    async consumeEmailToken(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailTokens.id, id), isNull(emailTokens.usedAt)))
+        .returning({ id: emailTokens.id });
+      return rows.length === 1;
+    },
+
+    /** Retires the user's other outstanding links of the same purpose. */
+    async retireEmailTokens(userId: string, purpose: EmailTokenPurpose, now: Date): Promise<void> {
+      await db
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(
+          and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)),
+        );
+    },
+
+    // Sign-in throttling
+
+    async lockedUntil(keys: string[], now: Date): Promise<Date | null> {
+      const rows = await db
+        .select({ lockedUntil: loginAttempts.lockedUntil })
+        .from(loginAttempts)
+        .where(and(inArray(loginAttempts.key, keys), gt(loginAttempts.lockedUntil, now)));
+      const times = rows.flatMap((r) => (r.lockedUntil ? [r.lockedUntil.getTime()] : []));
+      return times.length ? new Date(Math.max(...times)) : null;
+    },
+
+    /** Counts one more failure on `key` (restarting a streak older than `forgetBefore`); returns the count. */
+    async recordFailure(key: string, now: Date, forgetBefore: Date): Promise<number> {
+      const [row] = await db
+        .insert(loginAttempts)
+        .values({ key, failures: 1, lastFailureAt: now })
+        .onConflictDoUpdate({
+          target: loginAttempts.key,
+          set: {
+            failures: sql`case when ${loginAttempts.lastFailureAt} < ${forgetBefore.toISOString()}::timestamptz then 1 else ${loginAttempts.failures} + 1 end`,
+            lastFailureAt: now,
+          },
+        })
+        .returning({ failures: loginAttempts.failures });
+      return row?.failures ?? 1;
+    },
+
+    async lockKey(key: string, until: Date): Promise<void> {
+      await db.update(loginAttempts).set({ lockedUntil: until }).where(eq(loginAttempts.key, key));
+    },
+
+    async clearAttempts(key: string): Promise<void> {
+      await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+    },
+
+    // OAuth authorization requests in flight
+
+    async insertOAuthState(values: typeof oauthStates.$inferInsert): Promise<void> {
+      await db.insert(oauthStates).values(values);
+    },
+
+    /** Deletes and returns the state, so it can be used only once. */
+    async takeOAuthState(state: string, provider: string) {
+      const [row] = await db
+        .delete(oauthStates)
+        .where(and(eq(oauthStates.state, state), eq(oauthStates.provider, provider)))
+        .returning();
+      return row ?? null;
+    },
+
+    async deleteExpiredOAuthStates(now: Date): Promise<void> {
+      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+    },
+  };
+}
