@@ -1,0 +1,20 @@
+// `npm run demo`: seeds the demo accounts into the configured database (DATABASE_URL or DATA_DIR).
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { systemClock } from '../lib/clock.ts';
+import { DEMO_PASSWORD, seedDemo } from './seed.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+try {
+  await database.migrate();
+  const report = await seedDemo(database.db, systemClock);
+  const where = database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL';
+  console.log(`\nDemo data (${where}):\n`);
+  for (const line of report.lines) console.log(`  ${line}`);
+  console.log(
+    `\n  ${report.created} record(s) created. Every demo login uses the password ${DEMO_PASSWORD}\n`,
+  );
+} finally {
+  await database.close();
+}
