@@ -1,4 +1,128 @@
-// STUB — replaced by the web helper.
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { type LoginBody, loginBody } from '@posada/contracts/auth';
+import { IconMailExclamation } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../../app/routes.ts';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { authApi, useProviders } from '../api/auth-api.ts';
+import { AuthPage } from '../components/auth-page.tsx';
+import { GoogleButton } from '../components/google-button.tsx';
+import { ResendConfirmationButton } from '../components/resend-confirmation.tsx';
+import { useCompleteLogin } from '../hooks/use-complete-login.ts';
+
+type Failure = { kind: 'error'; message: string } | { kind: 'unverified'; message: string; email: string };
+
+/** Login (spec 2.4): e-mail, password, remember, forgot password, social sign-in. */
 export function LoginPage() {
-  return null;
+  const { t, i18n } = useTranslation('auth');
+  const completeLogin = useCompleteLogin();
+  const providers = useProviders();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const form = useForm<LoginBody>({
+    resolver: contractResolver(loginBody, (key, params) => i18n.t(key, params)),
+    defaultValues: { email: '', password: '', remember: false },
+    mode: 'onTouched',
+  });
+  const login = useMutation({ mutationFn: authApi.login, onSuccess: completeLogin });
+  const remember = form.watch('remember') ?? false;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFailure(null);
+    login.mutate(values, {
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'auth.email_not_verified') {
+          setFailure({ kind: 'unverified', message: error.message, email: values.email });
+          return;
+        }
+        const message = applyServerErrors(
+          error,
+          form.setError,
+          ['email', 'password'],
+          t('common:errors.unexpected'),
+        );
+        if (message) setFailure({ kind: 'error', message });
+      },
+    });
+  });
+
+  return (
+    <AuthPage title={t('login.title')} description={t('login.subtitle')}>
+      {failure?.kind === 'error' ? <FormAlert title={t('login.failed')}>{failure.message}</FormAlert> : null}
+      {failure?.kind === 'unverified' ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconMailExclamation size={20} />}
+          title={t('login.unverifiedTitle')}
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{failure.message}</Text>
+            <ResendConfirmationButton email={failure.email} variant="default" />
+          </Stack>
+        </Alert>
+      ) : null}
+
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t('placeholders.email')}
+            size="md"
+            error={form.formState.errors.email?.message}
+            {...form.register('email')}
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            size="md"
+            error={form.formState.errors.password?.message}
+            {...form.register('password')}
+          />
+          <Group justify="space-between" gap="xs">
+            <Checkbox label={t('fields.remember')} {...form.register('remember')} />
+            <Anchor component={Link} to={pathTo('Reset')} size="sm">
+              {t('login.forgot')}
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth loading={login.isPending}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+
+      {providers.data?.google ? (
+        <>
+          <Divider label={t('login.or')} labelPosition="center" />
+          <GoogleButton remember={remember} />
+        </>
+      ) : null}
+
+      <Text ta="center" size="sm" c="dimmed">
+        {t('login.noAccount')}{' '}
+        <Anchor component={Link} to={pathTo('Register')} fw={600}>
+          {t('login.register')}
+        </Anchor>
+      </Text>
+    </AuthPage>
+  );
 }

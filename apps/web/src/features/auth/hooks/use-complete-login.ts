@@ -1,0 +1,31 @@
+import type { LoginData } from '@posada/contracts/auth';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { pathTo } from '../../../app/routes.ts';
+import { useStartSession } from '../../../app/session.ts';
+import { notify } from '../../../lib/notify.ts';
+import { safeNextPath } from '../lib/safe-next.ts';
+
+/**
+ * What a successful sign-in does (password or social): store the session, then the legacy bridge
+ * for legacy users (spec 4), else the guard's `next` path or the role's home (spec 6).
+ */
+export function useCompleteLogin() {
+  const startSession = useStartSession();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = searchParams.get('next');
+  return useCallback(
+    (data: LoginData) => {
+      startSession(data.token, data.user);
+      if (data.message) notify.success(data.message);
+      if (data.legacy_redirect) {
+        void navigate(pathTo('legacyBridge'), { replace: true });
+        return;
+      }
+      const home = pathTo(data.user.type === 'admin' ? 'HomeManager' : 'Dashboard');
+      void navigate(safeNextPath(next) ?? home, { replace: true });
+    },
+    [startSession, navigate, next],
+  );
+}
