@@ -103,8 +103,9 @@ export const errorsPlugin = fp<{ spaFallback: boolean }>(async (app: FastifyInst
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
-        const issue = (v.params as { issue?: ZodLikeIssue }).issue ?? {};
-        return { ...issue, path: issue.path ?? v.instancePath.split('/').filter(Boolean) };
+        // fastify-type-provider-zod flattens each zod issue: code → keyword, the rest → params.
+        const issue: ZodLikeIssue = { ...(v.params as ZodLikeIssue), code: v.keyword, message: v.message };
+        return { ...issue, path: v.instancePath.split('/').filter(Boolean) };
       });
       return reply.status(400).send({
         ok: false,
