@@ -1,22 +1,44 @@
 /**
  * The job queue every feature uses for background work (e-mail, scheduled check-ins, reminders…).
  * Backed by pg-boss on PostgreSQL and on the embedded PGlite database (see docs/decisions.md).
+ * Delivery is at least once: a handler must be safe to run again for the same data.
  */
 export interface SendOptions {
-  /** Retries after the first failure. */
+  /** Retries after the first failure (default 2). */
   retryLimit?: number;
-  /** Seconds between retries (doubles with backoff). */
+  /** Whole seconds before a retry (default 0); with retryBackoff it doubles each time, with jitter. */
   retryDelay?: number;
   retryBackoff?: boolean;
+  /** The job is not picked up before this instant. */
   startAfter?: Date;
+  /**
+   * While a job of the same name and key is still waiting (not yet running), sending another one
+   * queues nothing and answers null.
+   */
   singletonKey?: string;
 }
 
+/** What a handler knows about the run it is in. */
+export interface JobInfo {
+  id: string;
+  name: string;
+  /** 1 for the first run, 2 for the first retry… */
+  attempt: number;
+  retryLimit: number;
+  /** True when a failure now marks the job failed for good. */
+  isLastAttempt: boolean;
+}
+
+export type JobHandler<T extends object> = (data: T, job: JobInfo) => Promise<void>;
+
 export interface Jobs {
+  /** Queues a job; answers its id, or null when a singletonKey made it a duplicate. */
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
-  work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Runs `handler` for every job of `name`; a handler that throws makes the job retry. */
+  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
   /** Resolves when every job queued so far under `name` has finished (tests and graceful shutdown). */
   drain(name: string, timeoutMs?: number): Promise<void>;
   start(): Promise<void>;
+  /** Stops polling, lets running handlers finish, and releases every timer so the process can exit. */
   stop(): Promise<void>;
 }

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { pino } from 'pino';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { emailOutbox } from '../db/schema/outbox.ts';
 import { type Clock, fixedClock } from '../lib/clock.ts';
+import type { Jobs } from '../lib/jobs.ts';
+import { createPgBossJobs } from '../lib/pg-boss-jobs.ts';
 
 /** Which database the integration tests run on: TEST_DB=postgres uses TEST_DATABASE_URL, otherwise PGlite. */
 export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -61,6 +65,8 @@ export interface TestApp {
   database: Database;
   clock: Clock & { advance(ms: number): void; set(d: Date): void };
   config: Config;
+  /** The app's real queue (pg-boss): its workers run, so e-mails are delivered; drain(name) awaits them. */
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
@@ -71,16 +77,45 @@ export async function buildTestApp(
   const testDatabase = options.testDatabase ?? (await createTestDatabase());
   const clock = fixedClock(options.now ?? new Date('2026-11-20T10:00:00Z'));
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database: testDatabase.database, clock, logger: false });
+  const jobs = createPgBossJobs({
+    database: testDatabase.database,
+    logger: pino({ level: 'silent' }),
+    pollingIntervalSeconds: 0.5,
+  });
+  const app = await buildApp({ config, database: testDatabase.database, clock, jobs, logger: false });
   await app.ready();
   return {
     app,
     database: testDatabase.database,
     clock,
     config,
+    jobs,
     async close() {
       await app.close();
       await testDatabase.dispose();
     },
   };
+}
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/**
+ * Polls the e-mail outbox until a row matches (e.g. `(m) => m.to === email && m.status === 'logged'`).
+ * Without SMTP_URL the worker marks rows 'logged'; with it, 'sent'.
+ */
+export async function waitForOutbox(
+  database: Database,
+  predicate: (row: OutboxRow) => boolean,
+  timeoutMs = 10_000,
+): Promise<OutboxRow> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await database.db.select().from(emailOutbox);
+    const found = rows.find(predicate);
+    if (found) return found;
+    if (Date.now() > deadline) {
+      throw new Error(`no matching outbox row within ${timeoutMs} ms (${rows.length} rows)`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -1,0 +1,165 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testDbKind } from '../test/test-app.ts';
+import type { JobInfo, Jobs } from './jobs.ts';
+import { createPgBossJobs, jobsSchema } from './pg-boss-jobs.ts';
+
+const silent = pino({ level: 'silent' });
+const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures/jobs-exit.ts');
+
+async function jobState(t: TestDatabase, id: string | null) {
+  const { rows } = await t.database.sql.query<{ state: string }>(
+    `SELECT state::text AS state FROM ${jobsSchema}.job WHERE id = $1`,
+    [id],
+  );
+  return rows[0]?.state;
+}
+
+describe(`pg-boss jobs on ${testDbKind}`, () => {
+  let t: TestDatabase;
+  let jobs: Jobs;
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    jobs = createPgBossJobs({
+      database: t.database,
+      logger: silent,
+      pollingIntervalSeconds: 0.5,
+      maintenanceIntervalSeconds: 1,
+    });
+    await jobs.start();
+  });
+  afterAll(async () => {
+    await jobs.stop();
+    await t.dispose();
+  });
+
+  it('runs a queued job with its data', async () => {
+    const seen: { data: { n: number }; job: JobInfo }[] = [];
+    await jobs.work<{ n: number }>('test.run', async (data, job) => {
+      seen.push({ data, job });
+    });
+    const id = await jobs.send('test.run', { n: 42 });
+    await jobs.drain('test.run', 5_000);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.data).toEqual({ n: 42 });
+    expect(seen[0]?.job).toMatchObject({ id, name: 'test.run', attempt: 1 });
+    expect(await jobState(t, id)).toBe('completed');
+  });
+
+  it('retries a failing job after its backoff delay, then it succeeds', async () => {
+    const runs: { attempt: number; at: number }[] = [];
+    await jobs.work('test.retry', async (_data, job) => {
+      runs.push({ attempt: job.attempt, at: Date.now() });
+      if (job.attempt === 1) throw new Error('temporary failure');
+    });
+    const id = await jobs.send('test.retry', {}, { retryLimit: 3, retryDelay: 1, retryBackoff: true });
+    await jobs.drain('test.retry', 10_000);
+    expect(runs.map((r) => r.attempt)).toEqual([1, 2]);
+    const [first, second] = runs;
+    // Backoff with a 1 s delay waits between 1 and 2 s before the first retry.
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(900);
+    expect(await jobState(t, id)).toBe('completed');
+  });
+
+  it('marks a job failed once its retries are spent, telling the handler which run is the last', async () => {
+    const runs: JobInfo[] = [];
+    await jobs.work('test.fail', async (_data, job) => {
+      runs.push(job);
+      throw new Error('permanent failure');
+    });
+    const id = await jobs.send('test.fail', {}, { retryLimit: 1, retryDelay: 0 });
+    await jobs.drain('test.fail', 10_000);
+    expect(runs.map((r) => [r.attempt, r.isLastAttempt])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(await jobState(t, id)).toBe('failed');
+  });
+
+  it('does not run a job before its startAfter', async () => {
+    const ranAt: number[] = [];
+    await jobs.work('test.later', async () => {
+      ranAt.push(Date.now());
+    });
+    const startAfter = new Date(Date.now() + 1_500);
+    await jobs.send('test.later', {}, { startAfter });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(ranAt).toEqual([]);
+    await jobs.drain('test.later', 10_000);
+    expect(ranAt).toHaveLength(1);
+    expect(ranAt[0]).toBeGreaterThanOrEqual(startAfter.getTime() - 50);
+  });
+
+  it('queues one job per singletonKey while it waits', async () => {
+    const later = new Date(Date.now() + 60_000);
+    const first = await jobs.send('test.single', { v: 1 }, { singletonKey: 'booking-1', startAfter: later });
+    const duplicate = await jobs.send(
+      'test.single',
+      { v: 2 },
+      { singletonKey: 'booking-1', startAfter: later },
+    );
+    const other = await jobs.send('test.single', { v: 3 }, { singletonKey: 'booking-2', startAfter: later });
+    const concurrent = await Promise.all(
+      [1, 2, 3].map((v) => jobs.send('test.single', { v }, { singletonKey: 'booking-3', startAfter: later })),
+    );
+    expect(first).toEqual(expect.any(String));
+    expect(duplicate).toBeNull();
+    expect(other).toEqual(expect.any(String));
+    expect(concurrent.filter((id) => id !== null)).toHaveLength(1);
+  });
+
+  it('runs pg-boss maintenance on this database', async () => {
+    const deadline = Date.now() + 5_000;
+    let maintainedOn: unknown = null;
+    while (!maintainedOn && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { rows } = await t.database.sql.query<{ maintained_on: unknown }>(
+        `SELECT maintained_on FROM ${jobsSchema}.version`,
+      );
+      maintainedOn = rows[0]?.maintained_on;
+    }
+    expect(maintainedOn).toBeTruthy();
+  });
+
+  it('refuses to queue before start()', async () => {
+    const idle = createPgBossJobs({ database: t.database, logger: silent });
+    await expect(idle.send('test.run', {})).rejects.toThrow(/before start/);
+  });
+});
+
+describe(`pg-boss jobs shutdown on ${testDbKind}`, () => {
+  it('lets the process exit on its own after stop()', async () => {
+    const t = testDbKind === 'postgres' ? await createTestDatabase() : null;
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+        env: { ...process.env, FIXTURE_DATABASE_URL: t?.url ?? '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        output += chunk;
+      });
+      const code = await new Promise<number | string>((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve('still running 20 s after start');
+        }, 20_000);
+        child.on('exit', (exitCode) => {
+          clearTimeout(timer);
+          resolve(exitCode ?? -1);
+        });
+      });
+      expect({ code, output }).toMatchObject({ code: 0, output: expect.stringContaining('ran world') });
+      expect(output).toContain('stopped');
+    } finally {
+      await t?.dispose();
+    }
+  });
+});
