@@ -1,9 +1,9 @@
-import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api.ts';
 import { isRtl } from '../lib/i18n.ts';
@@ -20,12 +20,22 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** Mantine reads the direction once; follow later language changes (Arabic is right-to-left). */
+function DirectionSync({ dir }: { dir: 'ltr' | 'rtl' }) {
+  const { dir: current, setDirection } = useDirection();
+  useEffect(() => {
+    if (current !== dir) setDirection(dir);
+  }, [current, dir, setDirection]);
+  return null;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'es';
   const dir = isRtl(language) ? 'rtl' : 'ltr';
   return (
     <DirectionProvider initialDirection={dir} detectDirection>
+      <DirectionSync dir={dir} />
       <MantineProvider theme={theme} defaultColorScheme="light">
         <DatesProvider settings={{ locale: language }}>
           <QueryClientProvider client={queryClient}>

@@ -1,4 +1,60 @@
-// STUB — replaced by the web helper.
+import { Badge, Box } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { getToken } from '../../lib/session.ts';
+import { FullPageLoader } from '../guards.tsx';
+import { useCurrentUser } from '../session.ts';
+import { AppFrame } from '../shell/app-frame.tsx';
+import { BrandMark } from '../shell/brand-logo.tsx';
+import { LanguageButton } from '../shell/language-button.tsx';
+import { LanguageModal } from '../shell/language-modal.tsx';
+import { adminSidebarItems, navContextFor, visibleNavItems } from '../shell/nav-items.ts';
+import { useSessionExpiry } from '../shell/use-session-expiry.ts';
+import { useSocketToasts } from '../shell/use-socket-toasts.ts';
+import { UserMenu } from '../shell/user-menu.tsx';
+import { MOBILE_QUERY } from '../theme.ts';
+
+/** spec 2.3 / 6 admin area: sidebar Home, Asesores, Usuarios, Cerrar sesión; no property picker. */
 export function AdminLayout() {
-  return null;
+  const { t } = useTranslation('shell');
+  const { data: user } = useCurrentUser();
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const [languageOpened, language] = useDisclosure(false);
+  useSessionExpiry();
+  useSocketToasts(getToken(), user?.id);
+
+  if (!user) return <FullPageLoader />;
+  const items = visibleNavItems(adminSidebarItems, navContextFor(user, isMobile));
+  const tag = (
+    <Badge variant="light" color="grape" radius="sm" mt="sm" tt="none">
+      {t('admin.tag')}
+    </Badge>
+  );
+  return (
+    <>
+      <AppFrame
+        sidebarItems={items}
+        mobileItems={items}
+        sidebarTag={tag}
+        headerStart={
+          <>
+            <Box hiddenFrom="sm" display="flex">
+              <BrandMark size={30} />
+            </Box>
+            <Box hiddenFrom="sm">{tag}</Box>
+          </>
+        }
+        headerEnd={
+          <>
+            <LanguageButton onClick={language.open} compact={isMobile} />
+            <UserMenu user={user} onOpenLanguage={language.open} />
+          </>
+        }
+      >
+        <Outlet />
+      </AppFrame>
+      <LanguageModal opened={languageOpened} onClose={language.close} />
+    </>
+  );
 }

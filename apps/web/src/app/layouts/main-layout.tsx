@@ -1,4 +1,93 @@
-// STUB — replaced by the web helper.
+import { Box, Group } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { isHotelType, needsPropertyPicker } from '@posada/domain/property-types';
+import { Outlet, useSearchParams } from 'react-router';
+import { getToken } from '../../lib/session.ts';
+import { FullPageLoader } from '../guards.tsx';
+import { useCurrentUser } from '../session.ts';
+import { AppFrame, SidebarCallCard } from '../shell/app-frame.tsx';
+import { BrandMark } from '../shell/brand-logo.tsx';
+import { LanguageButton } from '../shell/language-button.tsx';
+import { LanguageModal } from '../shell/language-modal.tsx';
+import { MessagingModal } from '../shell/messaging-modal.tsx';
+import {
+  empresaMobileItems,
+  empresaSidebarItems,
+  navContextFor,
+  visibleNavItems,
+} from '../shell/nav-items.ts';
+import { PropertyDropdown } from '../shell/property-dropdown.tsx';
+import { PropertyPicker } from '../shell/property-picker.tsx';
+import { SupportButton } from '../shell/support-button.tsx';
+import { TrialBadge } from '../shell/trial-badge.tsx';
+import { useSessionExpiry } from '../shell/use-session-expiry.ts';
+import { useSocketToasts } from '../shell/use-socket-toasts.ts';
+import { UserMenu } from '../shell/user-menu.tsx';
+import { MOBILE_QUERY } from '../theme.ts';
+
+/**
+ * spec 2.3 Main layout (role empresa): sidebar, top navigation, support button, messaging modal and
+ * language modal; `embed=true` hides the chrome. With 2+ properties and none chosen, the property
+ * picker takes the place of the page.
+ */
 export function MainLayout() {
-  return null;
+  const { data: user } = useCurrentUser();
+  const [searchParams] = useSearchParams();
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const [languageOpened, language] = useDisclosure(false);
+  const [messagingOpened, messaging] = useDisclosure(false);
+  useSessionExpiry();
+  useSocketToasts(getToken(), user?.id);
+
+  if (!user) return <FullPageLoader />;
+  const showPicker = needsPropertyPicker(user.type, user.properties.length, user.active_property_id);
+  const content = showPicker ? <PropertyPicker user={user} /> : <Outlet />;
+
+  if (searchParams.get('embed') === 'true') return <Box p="md">{content}</Box>;
+
+  const ctx = navContextFor(user, isMobile);
+  const sidebarItems = visibleNavItems(empresaSidebarItems, ctx);
+  const showPropertyDropdown = !isHotelType(ctx.propertyType) && user.properties.length > 0;
+
+  return (
+    <>
+      <AppFrame
+        sidebarItems={sidebarItems}
+        mobileItems={visibleNavItems(empresaMobileItems, ctx)}
+        sidebarFooter={<SidebarCallCard items={sidebarItems} />}
+        mobileFooter={
+          <Group>
+            <TrialBadge user={user} />
+          </Group>
+        }
+        headerStart={
+          <>
+            <Box hiddenFrom="sm" display="flex">
+              <BrandMark size={30} />
+            </Box>
+            {showPropertyDropdown && <PropertyDropdown user={user} ctx={ctx} />}
+          </>
+        }
+        headerEnd={
+          <>
+            <Box visibleFrom="sm">
+              <TrialBadge user={user} />
+            </Box>
+            <LanguageButton onClick={language.open} compact={isMobile} />
+            <UserMenu user={user} onOpenLanguage={language.open} />
+          </>
+        }
+      >
+        {content}
+      </AppFrame>
+      <SupportButton onOpenMessaging={messaging.open} />
+      <MessagingModal
+        opened={messagingOpened}
+        onClose={messaging.close}
+        userName={user.name}
+        userEmail={user.email}
+      />
+      <LanguageModal opened={languageOpened} onClose={language.close} />
+    </>
+  );
 }

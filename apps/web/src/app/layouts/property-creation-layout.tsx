@@ -1,0 +1,92 @@
+import { Box, Button, CloseButton, Group, Progress, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { pathTo } from '../routes.ts';
+import { useCurrentUser } from '../session.ts';
+import { confirmLogout } from '../shell/confirm-logout.tsx';
+import {
+  canGoBack,
+  PROGRESS_PER_STEP,
+  propertyCreationExit,
+  wizardProgress,
+} from '../shell/property-creation.ts';
+import classes from '../shell/shell.module.css';
+
+export interface PropertyCreationLayoutProps {
+  step: number;
+  total: number;
+  onBack: () => void;
+  onExit: () => void;
+  progressPerStep?: number;
+  children?: ReactNode;
+}
+
+/**
+ * spec 2.3 property creation layout: Back (from step 2), "Paso N de total", an exit control and a
+ * progress bar (progress per step × step, 14 by default). The wizard itself lives in its feature.
+ */
+export function PropertyCreationLayout({
+  step,
+  total,
+  onBack,
+  onExit,
+  progressPerStep = PROGRESS_PER_STEP,
+  children,
+}: PropertyCreationLayoutProps) {
+  const { t } = useTranslation(['shell', 'common']);
+  const title = t('wizard.stepOf', { step, total });
+  return (
+    <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
+      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+        <Group h={64} px={{ base: 'md', sm: 'xl' }} justify="space-between" wrap="nowrap">
+          <Box w={120}>
+            {canGoBack(step) && (
+              <Button
+                variant="subtle"
+                color="gray"
+                leftSection={<IconArrowLeft size={18} aria-hidden className={classes.mirror} />}
+                onClick={onBack}
+              >
+                {t('common:actions.back')}
+              </Button>
+            )}
+          </Box>
+          <Text fw={650} aria-live="polite">
+            {title}
+          </Text>
+          <Group w={120} justify="flex-end">
+            <CloseButton size="lg" onClick={onExit} aria-label={t('wizard.exit')} />
+          </Group>
+        </Group>
+        <Progress
+          value={wizardProgress(step, progressPerStep)}
+          size={4}
+          radius={0}
+          aria-label={title}
+          transitionDuration={250}
+        />
+      </Box>
+      <Box component="main" p={{ base: 'md', sm: 'xl' }} maw={760} mx="auto">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/** The exit rule of the wizard: to Dashboard with a property, otherwise confirm and log out. */
+export function usePropertyCreationExit() {
+  const { t } = useTranslation(['shell', 'common']);
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  const count = user?.properties.length ?? 0;
+  return useCallback(() => {
+    if (propertyCreationExit(count) === 'Dashboard') return void navigate(pathTo('Dashboard'));
+    confirmLogout(t, navigate, {
+      title: t('wizard.mandatoryTitle'),
+      body: t('wizard.mandatoryBody'),
+    });
+  }, [count, navigate, t]);
+}

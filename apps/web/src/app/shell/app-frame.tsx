@@ -1,0 +1,118 @@
+import { AppShell, Box, Burger, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { MOBILE_QUERY } from '../theme.ts';
+import { BrandLogo } from './brand-logo.tsx';
+import type { ResolvedNavItem } from './nav-items.ts';
+import { NavList } from './nav-list.tsx';
+import classes from './shell.module.css';
+
+export interface AppFrameProps {
+  sidebarItems: ResolvedNavItem[];
+  mobileItems: ResolvedNavItem[];
+  /** Under the brand in the sidebar (e.g. "Administración"). */
+  sidebarTag?: ReactNode;
+  /** Bottom of the desktop sidebar. */
+  sidebarFooter?: ReactNode;
+  /** Bottom of the mobile menu. */
+  mobileFooter?: ReactNode;
+  headerStart?: ReactNode;
+  headerEnd: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The signed-in chrome: a sidebar on desktop, a burger menu (drawer) under 768 px, a top bar.
+ * The sidebar sits on the inline-start side, so it moves to the right in Arabic.
+ */
+export function AppFrame(props: AppFrameProps) {
+  const { t } = useTranslation('shell');
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const { pathname } = useLocation();
+  // Close the mobile menu after navigating or when the screen grows to desktop size.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose
+  useEffect(() => close(), [pathname, close]);
+  useEffect(() => {
+    if (!isMobile) close();
+  }, [isMobile, close]);
+
+  const routeItems = props.sidebarItems.filter((i) => !i.external);
+  return (
+    <AppShell
+      layout="alt"
+      header={{ height: 64 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t(opened ? 'menu.close' : 'menu.open')}
+              aria-expanded={opened}
+              aria-controls="mobile-menu"
+            />
+            {props.headerStart}
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            {props.headerEnd}
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar className={classes.navbar} aria-label={t('menu.main')}>
+        <AppShell.Section px="lg" pt="lg" pb="md">
+          <BrandLogo />
+          {props.sidebarTag}
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea} px="sm">
+          <NavList items={routeItems} />
+        </AppShell.Section>
+        {props.sidebarFooter && <AppShell.Section p="md">{props.sidebarFooter}</AppShell.Section>}
+      </AppShell.Navbar>
+
+      <Drawer
+        id="mobile-menu"
+        opened={opened && isMobile}
+        onClose={close}
+        size="85%"
+        padding="md"
+        title={<BrandLogo size={28} />}
+        closeButtonProps={{ 'aria-label': t('menu.close') }}
+      >
+        <Stack gap="lg" component="nav" aria-label={t('menu.mobile')}>
+          <NavList items={props.mobileItems} onNavigate={close} />
+          {props.mobileFooter}
+        </Stack>
+      </Drawer>
+
+      <AppShell.Main className={classes.main}>
+        <Box maw={1240} mx="auto">
+          {props.children}
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** The "schedule a call" link as a small card at the bottom of the sidebar. */
+export function SidebarCallCard({ items }: { items: ResolvedNavItem[] }) {
+  const { t } = useTranslation('shell');
+  const external = items.filter((i) => i.external);
+  if (external.length === 0) return null;
+  return (
+    <Box className={classes.callCard} p="sm">
+      <Text size="xs" c="dimmed" px={6} pt={4}>
+        {t('nav.scheduleCallHint')}
+      </Text>
+      <NavList items={external} />
+    </Box>
+  );
+}

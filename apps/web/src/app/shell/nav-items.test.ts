@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { routePaths } from '../routes.ts';
+import type { RouteTable } from './contract-routes.ts';
+import {
+  adminSidebarItems,
+  empresaMobileItems,
+  empresaSidebarItems,
+  type NavContext,
+  propertyMenuItems,
+  visibleNavItems,
+} from './nav-items.ts';
+
+const apartment: NavContext = {
+  userType: 'empresa',
+  propertyType: 'apartamento',
+  plan: 'smart',
+  statusSubscription: 'subscribed',
+  activePropertyId: '7f1d2c3b-0000-4000-8000-000000000001',
+  isMobile: false,
+};
+const hotelTrial: NavContext = {
+  ...apartment,
+  propertyType: 'hotel',
+  plan: null,
+  statusSubscription: 'demo',
+};
+
+/** Every screen of the sidebar and menus built, as they will be once their issues land. */
+const allBuilt: RouteTable = {
+  ...routePaths,
+  Reservas: '/business/reservas',
+  ReservationCalendar: '/calendar/bookings',
+  monthlyCalendar: '/calendar-monthly/bookings',
+  hotelReservationCalendar: '/hotel-calendar/bookings',
+  availabilityPrices: '/business/availability-prices',
+  Bookings: '/business/checkin-management',
+  ChannelConnect: '/channel-connect',
+  messageChannelPage: '/business/messages-channel',
+  editionProperty: '/business/properties/edition/:propiedad_id',
+  Servicios: '/business/service',
+  configAccount: '/business/profile/config-account',
+  createPropiedad: '/business/create/properties',
+};
+
+const keys = (items: { key: string }[]) => items.map((i) => i.key);
+
+describe('sidebar items by role, plan and property type', () => {
+  it('gives hotels the availability and rates item, and the hotel calendar', () => {
+    const items = visibleNavItems(empresaSidebarItems, hotelTrial, allBuilt);
+    expect(keys(items)).toContain('availability');
+    expect(items.find((i) => i.key === 'calendar')?.route).toBe('hotelReservationCalendar');
+  });
+
+  it('hides availability and rates from apartments and villas', () => {
+    for (const propertyType of ['apartamento', 'villa']) {
+      const items = visibleNavItems(empresaSidebarItems, { ...apartment, propertyType }, allBuilt);
+      expect(keys(items)).not.toContain('availability');
+      expect(items.find((i) => i.key === 'calendar')?.route).toBe('ReservationCalendar');
+    }
+  });
+
+  it('shows Experiencias only with premium access', () => {
+    expect(keys(visibleNavItems(empresaSidebarItems, apartment, allBuilt))).toContain('experiences');
+    expect(keys(visibleNavItems(empresaSidebarItems, hotelTrial, allBuilt))).not.toContain('experiences');
+    const standard = { ...apartment, plan: 'standard' };
+    expect(keys(visibleNavItems(empresaSidebarItems, standard, allBuilt))).not.toContain('experiences');
+    const expiredSmart = { ...apartment, statusSubscription: 'demo_expired' as const };
+    expect(keys(visibleNavItems(empresaSidebarItems, expiredSmart, allBuilt))).not.toContain('experiences');
+  });
+
+  it('fills the active property into settings links and drops them without one', () => {
+    const items = visibleNavItems(empresaSidebarItems, apartment, allBuilt);
+    expect(items.find((i) => i.key === 'settings')?.href).toBe(
+      `/business/properties/edition/${apartment.activePropertyId}`,
+    );
+    const none = visibleNavItems(empresaSidebarItems, { ...apartment, activePropertyId: null }, allBuilt);
+    expect(keys(none)).not.toContain('settings');
+  });
+
+  it('keeps the schedule-a-call link external', () => {
+    const call = visibleNavItems(empresaSidebarItems, apartment, allBuilt).find(
+      (i) => i.key === 'scheduleCall',
+    );
+    expect(call?.external).toBe(true);
+    expect(call?.href).toMatch(/^https:\/\//);
+  });
+});
+
+describe('only built screens are linked', () => {
+  it('shows today only Home and the external link in the sidebar', () => {
+    const items = visibleNavItems(empresaSidebarItems, hotelTrial);
+    expect(keys(items)).toEqual(['home', 'scheduleCall']);
+    expect(items[0]?.href).toBe(routePaths.Dashboard);
+  });
+
+  it('hides an item whose route is missing even when its rules allow it', () => {
+    const { availabilityPrices: _, ...withoutAvailability } = allBuilt;
+    expect(keys(visibleNavItems(empresaSidebarItems, hotelTrial, withoutAvailability))).not.toContain(
+      'availability',
+    );
+  });
+
+  it('reduces the property dropdown to logout and the mobile menu to home and logout', () => {
+    expect(keys(visibleNavItems(propertyMenuItems, apartment))).toEqual(['logout']);
+    expect(keys(visibleNavItems(empresaMobileItems, { ...apartment, isMobile: true }))).toEqual([
+      'home',
+      'logout',
+    ]);
+  });
+
+  it('uses the monthly calendar on mobile for apartments', () => {
+    const items = visibleNavItems(empresaMobileItems, { ...apartment, isMobile: true }, allBuilt);
+    expect(items.find((i) => i.key === 'calendar')?.route).toBe('monthlyCalendar');
+    expect(keys(items)).toEqual([
+      'home',
+      'reservations',
+      'calendar',
+      'checkins',
+      'channels',
+      'inbox',
+      'services',
+      'logout',
+    ]);
+  });
+
+  it('gives admins Home, Asesores, Usuarios and Cerrar sesión', () => {
+    const admin: NavContext = { ...apartment, userType: 'admin', propertyType: null, activePropertyId: null };
+    const items = visibleNavItems(adminSidebarItems, admin);
+    expect(keys(items)).toEqual(['home', 'advisors', 'users', 'logout']);
+    expect(items.map((i) => i.href)).toEqual([
+      routePaths.HomeManager,
+      routePaths.advisorsPage,
+      routePaths.UsuariosManager,
+      routePaths.Logout,
+    ]);
+  });
+});

@@ -1,0 +1,244 @@
+import type { User } from '@posada/contracts/users';
+import { isHotelType } from '@posada/domain/property-types';
+import { hasPremiumAccess } from '@posada/domain/subscription';
+import {
+  type Icon,
+  IconAdjustments,
+  IconBuildingStore,
+  IconCalendarDollar,
+  IconCalendarMonth,
+  IconHome,
+  IconHomePlus,
+  IconId,
+  IconInbox,
+  IconListDetails,
+  IconLogout,
+  IconPhoneCall,
+  IconPlugConnected,
+  IconSettings,
+  IconSparkles,
+  IconUserCog,
+  IconUserStar,
+  IconUsers,
+} from '@tabler/icons-react';
+import { builtRoutes, type ContractRouteName, type RouteTable, resolveRoutePath } from './contract-routes.ts';
+import { scheduleCallUrl } from './support-config.ts';
+
+/** What decides which menu items a user sees: role, plan, property type, screen size. */
+export interface NavContext {
+  userType: User['type'];
+  /** The active property's type, else the account's (spec 3 tipo_hospedaje). */
+  propertyType: string | null;
+  plan: User['plan'];
+  statusSubscription: User['status_subscription'];
+  activePropertyId: string | null;
+  isMobile: boolean;
+}
+
+export function navContextFor(user: User, isMobile: boolean): NavContext {
+  const active = user.properties.find((p) => p.id === user.active_property_id) ?? null;
+  return {
+    userType: user.type,
+    propertyType: active?.tipo_propiedad ?? user.tipo_hospedaje,
+    plan: user.plan,
+    statusSubscription: user.status_subscription,
+    activePropertyId: active?.id ?? null,
+    isMobile,
+  };
+}
+
+interface BaseItem {
+  key: string;
+  /** Key in the shell namespace. */
+  labelKey: string;
+  icon: Icon;
+  visible?: (ctx: NavContext) => boolean;
+  /** Mirrored in right-to-left languages (arrows, exit doors). */
+  mirrorInRtl?: boolean;
+}
+
+export interface RouteNavItem extends BaseItem {
+  kind: 'route';
+  route: ContractRouteName | ((ctx: NavContext) => ContractRouteName);
+  params?: (ctx: NavContext) => Record<string, string>;
+}
+
+export interface ExternalNavItem extends BaseItem {
+  kind: 'external';
+  href: string;
+}
+
+export type NavItem = RouteNavItem | ExternalNavItem;
+
+export interface ResolvedNavItem {
+  key: string;
+  labelKey: string;
+  icon: Icon;
+  href: string;
+  external: boolean;
+  route: ContractRouteName | null;
+  mirrorInRtl: boolean;
+}
+
+const isHotel = (ctx: NavContext) => isHotelType(ctx.propertyType);
+const isPremium = (ctx: NavContext) =>
+  hasPremiumAccess({ plan: ctx.plan, status_subscription: ctx.statusSubscription });
+const activeProperty = (ctx: NavContext): Record<string, string> =>
+  ctx.activePropertyId ? { propiedad_id: ctx.activePropertyId } : {};
+
+/** spec 2.3: hotels use the hotel calendar; apartments and villas the monthly one on mobile. */
+const calendarRoute = (ctx: NavContext): ContractRouteName => {
+  if (isHotel(ctx)) return 'hotelReservationCalendar';
+  return ctx.isMobile ? 'monthlyCalendar' : 'ReservationCalendar';
+};
+
+const logoutItem: NavItem = {
+  key: 'logout',
+  kind: 'route',
+  route: 'Logout',
+  labelKey: 'nav.logout',
+  icon: IconLogout,
+  mirrorInRtl: true,
+};
+
+/** spec 2.3 desktop sidebar of the Main layout. */
+export const empresaSidebarItems: NavItem[] = [
+  { key: 'home', kind: 'route', route: 'Dashboard', labelKey: 'nav.home', icon: IconHome },
+  {
+    key: 'reservations',
+    kind: 'route',
+    route: 'Reservas',
+    labelKey: 'nav.reservations',
+    icon: IconListDetails,
+  },
+  { key: 'calendar', kind: 'route', route: calendarRoute, labelKey: 'nav.calendar', icon: IconCalendarMonth },
+  {
+    key: 'availability',
+    kind: 'route',
+    route: 'availabilityPrices',
+    labelKey: 'nav.availability',
+    icon: IconCalendarDollar,
+    visible: isHotel,
+  },
+  { key: 'checkins', kind: 'route', route: 'Bookings', labelKey: 'nav.checkins', icon: IconId },
+  {
+    key: 'channels',
+    kind: 'route',
+    route: 'ChannelConnect',
+    labelKey: 'nav.channels',
+    icon: IconPlugConnected,
+  },
+  { key: 'inbox', kind: 'route', route: 'messageChannelPage', labelKey: 'nav.inbox', icon: IconInbox },
+  {
+    key: 'settings',
+    kind: 'route',
+    route: 'editionProperty',
+    params: activeProperty,
+    labelKey: 'nav.settings',
+    icon: IconSettings,
+  },
+  {
+    key: 'experiences',
+    kind: 'route',
+    route: 'Servicios',
+    labelKey: 'nav.experiences',
+    icon: IconSparkles,
+    visible: isPremium,
+  },
+  {
+    key: 'scheduleCall',
+    kind: 'external',
+    href: scheduleCallUrl,
+    labelKey: 'nav.scheduleCall',
+    icon: IconPhoneCall,
+  },
+];
+
+/** spec 2.3 mobile menu (under 768 px). */
+export const empresaMobileItems: NavItem[] = [
+  { key: 'home', kind: 'route', route: 'Dashboard', labelKey: 'nav.home', icon: IconHome },
+  {
+    key: 'reservations',
+    kind: 'route',
+    route: 'Reservas',
+    labelKey: 'nav.reservations',
+    icon: IconListDetails,
+  },
+  { key: 'calendar', kind: 'route', route: calendarRoute, labelKey: 'nav.calendar', icon: IconCalendarMonth },
+  { key: 'checkins', kind: 'route', route: 'Bookings', labelKey: 'nav.checkins', icon: IconId },
+  {
+    key: 'channels',
+    kind: 'route',
+    route: 'ChannelConnect',
+    labelKey: 'nav.channelsMobile',
+    icon: IconPlugConnected,
+  },
+  { key: 'inbox', kind: 'route', route: 'messageChannelPage', labelKey: 'nav.inboxMobile', icon: IconInbox },
+  {
+    key: 'services',
+    kind: 'route',
+    route: 'Servicios',
+    labelKey: 'nav.services',
+    icon: IconBuildingStore,
+    visible: isPremium,
+  },
+  logoutItem,
+];
+
+/** spec 2.3 admin sidebar: Home, Asesores, Usuarios, Cerrar sesión. */
+export const adminSidebarItems: NavItem[] = [
+  { key: 'home', kind: 'route', route: 'HomeManager', labelKey: 'nav.home', icon: IconHome },
+  { key: 'advisors', kind: 'route', route: 'advisorsPage', labelKey: 'nav.advisors', icon: IconUserStar },
+  { key: 'users', kind: 'route', route: 'UsuariosManager', labelKey: 'nav.users', icon: IconUsers },
+  logoutItem,
+];
+
+/** spec 2.3 navigation property dropdown: account config, property settings, add accommodation, logout. */
+export const propertyMenuItems: NavItem[] = [
+  { key: 'account', kind: 'route', route: 'configAccount', labelKey: 'nav.accountConfig', icon: IconUserCog },
+  {
+    key: 'propertySettings',
+    kind: 'route',
+    route: 'editionProperty',
+    params: activeProperty,
+    labelKey: 'nav.propertySettings',
+    icon: IconAdjustments,
+  },
+  {
+    key: 'addProperty',
+    kind: 'route',
+    route: 'createPropiedad',
+    labelKey: 'nav.addProperty',
+    icon: IconHomePlus,
+  },
+  logoutItem,
+];
+
+/**
+ * The items a user sees: visibility rules first, then only routes whose screen exists
+ * ("nothing links to a screen that does not exist yet").
+ */
+export function visibleNavItems(
+  items: readonly NavItem[],
+  ctx: NavContext,
+  table: RouteTable = builtRoutes,
+): ResolvedNavItem[] {
+  const resolved: ResolvedNavItem[] = [];
+  for (const item of items) {
+    if (item.visible && !item.visible(ctx)) continue;
+    const base = {
+      key: item.key,
+      labelKey: item.labelKey,
+      icon: item.icon,
+      mirrorInRtl: item.mirrorInRtl ?? false,
+    };
+    if (item.kind === 'external') {
+      resolved.push({ ...base, href: item.href, external: true, route: null });
+      continue;
+    }
+    const route = typeof item.route === 'function' ? item.route(ctx) : item.route;
+    const href = resolveRoutePath(route, item.params?.(ctx), table);
+    if (href) resolved.push({ ...base, href, external: false, route });
+  }
+  return resolved;
+}

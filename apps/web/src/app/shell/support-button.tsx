@@ -1,0 +1,103 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Popover,
+  Stack,
+  Text,
+  ThemeIcon,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconBrandWhatsapp, IconHeadset, IconMail, IconPhoneCall, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './shell.module.css';
+import { scheduleCallUrl, supportEmail } from './support-config.ts';
+
+/** The floating help button of the Main layout: e-mail, WhatsApp (messaging modal) and a call. */
+export function SupportButton({ onOpenMessaging }: { onOpenMessaging: () => void }) {
+  const { t } = useTranslation('shell');
+  const [opened, setOpened] = useState(false);
+  return (
+    <div className={classes.support}>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="top-end"
+        shadow="lg"
+        radius="lg"
+        width={320}
+        trapFocus
+        returnFocus
+        withArrow
+      >
+        <Popover.Target>
+          <Tooltip label={t('support.trigger')} disabled={opened} withArrow>
+            <ActionIcon
+              size={56}
+              radius="xl"
+              variant="filled"
+              className={classes.supportTrigger}
+              aria-label={t('support.trigger')}
+              onClick={() => setOpened((o) => !o)}
+            >
+              {opened ? <IconX size={26} aria-hidden /> : <IconHeadset size={28} stroke={1.6} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        </Popover.Target>
+        <Popover.Dropdown aria-label={t('support.title')} p="lg">
+          <Stack gap="sm">
+            <div>
+              <Text fw={650}>{t('support.title')}</Text>
+              <Text size="sm" c="dimmed">
+                {t('support.description')}
+              </Text>
+            </div>
+            <Button
+              color="green"
+              leftSection={<IconBrandWhatsapp size={18} aria-hidden />}
+              onClick={() => {
+                setOpened(false);
+                onOpenMessaging();
+              }}
+              fullWidth
+            >
+              {t('support.whatsapp')}
+            </Button>
+            <Divider label={t('support.or')} labelPosition="center" />
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon variant="light" radius="xl">
+                <IconMail size={16} aria-hidden />
+              </ThemeIcon>
+              <div>
+                <Text size="xs" c="dimmed">
+                  {t('support.emailLabel')}
+                </Text>
+                <Anchor href={`mailto:${supportEmail}`} size="sm" fw={600}>
+                  {supportEmail}
+                </Anchor>
+              </div>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon variant="light" radius="xl">
+                <IconPhoneCall size={16} aria-hidden />
+              </ThemeIcon>
+              <div>
+                <Text size="xs" c="dimmed">
+                  {t('support.callLabel')}
+                </Text>
+                <Anchor href={scheduleCallUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+                  {t('support.callLink')}
+                  <VisuallyHidden> ({t('newTab')})</VisuallyHidden>
+                </Anchor>
+              </div>
+            </Group>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </div>
+  );
+}

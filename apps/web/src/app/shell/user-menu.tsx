@@ -1,0 +1,69 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import type { User } from '@posada/contracts/users';
+import { IconChevronDown, IconLogout, IconWorld } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../routes.ts';
+import classes from './shell.module.css';
+
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '·';
+}
+
+/** The signed-in user's menu: who is signed in, language, sign out. */
+export function UserMenu({
+  user,
+  onOpenLanguage,
+  showName = true,
+}: {
+  user: Pick<User, 'name' | 'email'>;
+  onOpenLanguage: () => void;
+  showName?: boolean;
+}) {
+  const { t } = useTranslation('shell');
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" radius="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          className={classes.menuTrigger}
+          aria-label={t('userMenu.trigger', { name: user.name })}
+        >
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="posada" radius="xl" size={34}>
+              {initialsOf(user.name)}
+            </Avatar>
+            {showName && (
+              <Text size="sm" fw={600} maw={160} truncate="end" visibleFrom="md">
+                {user.name}
+              </Text>
+            )}
+            <IconChevronDown size={16} aria-hidden color="var(--mantine-color-gray-6)" />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="dark.7" truncate="end">
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconWorld size={16} aria-hidden />} onClick={onOpenLanguage}>
+          {t('userMenu.language')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={pathTo('Logout')}
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden className={classes.mirror} />}
+        >
+          {t('nav.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

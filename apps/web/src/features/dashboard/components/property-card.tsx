@@ -1,0 +1,118 @@
+import {
+  Anchor,
+  Badge,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { PropertySummary, User } from '@posada/contracts/users';
+import { IconBuildingCommunity, IconCoin, IconDoor, IconHomePlus, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PropertyAvatar } from '../../../app/shell/property-avatar.tsx';
+import { scheduleCallUrl } from '../../../app/shell/support-config.ts';
+
+function currencyLabel(code: string, language: string): string {
+  try {
+    const symbol = new Intl.NumberFormat(language, { style: 'currency', currency: code })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value;
+    return symbol && symbol !== code ? `${code} (${symbol})` : code;
+  } catch {
+    return code;
+  }
+}
+
+function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <ThemeIcon variant="light" color="gray" size={36} radius="md">
+        {icon}
+      </ThemeIcon>
+      <div>
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        <Text fw={600}>{value}</Text>
+      </div>
+    </Group>
+  );
+}
+
+/** The active property at a glance: name, type, currency, guests, units, and how many the plan allows. */
+export function PropertyCard({ property, user }: { property: PropertySummary; user: User }) {
+  const { t, i18n } = useTranslation(['dashboard', 'common']);
+  return (
+    <Paper withBorder p="xl" h="100%" component="section" aria-labelledby="property-card-title">
+      <Stack gap="lg">
+        <Group gap="md" wrap="nowrap" align="center">
+          <PropertyAvatar property={property} size={60} radius="md" fz={24} />
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+              {t('property.activeLabel')}
+            </Text>
+            <Title order={2} fz="xl" id="property-card-title" lineClamp={2}>
+              {property.nombre}
+            </Title>
+            <Group gap={6}>
+              <Badge variant="light" color="posada" radius="sm" tt="none">
+                {t(`common:propertyTypes.${property.tipo_propiedad}`)}
+              </Badge>
+            </Group>
+          </Stack>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <Fact
+            icon={<IconUsers size={18} aria-hidden />}
+            label={t('property.guests')}
+            value={String(property.guests)}
+          />
+          <Fact
+            icon={<IconCoin size={18} aria-hidden />}
+            label={t('property.currency')}
+            value={currencyLabel(property.currency, i18n.resolvedLanguage ?? 'es')}
+          />
+          <Fact
+            icon={<IconDoor size={18} aria-hidden />}
+            label={t('property.units')}
+            value={String(property.accommodation_units.length)}
+          />
+        </SimpleGrid>
+        <Group gap={8} c="dimmed">
+          <IconBuildingCommunity size={16} aria-hidden />
+          <Text size="sm">{t('property.quota', { used: user.properties.length, max: user.quantity })}</Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** No property yet: what the next step is (the creation wizard arrives with its own screen). */
+export function NoPropertyCard() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Paper withBorder p="xl" h="100%" component="section" aria-labelledby="no-property-title">
+      <Stack align="center" ta="center" gap="md" py="lg" maw={460} mx="auto">
+        <ThemeIcon size={72} radius="xl" variant="light" color="posada">
+          <IconHomePlus size={36} stroke={1.6} aria-hidden />
+        </ThemeIcon>
+        <Title order={2} fz="xl" id="no-property-title">
+          {t('noProperty.title')}
+        </Title>
+        <Text c="dimmed">{t('noProperty.description')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('noProperty.help')}{' '}
+          <Anchor href={scheduleCallUrl} target="_blank" rel="noopener noreferrer" fw={600}>
+            {t('noProperty.scheduleCall')}
+            <VisuallyHidden> ({t('shell:newTab')})</VisuallyHidden>
+          </Anchor>
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
