@@ -24,4 +24,7 @@ const url = config.APP_URL;
 const dbLabel =
   database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
 // Printed plainly so a newcomer sees where to go, whatever the log level.
-console.log(`\n  Posada is running at ${url}  (database: ${dbLabel})\n`);
+const mailLabel = config.SMTP_URL
+  ? 'sent over SMTP_URL'
+  : 'not sent (SMTP_URL is not set): each one is logged here with its links and kept in the outbox';
+console.log(`\n  Posada is running at ${url}  (database: ${dbLabel})\n  E-mail: ${mailLabel}\n`);
