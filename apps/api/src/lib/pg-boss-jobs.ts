@@ -296,7 +296,8 @@ export function createPgBossJobs(opts: PgBossJobsOptions): Jobs {
 
     async start() {
       if (started) return;
-      closed = false;
+      // pg-boss keeps its maintenance switched off after a stop, so a queue is started once.
+      if (closed) throw new Error('jobs: a stopped queue cannot start again; create a new one');
       await boss.start();
       started = true;
       for (const { name, handler } of handlers) await startWorker(name, handler);
