@@ -1,9 +1,15 @@
-import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import {
+  createTheme,
+  DirectionProvider,
+  MantineProvider,
+  mergeThemeOverrides,
+  useDirection,
+} from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api.ts';
 import { isRtl } from '../lib/i18n.ts';
@@ -33,10 +39,25 @@ export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'es';
   const dir = isRtl(language) ? 'rtl' : 'ltr';
+  const closeLabel = i18n.t('common:actions.close');
+  // Close buttons of toasts, modals and drawers get an accessible name in the current language.
+  const localizedTheme = useMemo(() => {
+    const closeButtonProps = { 'aria-label': closeLabel };
+    return mergeThemeOverrides(
+      theme,
+      createTheme({
+        components: {
+          Notification: { defaultProps: { closeButtonProps } },
+          Modal: { defaultProps: { closeButtonProps } },
+          Drawer: { defaultProps: { closeButtonProps } },
+        },
+      }),
+    );
+  }, [closeLabel]);
   return (
     <DirectionProvider initialDirection={dir} detectDirection>
       <DirectionSync dir={dir} />
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={localizedTheme} defaultColorScheme="light">
         <DatesProvider settings={{ locale: language }}>
           <QueryClientProvider client={queryClient}>
             <ModalsProvider

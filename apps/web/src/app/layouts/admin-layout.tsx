@@ -1,5 +1,5 @@
 import { Badge, Box } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { getToken } from '../../lib/session.ts';
@@ -10,16 +10,16 @@ import { BrandMark } from '../shell/brand-logo.tsx';
 import { LanguageButton } from '../shell/language-button.tsx';
 import { LanguageModal } from '../shell/language-modal.tsx';
 import { adminSidebarItems, navContextFor, visibleNavItems } from '../shell/nav-items.ts';
+import { useIsMobile } from '../shell/use-is-mobile.ts';
 import { useSessionExpiry } from '../shell/use-session-expiry.ts';
 import { useSocketToasts } from '../shell/use-socket-toasts.ts';
 import { UserMenu } from '../shell/user-menu.tsx';
-import { MOBILE_QUERY } from '../theme.ts';
 
 /** spec 2.3 / 6 admin area: sidebar Home, Asesores, Usuarios, Cerrar sesión; no property picker. */
 export function AdminLayout() {
   const { t } = useTranslation('shell');
   const { data: user } = useCurrentUser();
-  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const isMobile = useIsMobile();
   const [languageOpened, language] = useDisclosure(false);
   useSessionExpiry();
   useSocketToasts(getToken(), user?.id);
@@ -27,7 +27,7 @@ export function AdminLayout() {
   if (!user) return <FullPageLoader />;
   const items = visibleNavItems(adminSidebarItems, navContextFor(user, isMobile));
   const tag = (
-    <Badge variant="light" color="grape" radius="sm" mt="sm" tt="none">
+    <Badge variant="light" color="grape" radius="sm" size="lg" tt="none" fw={600}>
       {t('admin.tag')}
     </Badge>
   );
@@ -36,13 +36,12 @@ export function AdminLayout() {
       <AppFrame
         sidebarItems={items}
         mobileItems={items}
-        sidebarTag={tag}
         headerStart={
           <>
             <Box hiddenFrom="sm" display="flex">
               <BrandMark size={30} />
             </Box>
-            <Box hiddenFrom="sm">{tag}</Box>
+            {tag}
           </>
         }
         headerEnd={

@@ -1,5 +1,5 @@
 import { Box, Group } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { isHotelType, needsPropertyPicker } from '@posada/domain/property-types';
 import { Outlet, useSearchParams } from 'react-router';
 import { getToken } from '../../lib/session.ts';
@@ -16,14 +16,14 @@ import {
   navContextFor,
   visibleNavItems,
 } from '../shell/nav-items.ts';
-import { PropertyDropdown } from '../shell/property-dropdown.tsx';
+import { PropertyDropdown, PropertyLabel } from '../shell/property-dropdown.tsx';
 import { PropertyPicker } from '../shell/property-picker.tsx';
 import { SupportButton } from '../shell/support-button.tsx';
 import { TrialBadge } from '../shell/trial-badge.tsx';
+import { useIsMobile } from '../shell/use-is-mobile.ts';
 import { useSessionExpiry } from '../shell/use-session-expiry.ts';
 import { useSocketToasts } from '../shell/use-socket-toasts.ts';
 import { UserMenu } from '../shell/user-menu.tsx';
-import { MOBILE_QUERY } from '../theme.ts';
 
 /**
  * spec 2.3 Main layout (role empresa): sidebar, top navigation, support button, messaging modal and
@@ -33,7 +33,7 @@ import { MOBILE_QUERY } from '../theme.ts';
 export function MainLayout() {
   const { data: user } = useCurrentUser();
   const [searchParams] = useSearchParams();
-  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const isMobile = useIsMobile();
   const [languageOpened, language] = useDisclosure(false);
   const [messagingOpened, messaging] = useDisclosure(false);
   useSessionExpiry();
@@ -47,7 +47,10 @@ export function MainLayout() {
 
   const ctx = navContextFor(user, isMobile);
   const sidebarItems = visibleNavItems(empresaSidebarItems, ctx);
-  const showPropertyDropdown = !isHotelType(ctx.propertyType) && user.properties.length > 0;
+  // Hidden for hotels (spec 2.3), and while the picker itself is on screen.
+  const hotel = isHotelType(ctx.propertyType);
+  const showPropertyDropdown = !hotel && user.properties.length > 0 && !showPicker;
+  const showPropertyLabel = hotel && Boolean(ctx.activePropertyId);
 
   return (
     <>
@@ -62,10 +65,13 @@ export function MainLayout() {
         }
         headerStart={
           <>
-            <Box hiddenFrom="sm" display="flex">
-              <BrandMark size={30} />
-            </Box>
+            {!showPropertyDropdown && !showPropertyLabel && (
+              <Box hiddenFrom="sm" display="flex">
+                <BrandMark size={30} />
+              </Box>
+            )}
             {showPropertyDropdown && <PropertyDropdown user={user} ctx={ctx} />}
+            {showPropertyLabel && <PropertyLabel user={user} />}
           </>
         }
         headerEnd={

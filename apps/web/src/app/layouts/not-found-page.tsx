@@ -1,36 +1,6 @@
-import { Button, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { getStoredUser, getToken } from '../../lib/session.ts';
-import { pathTo } from '../routes.ts';
-import { homeRouteFor } from '../shell/session-routes.ts';
-import classes from '../shell/shell.module.css';
-import { StatusScreen } from '../shell/status-screen.tsx';
+import { NotFoundScreen } from '../shell/not-found-screen.tsx';
 
-/** 404: a way back to the user's home, or to Login for a visitor. */
+/** The catch-all route. */
 export function NotFoundPage() {
-  const { t } = useTranslation('shell');
-  const home = homeRouteFor(getToken() ? getStoredUser() : null);
-  return (
-    <StatusScreen
-      visual={
-        <Text fz={96} fw={800} lh={1} c="posada.2" aria-hidden>
-          404
-        </Text>
-      }
-      title={t('notFound.title')}
-      description={t('notFound.description')}
-      actions={
-        <Button
-          component={Link}
-          to={pathTo(home)}
-          size="md"
-          leftSection={<IconArrowLeft size={18} aria-hidden className={classes.mirror} />}
-        >
-          {home === 'Login' ? t('notFound.toLogin') : t('notFound.toHome')}
-        </Button>
-      }
-    />
-  );
+  return <NotFoundScreen />;
 }

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { getStoredUser, getToken } from '../../lib/session.ts';
 import { pathTo } from '../routes.ts';
+import { NotFoundScreen } from '../shell/not-found-screen.tsx';
 import { homeRouteFor } from '../shell/session-routes.ts';
 import { StatusScreen } from '../shell/status-screen.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
 
 /** A screen chunk that no longer exists on the server (the app was updated since this tab loaded). */
 function isStaleChunk(error: unknown): boolean {
@@ -24,7 +24,7 @@ export function RouteError() {
   useEffect(() => {
     console.error(error);
   }, [error]);
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
 
   const stale = isStaleChunk(error);
   const home = homeRouteFor(getToken() ? getStoredUser() : null);

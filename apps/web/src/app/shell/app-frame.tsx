@@ -1,19 +1,29 @@
-import { AppShell, Box, Burger, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import {
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Drawer,
+  Group,
+  ScrollArea,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconExternalLink } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { MOBILE_QUERY } from '../theme.ts';
 import { BrandLogo } from './brand-logo.tsx';
 import type { ResolvedNavItem } from './nav-items.ts';
 import { NavList } from './nav-list.tsx';
 import classes from './shell.module.css';
+import { useIsMobile } from './use-is-mobile.ts';
 
 export interface AppFrameProps {
   sidebarItems: ResolvedNavItem[];
   mobileItems: ResolvedNavItem[];
-  /** Under the brand in the sidebar (e.g. "Administración"). */
-  sidebarTag?: ReactNode;
   /** Bottom of the desktop sidebar. */
   sidebarFooter?: ReactNode;
   /** Bottom of the mobile menu. */
@@ -30,7 +40,7 @@ export interface AppFrameProps {
 export function AppFrame(props: AppFrameProps) {
   const { t } = useTranslation('shell');
   const [opened, { toggle, close }] = useDisclosure(false);
-  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const isMobile = useIsMobile();
   const { pathname } = useLocation();
   // Close the mobile menu after navigating or when the screen grows to desktop size.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose
@@ -47,6 +57,9 @@ export function AppFrame(props: AppFrameProps) {
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: true } }}
       padding={{ base: 'md', sm: 'xl' }}
     >
+      <a href="#main-content" className={classes.skipLink}>
+        {t('menu.skip')}
+      </a>
       <AppShell.Header className={classes.header}>
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -67,12 +80,11 @@ export function AppFrame(props: AppFrameProps) {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar className={classes.navbar} aria-label={t('menu.main')}>
-        <AppShell.Section px="lg" pt="lg" pb="md">
+      <AppShell.Navbar className={classes.navbar} aria-label={t('menu.main')} visibleFrom="sm">
+        <AppShell.Section px="lg" className={classes.brandBar}>
           <BrandLogo />
-          {props.sidebarTag}
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea} px="sm">
+        <AppShell.Section grow component={ScrollArea} px="sm" pt="md">
           <NavList items={routeItems} />
         </AppShell.Section>
         {props.sidebarFooter && <AppShell.Section p="md">{props.sidebarFooter}</AppShell.Section>}
@@ -93,7 +105,7 @@ export function AppFrame(props: AppFrameProps) {
         </Stack>
       </Drawer>
 
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
         <Box maw={1240} mx="auto">
           {props.children}
         </Box>
@@ -102,17 +114,35 @@ export function AppFrame(props: AppFrameProps) {
   );
 }
 
-/** The "schedule a call" link as a small card at the bottom of the sidebar. */
+/** The external items (the "schedule a call" link) as a small card at the bottom of the sidebar. */
 export function SidebarCallCard({ items }: { items: ResolvedNavItem[] }) {
   const { t } = useTranslation('shell');
   const external = items.filter((i) => i.external);
   if (external.length === 0) return null;
   return (
-    <Box className={classes.callCard} p="sm">
-      <Text size="xs" c="dimmed" px={6} pt={4}>
+    <Box className={classes.callCard}>
+      <Text size="sm" fw={600} mb={4}>
         {t('nav.scheduleCallHint')}
       </Text>
-      <NavList items={external} />
+      <Text size="xs" c="dimmed" mb="sm">
+        {t('nav.scheduleCallText')}
+      </Text>
+      {external.map((item) => (
+        <Button
+          key={item.key}
+          component="a"
+          href={item.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="white"
+          size="xs"
+          fullWidth
+          rightSection={<IconExternalLink size={14} aria-hidden className={classes.mirror} />}
+        >
+          {t(item.labelKey)}
+          <VisuallyHidden> ({t('newTab')})</VisuallyHidden>
+        </Button>
+      ))}
     </Box>
   );
 }

@@ -32,7 +32,7 @@ export function PropertyDropdown({ user, ctx }: { user: User; ctx: NavContext })
               <Text size="xs" c="dimmed" lh={1.2} visibleFrom="sm">
                 {t('property.caption')}
               </Text>
-              <Text size="sm" fw={650} lh={1.3} style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" fw={650} lh={1.3} truncate="end" maw={{ base: 130, sm: 220 }} dir="auto">
                 {label}
               </Text>
             </div>
@@ -62,7 +62,7 @@ export function PropertyDropdown({ user, ctx }: { user: User; ctx: NavContext })
                     if (!current) switchProperty.mutate(property.id);
                   }}
                 >
-                  <Text size="sm" truncate="end" fw={current ? 600 : 400}>
+                  <Text size="sm" truncate="end" fw={current ? 600 : 400} dir="auto" maw={180}>
                     {property.nombre}
                   </Text>
                 </Menu.Item>
@@ -86,5 +86,25 @@ export function PropertyDropdown({ user, ctx }: { user: User; ctx: NavContext })
         ))}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** Hotels have one property and no dropdown (spec 2.3): its name is shown as plain text. */
+export function PropertyLabel({ user }: { user: User }) {
+  const { t } = useTranslation('shell');
+  const active = user.properties.find((p) => p.id === user.active_property_id) ?? null;
+  if (!active) return null;
+  return (
+    <Group gap={10} wrap="nowrap" px={8}>
+      <PropertyAvatar property={active} size={34} radius="md" />
+      <div style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" lh={1.2} visibleFrom="sm">
+          {t('property.caption')}
+        </Text>
+        <Text size="sm" fw={650} lh={1.3} truncate="end" maw={{ base: 130, sm: 260 }} dir="auto">
+          {active.nombre}
+        </Text>
+      </div>
+    </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Box, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { User } from '@posada/contracts/users';
 import { PICKER_MAX } from '@posada/domain/property-types';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ export function PropertyPicker({ user }: { user: User }) {
         </Title>
         <Text c="dimmed">{t('picker.description')}</Text>
       </Stack>
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
+      <div className={classes.pickerGrid}>
         {properties.map((property) => {
           const pending = switchProperty.isPending && switchProperty.variables === property.id;
           return (
@@ -44,7 +44,7 @@ export function PropertyPicker({ user }: { user: User }) {
                   <Loader size="sm" pos="absolute" top="50%" left="50%" style={{ translate: '-50% -50%' }} />
                 )}
               </Box>
-              <Text fw={650} lineClamp={2}>
+              <Text fw={650} lineClamp={2} dir="auto">
                 {property.nombre}
               </Text>
               <Text size="sm" c="dimmed">
@@ -53,7 +53,7 @@ export function PropertyPicker({ user }: { user: User }) {
             </UnstyledButton>
           );
         })}
-      </SimpleGrid>
+      </div>
       <Text size="sm" c="dimmed" ta="center">
         {t('picker.hint')}
       </Text>

@@ -34,7 +34,7 @@ export function UserMenu({
               {initialsOf(user.name)}
             </Avatar>
             {showName && (
-              <Text size="sm" fw={600} maw={160} truncate="end" visibleFrom="md">
+              <Text size="sm" fw={600} maw={160} truncate="end" visibleFrom="md" dir="auto">
                 {user.name}
               </Text>
             )}

@@ -31,10 +31,11 @@ export function EmailCard({ user }: { user: Pick<User, 'email' | 'email_verified
             <Title order={2} fz="lg" id="email-card-title">
               {verified ? t('email.verifiedTitle') : t('email.unverifiedTitle')}
             </Title>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {verified
-                ? t('email.verifiedText', { email: user.email })
-                : t('email.unverifiedText', { email: user.email })}
+            <Text size="sm" fw={600} dir="ltr" ta="start" style={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {verified ? t('email.verifiedText') : t('email.unverifiedText')}
             </Text>
           </Stack>
         </Group>

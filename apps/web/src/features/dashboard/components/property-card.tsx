@@ -11,6 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { PropertySummary, User } from '@posada/contracts/users';
+import { isHotelType } from '@posada/domain/property-types';
 import { IconBuildingCommunity, IconCoin, IconDoor, IconHomePlus, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +39,9 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
         <Text size="xs" c="dimmed">
           {label}
         </Text>
-        <Text fw={600}>{value}</Text>
+        <Text fw={600} dir="auto">
+          {value}
+        </Text>
       </div>
     </Group>
   );
@@ -47,6 +50,8 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
 /** The active property at a glance: name, type, currency, guests, units, and how many the plan allows. */
 export function PropertyCard({ property, user }: { property: PropertySummary; user: User }) {
   const { t, i18n } = useTranslation(['dashboard', 'common']);
+  // Rooms or pitches only mean something for hotels and campings.
+  const showUnits = isHotelType(property.tipo_propiedad);
   return (
     <Paper withBorder p="xl" h="100%" component="section" aria-labelledby="property-card-title">
       <Stack gap="lg">
@@ -56,7 +61,7 @@ export function PropertyCard({ property, user }: { property: PropertySummary; us
             <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
               {t('property.activeLabel')}
             </Text>
-            <Title order={2} fz="xl" id="property-card-title" lineClamp={2}>
+            <Title order={2} fz="xl" id="property-card-title" lineClamp={2} dir="auto">
               {property.nombre}
             </Title>
             <Group gap={6}>
@@ -66,7 +71,7 @@ export function PropertyCard({ property, user }: { property: PropertySummary; us
             </Group>
           </Stack>
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: showUnits ? 3 : 2 }} spacing="md">
           <Fact
             icon={<IconUsers size={18} aria-hidden />}
             label={t('property.guests')}
@@ -77,11 +82,13 @@ export function PropertyCard({ property, user }: { property: PropertySummary; us
             label={t('property.currency')}
             value={currencyLabel(property.currency, i18n.resolvedLanguage ?? 'es')}
           />
-          <Fact
-            icon={<IconDoor size={18} aria-hidden />}
-            label={t('property.units')}
-            value={String(property.accommodation_units.length)}
-          />
+          {showUnits && (
+            <Fact
+              icon={<IconDoor size={18} aria-hidden />}
+              label={t(property.tipo_propiedad === 'camping' ? 'property.pitches' : 'property.rooms')}
+              value={String(property.accommodation_units.length)}
+            />
+          )}
         </SimpleGrid>
         <Group gap={8} c="dimmed">
           <IconBuildingCommunity size={16} aria-hidden />

@@ -67,7 +67,7 @@ export function SubscriptionCard({ user }: { user: User }) {
             <RingProgress
               size={104}
               thickness={10}
-              roundCaps
+              roundCaps={user.restaday > 0}
               sections={[
                 {
                   value: Math.min(100, (user.restaday / TRIAL_DAYS) * 100),

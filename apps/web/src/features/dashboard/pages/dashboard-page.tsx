@@ -54,20 +54,19 @@ export function DashboardPage() {
         </Title>
         <Text c="dimmed">{property ? t('subtitle') : t('subtitleNoProperty')}</Text>
       </Stack>
-      <Grid gutter="lg">
+      {/* Two independent columns, so a hidden card never leaves a hole. */}
+      <Grid gutter="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          {property ? <PropertyCard property={property} user={user} /> : <NoPropertyCard />}
+          <Stack gap="lg">
+            {property ? <PropertyCard property={property} user={user} /> : <NoPropertyCard />}
+            {hasPendingSetup(user) && <GettingStartedCard user={user} />}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <SubscriptionCard user={user} />
-        </Grid.Col>
-        {hasPendingSetup(user) && (
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <GettingStartedCard user={user} />
-          </Grid.Col>
-        )}
-        <Grid.Col span={{ base: 12, md: hasPendingSetup(user) ? 5 : 7 }}>
-          <EmailCard user={user} />
+          <Stack gap="lg">
+            <SubscriptionCard user={user} />
+            <EmailCard user={user} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>
