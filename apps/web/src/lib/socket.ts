@@ -4,10 +4,15 @@ import { io, type Socket } from 'socket.io-client';
 /**
  * spec 7 real-time socket: same origin (Vite proxies /socket.io in development), websocket transport
  * only, 5 reconnection attempts with a 1 s delay. The server refuses anonymous clients, so a socket
- * is only opened with a token.
+ * is only opened with a token. `url` is for tests; the app connects to its own origin.
  */
-export function connectSocket(token: string): Socket {
-  return io({ ...socketClientOptions, transports: [...socketClientOptions.transports], auth: { token } });
+export function connectSocket(token: string, url?: string): Socket {
+  const options = {
+    ...socketClientOptions,
+    transports: [...socketClientOptions.transports],
+    auth: { token },
+  };
+  return url ? io(url, options) : io(options);
 }
 
 /** Listen to chat-message-{userId}; returns the function that stops listening. */

@@ -41,26 +41,31 @@ export function PropertyCreationLayout({
   return (
     <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-        <Group h={64} px={{ base: 'md', sm: 'xl' }} justify="space-between" wrap="nowrap">
-          <Box w={120}>
+        <Box
+          h={64}
+          px={{ base: 'md', sm: 'xl' }}
+          style={{ display: 'grid', gridTemplateColumns: '1fr auto 1fr', alignItems: 'center', gap: 8 }}
+        >
+          <div>
             {canGoBack(step) && (
               <Button
                 variant="subtle"
                 color="gray"
+                px="xs"
                 leftSection={<IconArrowLeft size={18} aria-hidden className={classes.mirror} />}
                 onClick={onBack}
               >
                 {t('common:actions.back')}
               </Button>
             )}
-          </Box>
-          <Text fw={650} aria-live="polite">
+          </div>
+          <Text fw={650} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
             {title}
           </Text>
-          <Group w={120} justify="flex-end">
+          <Group justify="flex-end">
             <CloseButton size="lg" onClick={onExit} aria-label={t('wizard.exit')} />
           </Group>
-        </Group>
+        </Box>
         <Progress
           value={wizardProgress(step, progressPerStep)}
           size={4}

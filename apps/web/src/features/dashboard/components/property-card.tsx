@@ -71,7 +71,7 @@ export function PropertyCard({ property, user }: { property: PropertySummary; us
             </Group>
           </Stack>
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: showUnits ? 3 : 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, sm: showUnits ? 3 : 2 }} spacing="md">
           <Fact
             icon={<IconUsers size={18} aria-hidden />}
             label={t('property.guests')}
@@ -90,8 +90,8 @@ export function PropertyCard({ property, user }: { property: PropertySummary; us
             />
           )}
         </SimpleGrid>
-        <Group gap={8} c="dimmed">
-          <IconBuildingCommunity size={16} aria-hidden />
+        <Group gap={8} c="dimmed" wrap="nowrap" align="flex-start">
+          <IconBuildingCommunity size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="sm">{t('property.quota', { used: user.properties.length, max: user.quantity })}</Text>
         </Group>
       </Stack>
