@@ -5,15 +5,15 @@ import { linkFromMail, uniqueEmail } from './support/mail.ts';
 test('a new operator registers, confirms the e-mailed link and logs in', async ({ page }) => {
   const email = uniqueEmail('alta');
   await page.goto('/register');
-  await page.getByLabel('Nombre completo').fill('Lucía Fernández');
+  await page.getByLabel('Nombre y apellidos').fill('Lucía Fernández');
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill('Alojamiento-2026');
-  await page.getByLabel('Confirmar contraseña').fill('Alojamiento-2026');
+  await page.getByLabel('Repite la contraseña').fill('Alojamiento-2026');
   await page.getByLabel('Teléfono').fill('612345678');
   await page.getByRole('textbox', { name: 'Tipo de alojamiento' }).click();
   await page.getByRole('option', { name: 'Apartamento' }).click();
-  await page.getByRole('textbox', { name: 'Número aproximado de unidades' }).click();
-  await page.getByRole('option', { name: '1-4' }).click();
+  await page.getByRole('textbox', { name: 'Número aproximado de habitaciones' }).click();
+  await page.getByRole('option', { name: 'De 1 a 4' }).click();
   await expect(page.getByText('14 días de prueba gratis')).toBeVisible();
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
 
@@ -26,7 +26,7 @@ test('a new operator registers, confirms the e-mailed link and logs in', async (
 
   const link = await linkFromMail(email, '/verific/token/account/');
   await page.goto(link);
-  await expect(page.getByText('Tu correo está confirmado')).toBeVisible();
+  await expect(page.getByText('¡Correo confirmado!')).toBeVisible();
 
   await login(page, email, 'Alojamiento-2026');
   await expect(page).toHaveURL(/\/business\/dashboard/);
@@ -64,7 +64,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   const link = await linkFromMail(email, '/recuperar/');
   await page.goto(link);
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('Segunda-clave-2');
-  await page.getByLabel('Confirmar contraseña').fill('Segunda-clave-2');
+  await page.getByLabel('Repite la nueva contraseña').fill('Segunda-clave-2');
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
   await expect(page).toHaveURL(/\/$/);
 
@@ -78,7 +78,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await page.goto('/logout');
   await page.goto(link);
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('Tercera-clave-3');
-  await page.getByLabel('Confirmar contraseña').fill('Tercera-clave-3');
+  await page.getByLabel('Repite la nueva contraseña').fill('Tercera-clave-3');
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
 });

@@ -37,6 +37,9 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client whose connection the server ends (restart, DROP DATABASE … FORCE in tests) reports it
+    // here; without a listener that would crash the process. The pool replaces the client on next use.
+    pool.on('error', () => {});
     const db = drizzlePg(pool) as unknown as Db;
     return {
       kind: 'postgres',

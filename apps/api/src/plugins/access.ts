@@ -62,7 +62,9 @@ export const accessPlugin = fp<{ authenticate: Authenticate }>(async (app: Fasti
     if (!access) throw new Error(`Route ${route.method} ${url} does not declare its access`);
   });
 
-  app.addHook('preHandler', async (request) => {
+  // preValidation: who may call is decided before the body is validated, so an outsider learns nothing
+  // about a route's fields (401/403, never a 400 listing them).
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public' || access === 'guest') {
       const token = bearerToken(request);
