@@ -74,3 +74,21 @@ describe('splitServerErrors', () => {
     expect(splitServerErrors(undefined, ['email'])).toEqual({ fields: [], other: [] });
   });
 });
+
+describe('empty fields', () => {
+  it('say "required" even when the contract rule is a minimum length', () => {
+    const issue = {
+      code: 'too_small',
+      message: 'validation.too_short',
+      path: ['code'],
+      minimum: 3,
+      origin: 'string',
+    };
+    expect(issuesToFieldMessages([issue], { code: '' }, echo)).toEqual({
+      code: 'common:validation.required',
+    });
+    expect(issuesToFieldMessages([issue], { code: 'ab' }, echo)).toEqual({
+      code: 'common:validation.min_length {"minimum":3}',
+    });
+  });
+});

@@ -38,10 +38,15 @@ export function issueToMessage(
   issue: IssueLike,
   value: unknown,
 ): { key: string; params?: Record<string, unknown> } {
-  if (MESSAGE_KEY.test(issue.message)) return { key: messageKeyToI18n(issue.message) };
+  // An empty field says "required", whatever rule it broke first.
   if (isBlank(value) && issue.code !== 'custom') return { key: 'common:validation.required' };
   const minimum = Number(issue.minimum ?? 0);
   const maximum = Number(issue.maximum ?? 0);
+  if (issue.message === 'validation.too_short')
+    return { key: 'common:validation.min_length', params: { minimum } };
+  if (issue.message === 'validation.too_long')
+    return { key: 'common:validation.max_length', params: { maximum } };
+  if (MESSAGE_KEY.test(issue.message)) return { key: messageKeyToI18n(issue.message) };
   switch (issue.code) {
     case 'too_small':
       return issue.origin === 'string'

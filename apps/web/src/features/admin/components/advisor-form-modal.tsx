@@ -43,7 +43,14 @@ export function AdvisorFormModal({ opened, onClose }: { opened: boolean; onClose
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={t('advisors.form.title')} centered size="md">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('advisors.form.title')}
+      centered
+      size="md"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {alert ? <FormAlert>{alert}</FormAlert> : null}

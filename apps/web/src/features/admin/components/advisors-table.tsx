@@ -19,8 +19,13 @@ export function AdvisorsTable({
   const { t, i18n } = useTranslation('admin');
   const language = i18n.resolvedLanguage ?? 'es';
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label={t('advisors.tableLabel')}>
+    <Table.ScrollContainer type="native" minWidth={820}>
+      <Table
+        verticalSpacing="sm"
+        styles={{ th: { whiteSpace: 'nowrap' } }}
+        highlightOnHover
+        aria-label={t('advisors.tableLabel')}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('advisors.columns.name')}</Table.Th>
@@ -55,7 +60,7 @@ export function AdvisorsTable({
                 </Table.Td>
                 <Table.Td ta="end">{formatCount(advisor.accounts_count, language)}</Table.Td>
                 <Table.Td>
-                  <Badge color={advisor.active ? 'teal' : 'gray'} variant="light">
+                  <Badge w="max-content" color={advisor.active ? 'teal' : 'gray'} variant="light">
                     {advisor.active ? t('advisors.active') : t('advisors.inactive')}
                   </Badge>
                 </Table.Td>

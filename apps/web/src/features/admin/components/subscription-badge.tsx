@@ -19,7 +19,7 @@ export function SubscriptionBadge({
   const { t } = useTranslation('admin');
   return (
     <Group gap={6} wrap="nowrap">
-      <Badge variant="light" color={status ? colors[status] : 'gray'}>
+      <Badge w="max-content" variant="light" color={status ? colors[status] : 'gray'}>
         {status ? t(`status.${status}`) : t('status.none')}
       </Badge>
       {plan ? (

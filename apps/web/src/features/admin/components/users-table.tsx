@@ -12,8 +12,9 @@ export function UsersTable({ users, loading }: { users: AdminUserRow[] | undefin
   const { t, i18n } = useTranslation('admin');
   const language = i18n.resolvedLanguage ?? 'es';
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer type="native" minWidth={900}>
       <Table
+        styles={{ th: { whiteSpace: 'nowrap' } }}
         verticalSpacing="sm"
         highlightOnHover
         aria-label={t('users.tableLabel')}
@@ -46,7 +47,7 @@ export function UsersTable({ users, loading }: { users: AdminUserRow[] | undefin
                   </Stack>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="dot" color={user.email_verified ? 'teal' : 'yellow'}>
+                  <Badge w="max-content" variant="dot" color={user.email_verified ? 'teal' : 'yellow'}>
                     {user.email_verified ? t('users.verified') : t('users.unverified')}
                   </Badge>
                 </Table.Td>

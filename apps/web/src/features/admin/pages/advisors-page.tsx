@@ -1,19 +1,22 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { Advisor } from '@posada/contracts/admin';
 import { IconId, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { MOBILE_QUERY } from '../../../app/theme.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useAdvisors, useSetAdvisorActive } from '../api/admin-api.ts';
 import { AdvisorFormModal } from '../components/advisor-form-modal.tsx';
+import { AdvisorsList } from '../components/advisors-list.tsx';
 import { AdvisorsTable } from '../components/advisors-table.tsx';
 
 /** advisorsPage (/manager/advisors): the advisor codes registration accepts (spec 5). */
 export function AdvisorsPage() {
   const { t } = useTranslation('admin');
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const advisors = useAdvisors();
   const setActive = useSetAdvisorActive();
   const [formOpened, form] = useDisclosure(false);
@@ -42,6 +45,7 @@ export function AdvisorsPage() {
   };
 
   const list = advisors.data;
+  const Rows = isMobile ? AdvisorsList : AdvisorsTable;
   const newButton = (
     <Button leftSection={<IconPlus size={18} />} onClick={form.open}>
       {t('advisors.new')}
@@ -74,7 +78,7 @@ export function AdvisorsPage() {
               }
             />
           ) : (
-            <AdvisorsTable
+            <Rows
               advisors={list}
               pendingId={setActive.isPending ? (setActive.variables?.id ?? null) : null}
               onToggle={toggle}

@@ -1,12 +1,14 @@
 import { Alert, Button, CloseButton, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { MOBILE_QUERY } from '../../../app/theme.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { USERS_PAGE_SIZE, useAdminUsers } from '../api/admin-api.ts';
+import { UsersList } from '../components/users-list.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 import { formatCount } from '../lib/format.ts';
 
@@ -14,6 +16,7 @@ import { formatCount } from '../lib/format.ts';
 export function UsersPage() {
   const { t, i18n } = useTranslation('admin');
   const language = i18n.resolvedLanguage ?? 'es';
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -100,6 +103,8 @@ export function UsersPage() {
                 description={t('users.emptyText')}
               />
             )
+          ) : isMobile ? (
+            <UsersList users={data?.items} loading={users.isFetching} />
           ) : (
             <UsersTable users={data?.items} loading={users.isFetching} />
           )}

@@ -31,7 +31,7 @@ export function PropertyTypeField({
       error={error}
       withAsterisk
     >
-      <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" mt={6} onBlur={onBlur}>
+      <SimpleGrid cols={2} spacing="xs" mt={6} onBlur={onBlur}>
         {tiposHospedaje.map((tipo) => {
           const Icon = icons[tipo];
           return (

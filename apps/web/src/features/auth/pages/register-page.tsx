@@ -1,7 +1,7 @@
 import {
   Anchor,
-  Badge,
   Button,
+  Group,
   PasswordInput,
   Select,
   SimpleGrid,
@@ -27,6 +27,7 @@ import { CheckEmailPanel } from '../components/check-email-panel.tsx';
 import { PhoneField } from '../components/phone-field.tsx';
 import { PropertyTypeField } from '../components/property-type-field.tsx';
 import { DEFAULT_PHONE_COUNTRY } from '../lib/phone-countries.ts';
+import classes from './register-page.module.css';
 
 const FIELDS = [
   'name',
@@ -85,15 +86,12 @@ export function RegisterPage() {
 
   return (
     <AuthPage title={t('register.title')} description={t('register.subtitle')} width={520}>
-      <Badge
-        variant="light"
-        size="lg"
-        radius="sm"
-        leftSection={<IconGift size={16} />}
-        style={{ alignSelf: 'flex-start', textTransform: 'none' }}
-      >
-        {t('register.trial')}
-      </Badge>
+      <Group gap={8} wrap="nowrap" px="sm" py={8} className={classes.trial}>
+        <IconGift size={18} aria-hidden style={{ flexShrink: 0 }} />
+        <Text size="sm" fw={600}>
+          {t('register.trial')}
+        </Text>
+      </Group>
       {alert ? <FormAlert title={t('register.failed')}>{alert}</FormAlert> : null}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
@@ -165,7 +163,7 @@ export function RegisterPage() {
               render={({ field }) => (
                 <Select
                   label={t('fields.roomRange')}
-                  placeholder={t('placeholders.choose')}
+                  placeholder={t('placeholders.roomRange')}
                   data={rangeOptions}
                   value={field.value ?? null}
                   onChange={(value) => field.onChange(value ?? undefined)}

@@ -1,0 +1,61 @@
+import { Badge, Code, Group, Stack, Text } from '@mantine/core';
+import type { AdminUserRow } from '@posada/contracts/admin';
+import { useTranslation } from 'react-i18next';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { formatCount, formatDate } from '../lib/format.ts';
+import { SubscriptionBadge } from './subscription-badge.tsx';
+
+/** UsuariosManager under 768 px: one card per user instead of a wide table. */
+export function UsersList({ users, loading }: { users: AdminUserRow[] | undefined; loading: boolean }) {
+  const { t, i18n } = useTranslation('admin');
+  const language = i18n.resolvedLanguage ?? 'es';
+  if (!users) return <ListSkeleton />;
+  return (
+    <Stack
+      component="ul"
+      gap={0}
+      m={0}
+      p={0}
+      aria-label={t('users.tableLabel')}
+      aria-busy={loading}
+      style={{ listStyle: 'none', opacity: loading ? 0.6 : 1 }}
+    >
+      {users.map((user, index) => (
+        <Stack
+          component="li"
+          key={user.id}
+          gap={6}
+          p="md"
+          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+        >
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text fw={600} size="sm">
+                {user.name}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {user.email}
+              </Text>
+            </Stack>
+            <SubscriptionBadge plan={user.plan} status={user.status_subscription} />
+          </Group>
+          <Group gap="xs">
+            <Badge w="max-content" variant="dot" color={user.email_verified ? 'teal' : 'yellow'}>
+              {user.email_verified ? t('users.verified') : t('users.unverified')}
+            </Badge>
+            {user.tipo_hospedaje ? <Text size="xs">{t(`tipos.${user.tipo_hospedaje}`)}</Text> : null}
+            <Text size="xs" c="dimmed">
+              {t('users.columns.properties')}: {formatCount(user.properties_count, language)}
+            </Text>
+          </Group>
+          <Group gap="xs">
+            {user.advisor_code ? <Code fz="xs">{user.advisor_code}</Code> : null}
+            <Text size="xs" c="dimmed">
+              {t('users.columns.created')}: {formatDate(user.created_at, language)}
+            </Text>
+          </Group>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
