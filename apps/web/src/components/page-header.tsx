@@ -12,7 +12,7 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <Group justify="space-between" align="flex-end" gap="md" mb="lg" wrap="wrap">
+    <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
       <Stack gap={4} style={{ minWidth: 0 }}>
         <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
           {title}

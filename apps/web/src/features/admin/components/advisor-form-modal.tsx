@@ -58,7 +58,6 @@ export function AdvisorFormModal({ opened, onClose }: { opened: boolean; onClose
             label={t('advisors.form.name')}
             autoComplete="off"
             data-autofocus
-            withAsterisk
             error={errors.name?.message}
             {...form.register('name')}
           />
@@ -76,7 +75,6 @@ export function AdvisorFormModal({ opened, onClose }: { opened: boolean; onClose
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            withAsterisk
             error={errors.code?.message}
             styles={{
               input: { textTransform: 'uppercase', fontFamily: 'var(--mantine-font-family-monospace)' },

@@ -16,17 +16,17 @@ export function KpiCard({
   hint: string;
 }) {
   return (
-    <Paper withBorder p="md" radius="md" h="100%">
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" h="100%">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text size="sm" c="dimmed" fw={500}>
             {label}
           </Text>
-          <Text fz={28} fw={700} lh={1.2}>
+          <Text fz={{ base: 24, sm: 28 }} fw={700} lh={1.2}>
             {value}
           </Text>
         </Stack>
-        <ThemeIcon variant="light" color={color} size={40} radius="md">
+        <ThemeIcon variant="light" color={color} size={36} radius="md" visibleFrom="xs">
           {icon}
         </ThemeIcon>
       </Group>

@@ -53,7 +53,7 @@ export function AdvisorsPage() {
   );
 
   return (
-    <Stack gap="md">
+    <Stack gap="lg">
       <PageHeader title={t('advisors.title')} description={t('advisors.subtitle')} actions={newButton} />
       {advisors.isError ? (
         <Alert color="red" variant="light" title={t('advisors.loadError')}>

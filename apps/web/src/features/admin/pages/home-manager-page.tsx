@@ -37,7 +37,7 @@ export function HomeManagerPage() {
   const language = i18n.resolvedLanguage ?? 'es';
 
   return (
-    <Stack gap="xl">
+    <Stack gap="lg">
       <PageHeader title={t('home.title')} description={t('home.subtitle')} />
       {summary.isError ? (
         <Alert color="red" variant="light" title={t('home.error')}>
@@ -49,7 +49,11 @@ export function HomeManagerPage() {
           </Stack>
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" aria-busy={summary.isPending}>
+        <SimpleGrid
+          cols={{ base: 2, lg: 4 }}
+          spacing={{ base: 'xs', sm: 'md' }}
+          aria-busy={summary.isPending}
+        >
           {kpis.map(({ key, icon, color }) =>
             summary.data ? (
               <KpiCard

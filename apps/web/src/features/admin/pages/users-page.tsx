@@ -51,7 +51,7 @@ export function UsersPage() {
   };
 
   return (
-    <Stack gap="md">
+    <Stack gap="lg">
       <PageHeader title={t('users.title')} description={t('users.subtitle')} />
       <Group justify="space-between" gap="sm" wrap="wrap">
         <TextInput

@@ -19,7 +19,8 @@ export function PhoneField({
 }) {
   const { t, i18n } = useTranslation('auth');
   const language = i18n.resolvedLanguage ?? 'es';
-  const data = phoneCountries.map((c) => ({ value: c.code, label: `${c.code} ${c.dial}` }));
+  // Isolated left-to-right so Arabic shows "ES +34", not "+34 ES".
+  const data = phoneCountries.map((c) => ({ value: c.code, label: `\u2066${c.code} ${c.dial}\u2069` }));
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
       <Select
@@ -44,7 +45,6 @@ export function PhoneField({
         error={countryError}
         w={118}
         style={{ flexShrink: 0 }}
-        withAsterisk
       />
       <TextInput
         label={t('fields.phone')}
@@ -54,7 +54,6 @@ export function PhoneField({
         placeholder={t('placeholders.phone')}
         error={error}
         style={{ flex: 1, minWidth: 0 }}
-        withAsterisk
         {...phone}
       />
     </Group>

@@ -29,7 +29,6 @@ export function PropertyTypeField({
       value={value ?? ''}
       onChange={(next) => onChange(next as TipoHospedaje)}
       error={error}
-      withAsterisk
     >
       <SimpleGrid cols={2} spacing="xs" mt={6} onBlur={onBlur}>
         {tiposHospedaje.map((tipo) => {

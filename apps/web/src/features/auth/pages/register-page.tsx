@@ -100,7 +100,6 @@ export function RegisterPage() {
             autoComplete="name"
             placeholder={t('placeholders.name')}
             error={errors.name?.message}
-            withAsterisk
             {...form.register('name')}
           />
           <TextInput
@@ -110,7 +109,6 @@ export function RegisterPage() {
             inputMode="email"
             placeholder={t('placeholders.email')}
             error={errors.email?.message}
-            withAsterisk
             {...form.register('email')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -119,7 +117,6 @@ export function RegisterPage() {
               description={t('register.passwordHint')}
               autoComplete="new-password"
               error={errors.password?.message}
-              withAsterisk
               {...form.register('password')}
             />
             <PasswordInput
@@ -127,7 +124,6 @@ export function RegisterPage() {
               description={t('register.confirmationHint')}
               autoComplete="new-password"
               error={errors.password_confirmation?.message}
-              withAsterisk
               {...form.register('password_confirmation')}
             />
           </SimpleGrid>
@@ -171,7 +167,6 @@ export function RegisterPage() {
                   ref={field.ref}
                   allowDeselect={false}
                   error={errors.room_range?.message}
-                  withAsterisk
                 />
               )}
             />
