@@ -7,7 +7,7 @@
 // trusts its proxy), so no account or address ever looks like a flood.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request as BenchRequest } from 'autocannon';
 import pg from 'pg';
@@ -218,6 +218,8 @@ const targets: (() => Promise<Target>)[] = [pgliteTarget];
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (postgresUrl) targets.push(() => postgresTarget(postgresUrl));
 
+// The bench shares the machine with whatever else runs: the load average says how quiet it was.
+const loadAtStart = loadavg()[0] ?? 0;
 const rows: BenchRow[] = [];
 for (const open of targets) {
   const target = await open();
@@ -229,7 +231,7 @@ for (const open of targets) {
   }
 }
 
-const machine = `${availableParallelism()} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`;
+const machine = `${availableParallelism()} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${loadAtStart.toFixed(1)} at start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`;
 writeReport('auth', {
   title: 'Sign-in throughput',
   machine,
