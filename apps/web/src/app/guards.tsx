@@ -17,7 +17,13 @@ export function FullPageLoader() {
  * spec 5 Navigation guard: protected routes need login, otherwise Login. The route role must equal the
  * user type; otherwise an admin goes to HomeManager and an empresa goes to Dashboard.
  */
-export function RequireRole({ userType: role, children }: { userType: 'admin' | 'empresa'; children: ReactNode }) {
+export function RequireRole({
+  userType: role,
+  children,
+}: {
+  userType: 'admin' | 'empresa';
+  children: ReactNode;
+}) {
   const location = useLocation();
   const { data: user, isPending } = useCurrentUser();
   if (!getToken()) {
