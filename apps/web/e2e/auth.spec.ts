@@ -10,19 +10,19 @@ test('a new operator registers, confirms the e-mailed link and logs in', async (
   await page.getByLabel('Contraseña', { exact: true }).fill('Alojamiento-2026');
   await page.getByLabel('Repite la contraseña').fill('Alojamiento-2026');
   await page.getByLabel('Teléfono').fill('612345678');
-  await page.getByRole('textbox', { name: 'Tipo de alojamiento' }).click();
-  await page.getByRole('option', { name: 'Apartamento' }).click();
-  await page.getByRole('textbox', { name: 'Número aproximado de habitaciones' }).click();
+  await page.getByRole('radio', { name: 'Apartamento' }).check();
+  await page.getByRole('textbox', { name: 'Número de habitaciones' }).click();
   await page.getByRole('option', { name: 'De 1 a 4' }).click();
-  await expect(page.getByText('14 días de prueba gratis')).toBeVisible();
+  await expect(page.getByText('14 días de prueba gratis, sin tarjeta de crédito')).toBeVisible();
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
 
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
 
   // Until the e-mail is confirmed the account cannot log in.
   await page.goto('/');
   await fillLogin(page, email, 'Alojamiento-2026');
-  await expect(page.getByRole('alert')).toContainText('confirma');
+  await expect(page.getByRole('alert').filter({ hasText: 'confirma' }).first()).toBeVisible();
 
   const link = await linkFromMail(email, '/verific/token/account/');
   await page.goto(link);
@@ -36,7 +36,7 @@ test('a new operator registers, confirms the e-mailed link and logs in', async (
 test('a wrong password is refused with a clear message and keeps the e-mail typed', async ({ page }) => {
   await page.goto('/');
   await fillLogin(page, demo.empresa, 'not-the-password');
-  await expect(page.getByRole('alert')).toContainText('incorrect');
+  await expect(page.getByRole('alert').filter({ hasText: 'incorrect' })).toBeVisible();
   await expect(page.getByLabel('Correo electrónico')).toHaveValue(demo.empresa);
   await expect(page).toHaveURL(/\/$/);
 });
@@ -70,7 +70,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
 
   // The old password no longer works; the new one does (the reset also confirms the e-mail).
   await fillLogin(page, email, 'Primera-clave-1');
-  await expect(page.getByRole('alert')).toContainText('incorrect');
+  await expect(page.getByRole('alert').filter({ hasText: 'incorrect' })).toBeVisible();
   await login(page, email, 'Segunda-clave-2');
   await expect(page).toHaveURL(/\/business\/dashboard/);
 
@@ -80,7 +80,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('Tercera-clave-3');
   await page.getByLabel('Repite la nueva contraseña').fill('Tercera-clave-3');
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Este enlace ya no es válido' })).toBeVisible();
 });
 
 test('logout ends the session: protected pages send the visitor back to Login', async ({ page }) => {

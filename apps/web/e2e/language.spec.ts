@@ -32,7 +32,7 @@ test('server messages come in the chosen language', async ({ page }) => {
   await page.getByLabel('Email').fill(demo.empresa);
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toContainText('incorrect');
+  await expect(page.getByRole('alert').filter({ hasText: 'incorrect' })).toBeVisible();
 });
 
 test('a signed-in operator switches the whole shell to Arabic', async ({ page }) => {

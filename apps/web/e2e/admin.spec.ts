@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { demo, login } from './support/auth.ts';
+import { uniqueEmail } from './support/mail.ts';
+
+function registration(email: string, advisorCode: string) {
+  return {
+    name: 'Pablo Ortega',
+    email,
+    password: 'Clave-segura-9',
+    password_confirmation: 'Clave-segura-9',
+    phone: '+34 622 111 222',
+    tipo_hospedaje: 'hotel',
+    room_range: '21-50',
+    advisor_code: advisorCode,
+  };
+}
+
+test('an admin creates an advisor code that registration accepts, and deactivating it makes it invalid', async ({
+  page,
+  request,
+}) => {
+  const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  await login(page, demo.admin);
+  await expect(page).toHaveURL(/\/manager\/home/);
+  await expect(page.getByRole('heading', { name: 'Inicio' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Asesores' }).first().click();
+  await expect(page).toHaveURL(/\/manager\/advisors/);
+  await page.getByRole('button', { name: 'Nuevo asesor' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nombre').fill('Elena Soto');
+  await dialog.getByLabel('Código').fill(code);
+  await dialog.getByRole('button', { name: 'Crear asesor' }).click();
+  await expect(page.getByText(code).first()).toBeVisible();
+
+  // The new code is real: registration accepts it.
+  const accepted = await request.post('/api/register', {
+    data: registration(uniqueEmail('asesor-ok'), code),
+  });
+  expect(accepted.status()).toBe(201);
+
+  await page.getByRole('button', { name: 'Desactivar a Elena Soto' }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Desactivar' }).click();
+  await expect(page.getByRole('button', { name: 'Activar a Elena Soto' }).first()).toBeVisible();
+
+  // A deactivated code is refused with the spec's text, and nothing is created.
+  const email = uniqueEmail('asesor-ko');
+  const refused = await request.post('/api/register', { data: registration(email, code) });
+  expect(refused.status()).toBe(422);
+  const body = await refused.json();
+  expect(body.errors.advisor_code[0]).toContain('El código de asesor no es correcto');
+  const again = await request.post('/api/register', { data: registration(email, '') });
+  expect(again.status()).toBe(201);
+});
+
+test('an admin finds a registered operator in Usuarios', async ({ page }) => {
+  await login(page, demo.admin);
+  await page.getByRole('link', { name: 'Usuarios' }).first().click();
+  await expect(page).toHaveURL(/\/manager\/users/);
+  await page.getByRole('searchbox', { name: 'Buscar usuarios' }).fill('hotel@posada');
+  await expect(page).toHaveURL(/search=hotel/);
+  await expect(page.getByText('hotel@posada.local').first()).toBeVisible();
+  await expect(page.getByText('demo@posada.local')).toHaveCount(0);
+});
+
+test('the register form shows the advisor-code error under the field and keeps what was typed', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  const email = uniqueEmail('form');
+  await page.getByLabel('Nombre y apellidos').fill('Ana Gil');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('Otra-clave-77');
+  await page.getByLabel('Repite la contraseña').fill('Otra-clave-77');
+  await page.getByLabel('Teléfono').fill('612345678');
+  await page.getByRole('radio', { name: 'Villa' }).check();
+  await page.getByRole('textbox', { name: 'Número de habitaciones' }).click();
+  await page.getByRole('option', { name: 'De 1 a 4' }).click();
+  await page.getByLabel('Código de asesor (opcional)').fill('NO-EXISTE');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+  await expect(page.getByText('El código de asesor no es correcto').first()).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(email);
+  await expect(page.getByLabel('Nombre y apellidos')).toHaveValue('Ana Gil');
+});

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { demo, login } from './support/auth.ts';
+
+test('an operator with two properties picks one, and the choice is remembered', async ({ page }) => {
+  await login(page, demo.empresa);
+  await expect(page).toHaveURL(/\/business\/dashboard/);
+  const villa = page.getByRole('button', { name: /Villa Mar Azul/ });
+  await expect(villa).toBeVisible();
+  await expect(page.getByRole('button', { name: /Apartamento Sol de Triana/ })).toBeVisible();
+  await villa.click();
+
+  // The navigation dropdown shows the chosen property (cut at 15 characters) and the picker is gone.
+  const dropdown = page.getByRole('button', { name: 'Alojamiento: Villa Mar Azul' });
+  await expect(dropdown).toBeVisible();
+  await page.reload();
+  await expect(dropdown).toBeVisible();
+  await expect(page.getByRole('button', { name: /Apartamento Sol de Triana/ })).toHaveCount(0);
+
+  // Switching property from the dropdown.
+  await dropdown.click();
+  await page.getByRole('menuitem', { name: /Apartamento Sol de Triana/ }).click();
+  await expect(page.getByRole('button', { name: 'Alojamiento: Apartamento Sol de Triana' })).toBeVisible();
+});
+
+test('a hotel has no property dropdown and shows its trial', async ({ page }) => {
+  await login(page, demo.hotel);
+  await expect(page.getByRole('button', { name: /^Alojamiento:/ })).toHaveCount(0);
+  await expect(page.getByText(/Prueba gratuita: \d+ días/).first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+});
+
+test('on a 390 px phone the menu opens from the burger', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES' });
+  const page = await context.newPage();
+  await login(page, demo.hotel);
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeHidden();
+  await page.getByRole('button', { name: 'Abrir el menú' }).click();
+  await expect(page.getByRole('link', { name: 'Inicio' }).first()).toBeVisible();
+  await context.close();
+});
+
+test('embed=true hides the chrome', async ({ page }) => {
+  await login(page, demo.hotel);
+  await page.goto('/business/dashboard?embed=true');
+  await expect(page.getByRole('heading', { name: /Hola/ })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Ayuda y soporte' })).toHaveCount(0);
+});
