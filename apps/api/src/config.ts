@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -9,7 +10,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Posada <no-reply@posada.local>'),
-  APP_URL: z.string().url().default('http://localhost:3000'),
+  /** Public URL of the web app; defaults to http://localhost:{PORT}. */
+  APP_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Secret for encrypting sensitive fields at rest (32+ chars). A development default is used when unset. */
   APP_SECRET: z.string().min(32).default('posada-development-secret-change-me-please'),
@@ -26,7 +28,7 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export type Config = z.infer<typeof envSchema>;
+export type Config = Omit<z.infer<typeof envSchema>, 'APP_URL'> & { APP_URL: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (DATABASE_URL= in a shell or .env file) means "not set".
@@ -36,5 +38,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const config = parsed.data;
+  return {
+    ...config,
+    APP_URL: (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder npm was run from.
+    DATA_DIR: config.DATA_DIR.includes('://')
+      ? config.DATA_DIR
+      : path.resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR),
+  };
 }
