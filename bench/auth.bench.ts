@@ -143,6 +143,8 @@ async function benchTarget(target: Target): Promise<BenchRow[]> {
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: 'memory://',
+    // Logins come from many client addresses (X-Forwarded-For), as behind a production proxy.
+    TRUST_PROXY: 'true',
   });
   const app = await buildApp({ config, database });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -51,7 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === undefined ? loggerOptions(config) : deps.logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -70,7 +70,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const admin = createAdminService({ db: database.db, clock });
   const accounts = createAccountsService({ db: database.db, clock });
-  const auth = createAuthService({ db: database.db, clock, config, mail, accounts, advisors: admin });
+  const auth = createAuthService({
+    db: database.db,
+    clock,
+    config,
+    mail,
+    accounts,
+    advisors: admin,
+    // app.realtime is decorated when the realtime plugin registers below; these run only after that.
+    sockets: {
+      disconnectSession: (sessionId) => app.realtime.disconnectSession(sessionId),
+      disconnectUser: (userId) => app.realtime.disconnectUser(userId),
+    },
+  });
 
   const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));
   await app.register(errorsPlugin, { spaFallback: serveWeb });

@@ -22,6 +22,11 @@ const envSchema = z.object({
   GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
   LEGACY_BRIDGE_URL: z.string().url().optional(),
+  /** Set to true only behind a reverse proxy: client addresses (rate limits) are then read from X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   SERVE_WEB: z
     .enum(['true', 'false'])
     .default('true')

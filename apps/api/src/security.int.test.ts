@@ -65,6 +65,22 @@ describe(`security baseline on ${testDbKind}`, () => {
       message: expect.any(String),
     });
   });
+  it('does not let a client choose its own address with X-Forwarded-For (no proxy trusted by default)', async () => {
+    // Failed logins for many different e-mails from one address, each claiming another origin:
+    // the per-address throttle must still count them all as one client.
+    let status = 0;
+    for (let i = 0; i < 25 && status !== 429; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '198.51.100.77',
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        payload: { email: `nobody-${i}@example.com`, password: 'wrong-password' },
+      });
+      status = res.statusCode;
+    }
+    expect(status).toBe(429);
+  });
 });
 
 describe('start-up checks', () => {

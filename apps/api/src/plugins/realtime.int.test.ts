@@ -213,4 +213,27 @@ describe(`real-time socket in the app on ${testDbKind}`, () => {
       await t.close();
     }
   });
+
+  it('drops the live socket of a session that logs out', async () => {
+    const t = await buildTestApp();
+    try {
+      const empresa = await createEmpresa(t);
+      const token = await loginToken(t, empresa.email);
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const socket = await connect(url, { token });
+      const disconnected = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await disconnected).toBe('io server disconnect');
+      await expect(connect(url, { token })).rejects.toThrow('auth.unauthenticated');
+    } finally {
+      await t.close();
+    }
+  });
 });

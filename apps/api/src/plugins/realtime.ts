@@ -11,6 +11,7 @@ export interface Realtime {
   emitToAccount(accountId: string, event: string, payload: unknown): void;
   /** Closes the sockets opened with a session (logout, revocation), on every API instance. */
   disconnectSession(sessionId: string): void;
+  disconnectUser(userId: string): void;
   io: Server;
 }
 
@@ -119,6 +120,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
       emitToUser: (userId, event, payload) => io.to(userRoom(userId)).emit(event, payload),
       emitToAccount: (accountId, event, payload) => io.to(accountRoom(accountId)).emit(event, payload),
       disconnectSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
+      disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
       io,
     } satisfies Realtime);
 

@@ -67,6 +67,8 @@ export function createAuthService(deps: {
   mail: Pick<MailService, 'send'>;
   accounts: Pick<AccountsService, 'getUser'>;
   advisors: Pick<AdminService, 'findActiveAdvisorId'>;
+  /** Live sockets of a revoked session must not keep receiving events. */
+  sockets?: { disconnectSession(sessionId: string): void; disconnectUser(userId: string): void };
   fetch?: typeof fetch;
 }) {
   const { clock, config, mail } = deps;
@@ -236,8 +238,8 @@ export function createAuthService(deps: {
     const email = profile.email.trim().toLowerCase();
     const existing = await repo.findUserByEmail(email);
     if (existing) {
+      const wasUnverified = existing.emailVerifiedAt === null;
       await inTransaction(async (tx) => {
-        const wasUnverified = existing.emailVerifiedAt === null;
         await tx.updateUser(existing.id, {
           googleSub: profile.sub,
           emailVerifiedAt: existing.emailVerifiedAt ?? now(),
@@ -247,6 +249,7 @@ export function createAuthService(deps: {
         });
         if (wasUnverified) await tx.revokeUserSessions(existing.id, now());
       });
+      if (wasUnverified) deps.sockets?.disconnectUser(existing.id);
       return { ...existing, googleSub: profile.sub };
     }
     return inTransaction((tx) =>
@@ -363,6 +366,7 @@ export function createAuthService(deps: {
       } catch {
         throw authErrors.logoutFailed();
       }
+      deps.sockets?.disconnectSession(auth.sessionId);
       return { message: translate(ctx.locale, 'auth.logged_out') };
     },
 
@@ -389,6 +393,7 @@ export function createAuthService(deps: {
         await tx.retireEmailTokens(row.userId, 'reset_password', now());
         return tx.findUserById(row.userId);
       });
+      deps.sockets?.disconnectUser(row.userId);
       if (user) await repo.clearAttempts(accountKey(user.email));
       return { message: translate(ctx.locale, 'auth.password_reset_done') };
     },
