@@ -100,3 +100,16 @@ test('logout ends the session: protected pages send the visitor back to Login', 
   await page.goto('/business/dashboard');
   await expect(page).toHaveURL(/\/(\?.*)?$/);
 });
+
+test('Continuar con Google signs in through the provider (authorization code with PKCE)', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  // The local provider consents at once and sends the browser back to /auth/google/callback.
+  await expect(page).toHaveURL(/\/business\/dashboard/);
+  await expect(page.getByRole('heading', { name: /Gala/ })).toBeVisible();
+  const user = await page.evaluate(() => JSON.parse(localStorage.getItem('posada.user') ?? '{}'));
+  expect(user.email).toBe('gala.google@example.com');
+  expect(user.status_subscription).toBe('demo');
+});

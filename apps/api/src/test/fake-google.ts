@@ -34,7 +34,13 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startFakeGoogle(): Promise<FakeGoogle> {
+/**
+ * `consentProfile`: who "signs in at Google" when a browser reaches /authorize (end-to-end flows);
+ * API tests call authorize() directly instead.
+ */
+export async function startFakeGoogle(
+  options: { consentProfile?: FakeGoogleProfile } = {},
+): Promise<FakeGoogle> {
   const clientId = 'posada-test.apps.googleusercontent.com';
   const clientSecret = 'fake-google-secret';
   const grants = new Map<string, Grant>();
@@ -74,6 +80,28 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
         expires_in: 3599,
         scope: 'openid',
       });
+    }
+
+    if (req.method === 'GET' && url.pathname === '/authorize' && options.consentProfile) {
+      const q = url.searchParams;
+      const redirectUri = q.get('redirect_uri') ?? '';
+      if (q.get('client_id') !== clientId || q.get('response_type') !== 'code' || !redirectUri) {
+        return send(400, { error: 'invalid_request' });
+      }
+      if (q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge')) {
+        return send(400, { error: 'invalid_request', error_description: 'PKCE S256 required' });
+      }
+      const code = randomBytes(16).toString('base64url');
+      grants.set(code, {
+        challenge: q.get('code_challenge') ?? '',
+        redirectUri,
+        profile: options.consentProfile,
+      });
+      const back = new URL(redirectUri);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', q.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
     }
 
     if (req.method === 'GET' && url.pathname === '/userinfo') {

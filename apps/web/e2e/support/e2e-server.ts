@@ -9,10 +9,20 @@ import { loadConfig } from '../../../api/src/config.ts';
 import { openDatabase } from '../../../api/src/db/client.ts';
 import { seedDemo } from '../../../api/src/demo/seed.ts';
 import { systemClock } from '../../../api/src/lib/clock.ts';
+import { startFakeGoogle } from '../../../api/src/test/fake-google.ts';
 import { startSmtpCapture } from '../../../api/src/test/smtp-capture.ts';
 import { E2E_BASE_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts';
 
 const smtp = await startSmtpCapture();
+// A local server that plays Google's OAuth endpoints; whoever reaches its consent page signs in as this person.
+const google = await startFakeGoogle({
+  consentProfile: {
+    sub: 'google-e2e-gala',
+    email: 'gala.google@example.com',
+    email_verified: true,
+    name: 'Gala Moreno',
+  },
+});
 const mailApi = createServer((_req, res) => {
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify(smtp.messages));
@@ -29,6 +39,7 @@ const config = loadConfig({
   DATABASE_URL: '',
   APP_URL: E2E_BASE_URL,
   SMTP_URL: smtp.url,
+  ...google.env,
   LOG_LEVEL: 'warn',
   SERVE_WEB: 'true',
 });
@@ -43,6 +54,7 @@ const stop = async () => {
   await app.close();
   await database.close();
   await smtp.close();
+  await google.close();
   mailApi.close();
   process.exit(0);
 };
