@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { tipoHospedajeSchema } from './users.ts';
+
+/** spec 3 Property services (fixed list); kept in step with packages/domain propertyServices. */
+export const propertyServiceSchema = z.enum([
+  'oven',
+  'pets_allowed',
+  'wifi',
+  'essentials',
+  'washing_machine',
+  'air_conditioning',
+  'heating',
+  'parking',
+  'children_allowed',
+  'refrigerator',
+]);
+
+/** Currencies offered in the wizard: EUR by default, COP for Colombia (spec 9), USD for the rest. */
+export const currencySchema = z.enum(['EUR', 'COP', 'USD']);
+export type Currency = z.infer<typeof currencySchema>;
+
+export const localizedText = z.object({
+  es: z.string().max(5000).default(''),
+  en: z.string().max(5000).default(''),
+  ar: z.string().max(5000).default(''),
+});
+export type LocalizedText = z.infer<typeof localizedText>;
+
+const required = (max: number) => z.string().trim().min(1, 'validation.required').max(max);
+
+/** The wizard's payload (spec 3 Property creation template/draft; spec 5 Property setup steps). */
+export const createPropertyBody = z
+  .object({
+    tipo: tipoHospedajeSchema,
+    nombre: required(120),
+    internal_name: z.string().trim().max(120).optional(),
+    pais: z.string().trim().length(2, 'validation.required'),
+    address: required(200),
+    city: required(120),
+    zip_code: z.string().trim().max(20).optional(),
+    /** URL returned by the logo upload; null when the operator skipped the step. */
+    logo: z.string().max(500).nullable().optional(),
+    /** Hotel and camping only. */
+    room_type: z
+      .object({
+        name: required(80),
+        adults: z.number().int().min(1, 'validation.required').max(20),
+        children: z.number().int().min(0).max(20).default(0),
+        infants: z.number().int().min(0).max(20).default(0),
+      })
+      .optional(),
+    /** Hotel and camping only: the physical rooms of that type. */
+    rooms: z
+      .array(z.object({ name: required(60), code: z.string().trim().max(40).optional() }))
+      .max(500)
+      .optional(),
+    guests: z.number().int().min(1).max(500).default(1),
+    bedrooms: z.number().int().min(0).max(200).default(1),
+    bathrooms: z.number().int().min(0).max(200).default(1),
+    services: z.array(propertyServiceSchema).default([]),
+    /** Nightly price in minor units (cents), > 0. */
+    price_night: z.number().int().min(1, 'validation.required').max(100_000_000),
+    currency: currencySchema.default('EUR'),
+    description: localizedText,
+  })
+  .superRefine((body, ctx) => {
+    const hotel = body.tipo === 'hotel' || body.tipo === 'camping';
+    if (hotel && !body.room_type)
+      ctx.addIssue({ code: 'custom', path: ['room_type'], message: 'validation.required' });
+    if (hotel && !body.rooms?.length)
+      ctx.addIssue({ code: 'custom', path: ['rooms'], message: 'validation.required' });
+    const { es, en, ar } = body.description;
+    if (![es, en, ar].some((text) => text.trim().length > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['description'], message: 'validation.required' });
+    }
+  });
+export type CreatePropertyBody = z.input<typeof createPropertyBody>;
+
+/** A property as the operator sees it in lists (spec 2.4 accommodation list, with QR). */
+export const propertyListItem = z.object({
+  id: z.string().uuid(),
+  nombre: z.string(),
+  internal_name: z.string().nullable(),
+  tipo_propiedad: tipoHospedajeSchema,
+  logo: z.string().nullable(),
+  city: z.string().nullable(),
+  pais: z.string(),
+  active: z.boolean(),
+  /** The guest check-in link the QR code encodes (spec 2.2 guest check-in path). */
+  checkin_url: z.string(),
+  created_at: z.string(),
+});
+export type PropertyListItem = z.infer<typeof propertyListItem>;
+
+export const propertyListData = z.object({
+  items: z.array(propertyListItem),
+  /** The account's quantity (maximum properties) and how many it has. */
+  quantity: z.number().int(),
+  count: z.number().int(),
+});
+export type PropertyListData = z.infer<typeof propertyListData>;
+
+export const propertyIdParams = z.object({ id: z.string().uuid() });
+
+/** Logo upload answer: PNG, JPG or SVG, at most 5 MB, checked by content (spec 5). */
+export const uploadedFileData = z.object({ url: z.string() });
+
+/** "Generate with AI": an OpenAI-compatible endpoint when configured (LLM_BASE_URL), else 503 ai.not_configured. */
+export const generateDescriptionBody = z.object({
+  tipo: tipoHospedajeSchema,
+  nombre: z.string().trim().max(120),
+  city: z.string().trim().max(120).optional(),
+  services: z.array(propertyServiceSchema).default([]),
+  guests: z.number().int().min(1).max(500).optional(),
+});
+export type GenerateDescriptionBody = z.input<typeof generateDescriptionBody>;
+
+export const propertyPaths = {
+  list: '/api/properties',
+  create: '/api/properties',
+  logo: '/api/properties/logo',
+  generateDescription: '/api/properties/description/generate',
+  // spec 7 contract calls
+  getProperty: '/api/get-property',
+  guestProperty: '/api/propiedad',
+  retriveProperties: '/api/retrive-properties',
+  countCheckins: (id: string) => `/api/count-checkin-property/${id}`,
+} as const;
