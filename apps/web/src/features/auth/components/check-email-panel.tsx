@@ -1,8 +1,7 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
+import { BackToLoginLink } from './auth-links.tsx';
 import { ResendConfirmationButton } from './resend-confirmation.tsx';
 import { StatusPanel, StatusText } from './status-panel.tsx';
 
@@ -22,9 +21,7 @@ export function CheckEmailPanel({ email }: { email: string }) {
       <StatusText>{t('checkEmail.spam')}</StatusText>
       <Stack gap="xs" align="center" mt="xs">
         <ResendConfirmationButton email={email} />
-        <Anchor component={Link} to={pathTo('Login')} size="sm">
-          {t('checkEmail.backToLogin')}
-        </Anchor>
+        <BackToLoginLink />
       </Stack>
     </StatusPanel>
   );

@@ -1,4 +1,4 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { emailBody } from '@posada/contracts/auth';
 import { IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { authApi } from '../api/auth-api.ts';
+import { EmailField } from './email-field.tsx';
 
 function useResend() {
   const { t } = useTranslation('auth');
@@ -58,15 +59,7 @@ export function ResendConfirmationForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('placeholders.email')}
-          error={form.formState.errors.email?.message}
-          {...form.register('email')}
-        />
+        <EmailField error={form.formState.errors.email?.message} {...form.register('email')} />
         <Button
           type="submit"
           variant="light"

@@ -1,9 +1,10 @@
-import { Anchor, Button, Divider, Stack } from '@mantine/core';
+import { Button, Divider, Stack } from '@mantine/core';
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
 import { authApi } from '../api/auth-api.ts';
+import { BackToLoginLink } from '../components/auth-links.tsx';
 import { ResendConfirmationForm } from '../components/resend-confirmation.tsx';
 import { StatusPanel, StatusText } from '../components/status-panel.tsx';
 import { VerifyingPanel } from '../components/verifying-panel.tsx';
@@ -34,9 +35,7 @@ export function ConfirmEmailPage() {
       <Divider label={t('confirm.resendLabel')} labelPosition="center" my="xs" />
       <ResendConfirmationForm />
       <Stack align="center">
-        <Anchor component={Link} to={pathTo('Login')} size="sm">
-          {t('checkEmail.backToLogin')}
-        </Anchor>
+        <BackToLoginLink />
       </Stack>
     </StatusPanel>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { type ResetPasswordBody, resetPasswordBody } from '@posada/contracts/auth';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { applyServerErrors, contractResolver } from '../../../components/form-er
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { authApi } from '../api/auth-api.ts';
+import { BackToLoginLink } from '../components/auth-links.tsx';
 import { AuthPage } from '../components/auth-page.tsx';
 import { StatusPanel, StatusText } from '../components/status-panel.tsx';
 
@@ -99,9 +100,7 @@ export function ConfirmResetPage() {
         </Stack>
       </form>
       <Stack align="center">
-        <Anchor component={Link} to={pathTo('Login')} size="sm">
-          {t('checkEmail.backToLogin')}
-        </Anchor>
+        <BackToLoginLink />
       </Stack>
     </AuthPage>
   );

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { type LoginBody, loginBody } from '@posada/contracts/auth';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -22,7 +11,9 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { authApi, useProviders } from '../api/auth-api.ts';
+import { AuthSwitchPrompt } from '../components/auth-links.tsx';
 import { AuthPage } from '../components/auth-page.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { GoogleButton } from '../components/google-button.tsx';
 import { ResendConfirmationButton } from '../components/resend-confirmation.tsx';
 import { useCompleteLogin } from '../hooks/use-complete-login.ts';
@@ -81,16 +72,7 @@ export function LoginPage() {
 
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('placeholders.email')}
-            size="md"
-            error={form.formState.errors.email?.message}
-            {...form.register('email')}
-          />
+          <EmailField size="md" error={form.formState.errors.email?.message} {...form.register('email')} />
           <PasswordInput
             label={t('fields.password')}
             autoComplete="current-password"
@@ -117,12 +99,9 @@ export function LoginPage() {
         </>
       ) : null}
 
-      <Text ta="center" size="sm" c="dimmed">
-        {t('login.noAccount')}{' '}
-        <Anchor component={Link} to={pathTo('Register')} fw={600}>
-          {t('login.register')}
-        </Anchor>
-      </Text>
+      <AuthSwitchPrompt prompt={t('login.noAccount')} to={pathTo('Register')}>
+        {t('login.register')}
+      </AuthSwitchPrompt>
     </AuthPage>
   );
 }

@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type RegisterBody, registerBody, roomRanges } from '@posada/contracts/auth';
 import { localeSchema } from '@posada/contracts/users';
 import { IconGift } from '@tabler/icons-react';
@@ -16,14 +6,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { authApi } from '../api/auth-api.ts';
+import { AuthSwitchPrompt } from '../components/auth-links.tsx';
 import { AuthPage } from '../components/auth-page.tsx';
 import { CheckEmailPanel } from '../components/check-email-panel.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { PhoneField } from '../components/phone-field.tsx';
 import { PropertyTypeField } from '../components/property-type-field.tsx';
 import { DEFAULT_PHONE_COUNTRY } from '../lib/phone-countries.ts';
@@ -102,15 +93,7 @@ export function RegisterPage() {
             error={errors.name?.message}
             {...form.register('name')}
           />
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('placeholders.email')}
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
+          <EmailField error={errors.email?.message} {...form.register('email')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PasswordInput
               label={t('fields.password')}
@@ -185,12 +168,9 @@ export function RegisterPage() {
           </Button>
         </Stack>
       </form>
-      <Text ta="center" size="sm" c="dimmed">
-        {t('register.haveAccount')}{' '}
-        <Anchor component={Link} to={pathTo('Login')} fw={600}>
-          {t('register.login')}
-        </Anchor>
-      </Text>
+      <AuthSwitchPrompt prompt={t('register.haveAccount')} to={pathTo('Login')}>
+        {t('register.login')}
+      </AuthSwitchPrompt>
     </AuthPage>
   );
 }

@@ -1,17 +1,17 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { type EmailBody, emailBody } from '@posada/contracts/auth';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { authApi } from '../api/auth-api.ts';
+import { BackToLoginLink } from '../components/auth-links.tsx';
 import { AuthPage } from '../components/auth-page.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { StatusPanel, StatusText } from '../components/status-panel.tsx';
 
 /** Reset (/reset): asks for a reset link; the answer never reveals whether the account exists. */
@@ -46,9 +46,7 @@ export function ResetPage() {
           <Button variant="light" onClick={() => setSent(null)}>
             {t('reset.tryAnother')}
           </Button>
-          <Anchor component={Link} to={pathTo('Login')} size="sm">
-            {t('checkEmail.backToLogin')}
-          </Anchor>
+          <BackToLoginLink />
         </Stack>
       </StatusPanel>
     );
@@ -59,25 +57,14 @@ export function ResetPage() {
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('placeholders.email')}
-            size="md"
-            error={form.formState.errors.email?.message}
-            {...form.register('email')}
-          />
+          <EmailField size="md" error={form.formState.errors.email?.message} {...form.register('email')} />
           <Button type="submit" size="md" fullWidth loading={forgot.isPending}>
             {t('reset.submit')}
           </Button>
         </Stack>
       </form>
       <Stack align="center">
-        <Anchor component={Link} to={pathTo('Login')} size="sm">
-          {t('checkEmail.backToLogin')}
-        </Anchor>
+        <BackToLoginLink />
       </Stack>
     </AuthPage>
   );
