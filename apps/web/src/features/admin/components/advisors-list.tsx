@@ -1,8 +1,10 @@
-import { Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Code, Group, Text } from '@mantine/core';
 import type { Advisor } from '@posada/contracts/admin';
 import { useTranslation } from 'react-i18next';
+import { CardList, CardListItem } from '../../../components/card-list.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { formatCount, formatDate } from '../lib/format.ts';
+import { AdvisorStatusBadge, AdvisorToggleButton } from './advisor-status.tsx';
 
 /** advisorsPage under 768 px: one card per advisor, the activate/deactivate action at hand. */
 export function AdvisorsList({
@@ -18,29 +20,14 @@ export function AdvisorsList({
   const language = i18n.resolvedLanguage ?? 'es';
   if (!advisors) return <ListSkeleton />;
   return (
-    <Stack
-      component="ul"
-      gap={0}
-      m={0}
-      p={0}
-      aria-label={t('advisors.tableLabel')}
-      style={{ listStyle: 'none' }}
-    >
+    <CardList label={t('advisors.tableLabel')}>
       {advisors.map((advisor, index) => (
-        <Stack
-          component="li"
-          key={advisor.id}
-          gap={6}
-          p="md"
-          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-        >
+        <CardListItem key={advisor.id} divided={index > 0}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text fw={600} size="sm" truncate>
               {advisor.name}
             </Text>
-            <Badge w="max-content" color={advisor.active ? 'teal' : 'gray'} variant="light">
-              {advisor.active ? t('advisors.active') : t('advisors.inactive')}
-            </Badge>
+            <AdvisorStatusBadge active={advisor.active} />
           </Group>
           {advisor.email ? (
             <Text size="xs" c="dimmed" truncate>
@@ -57,21 +44,10 @@ export function AdvisorsList({
             <Text size="xs" c="dimmed">
               {t('advisors.columns.created')}: {formatDate(advisor.created_at, language)}
             </Text>
-            <Button
-              size="xs"
-              variant={advisor.active ? 'subtle' : 'light'}
-              color={advisor.active ? 'red' : undefined}
-              loading={pendingId === advisor.id}
-              onClick={() => onToggle(advisor)}
-              aria-label={t(advisor.active ? 'advisors.deactivateNamed' : 'advisors.activateNamed', {
-                name: advisor.name,
-              })}
-            >
-              {advisor.active ? t('advisors.deactivate') : t('advisors.activate')}
-            </Button>
+            <AdvisorToggleButton advisor={advisor} pending={pendingId === advisor.id} onToggle={onToggle} />
           </Group>
-        </Stack>
+        </CardListItem>
       ))}
-    </Stack>
+    </CardList>
   );
 }

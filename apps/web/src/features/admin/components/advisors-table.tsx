@@ -1,8 +1,9 @@
-import { Badge, Button, Code, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Code, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Advisor } from '@posada/contracts/admin';
 import { useTranslation } from 'react-i18next';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { formatCount, formatDate } from '../lib/format.ts';
+import { AdvisorStatusBadge, AdvisorToggleButton } from './advisor-status.tsx';
 
 const COLUMNS = 7;
 
@@ -60,24 +61,15 @@ export function AdvisorsTable({
                 </Table.Td>
                 <Table.Td ta="end">{formatCount(advisor.accounts_count, language)}</Table.Td>
                 <Table.Td>
-                  <Badge w="max-content" color={advisor.active ? 'teal' : 'gray'} variant="light">
-                    {advisor.active ? t('advisors.active') : t('advisors.inactive')}
-                  </Badge>
+                  <AdvisorStatusBadge active={advisor.active} />
                 </Table.Td>
                 <Table.Td>{formatDate(advisor.created_at, language)}</Table.Td>
                 <Table.Td ta="end">
-                  <Button
-                    size="xs"
-                    variant={advisor.active ? 'subtle' : 'light'}
-                    color={advisor.active ? 'red' : undefined}
-                    loading={pendingId === advisor.id}
-                    onClick={() => onToggle(advisor)}
-                    aria-label={t(advisor.active ? 'advisors.deactivateNamed' : 'advisors.activateNamed', {
-                      name: advisor.name,
-                    })}
-                  >
-                    {advisor.active ? t('advisors.deactivate') : t('advisors.activate')}
-                  </Button>
+                  <AdvisorToggleButton
+                    advisor={advisor}
+                    pending={pendingId === advisor.id}
+                    onToggle={onToggle}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))

@@ -1,9 +1,11 @@
-import { Badge, Code, Group, Stack, Text } from '@mantine/core';
+import { Code, Group, Stack, Text } from '@mantine/core';
 import type { AdminUserRow } from '@posada/contracts/admin';
 import { useTranslation } from 'react-i18next';
+import { CardList, CardListItem } from '../../../components/card-list.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { formatCount, formatDate } from '../lib/format.ts';
 import { SubscriptionBadge } from './subscription-badge.tsx';
+import { VerifiedBadge } from './verified-badge.tsx';
 
 /** UsuariosManager under 768 px: one card per user instead of a wide table. */
 export function UsersList({ users, loading }: { users: AdminUserRow[] | undefined; loading: boolean }) {
@@ -11,23 +13,9 @@ export function UsersList({ users, loading }: { users: AdminUserRow[] | undefine
   const language = i18n.resolvedLanguage ?? 'es';
   if (!users) return <ListSkeleton />;
   return (
-    <Stack
-      component="ul"
-      gap={0}
-      m={0}
-      p={0}
-      aria-label={t('users.tableLabel')}
-      aria-busy={loading}
-      style={{ listStyle: 'none', opacity: loading ? 0.6 : 1 }}
-    >
+    <CardList label={t('users.tableLabel')} busy={loading}>
       {users.map((user, index) => (
-        <Stack
-          component="li"
-          key={user.id}
-          gap={6}
-          p="md"
-          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-        >
+        <CardListItem key={user.id} divided={index > 0}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text fw={600} size="sm">
@@ -40,9 +28,7 @@ export function UsersList({ users, loading }: { users: AdminUserRow[] | undefine
             <SubscriptionBadge plan={user.plan} status={user.status_subscription} />
           </Group>
           <Group gap="xs">
-            <Badge w="max-content" variant="dot" color={user.email_verified ? 'teal' : 'yellow'}>
-              {user.email_verified ? t('users.verified') : t('users.unverified')}
-            </Badge>
+            <VerifiedBadge verified={user.email_verified} />
             {user.tipo_hospedaje ? <Text size="xs">{t(`tipos.${user.tipo_hospedaje}`)}</Text> : null}
             <Text size="xs" c="dimmed">
               {t('users.columns.properties')}: {formatCount(user.properties_count, language)}
@@ -54,8 +40,8 @@ export function UsersList({ users, loading }: { users: AdminUserRow[] | undefine
               {t('users.columns.created')}: {formatDate(user.created_at, language)}
             </Text>
           </Group>
-        </Stack>
+        </CardListItem>
       ))}
-    </Stack>
+    </CardList>
   );
 }

@@ -1,9 +1,10 @@
-import { Badge, Code, Stack, Table, Text } from '@mantine/core';
+import { Code, Stack, Table, Text } from '@mantine/core';
 import type { AdminUserRow } from '@posada/contracts/admin';
 import { useTranslation } from 'react-i18next';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { formatCount, formatDate } from '../lib/format.ts';
 import { SubscriptionBadge } from './subscription-badge.tsx';
+import { VerifiedBadge } from './verified-badge.tsx';
 
 const COLUMNS = 7;
 
@@ -47,9 +48,7 @@ export function UsersTable({ users, loading }: { users: AdminUserRow[] | undefin
                   </Stack>
                 </Table.Td>
                 <Table.Td>
-                  <Badge w="max-content" variant="dot" color={user.email_verified ? 'teal' : 'yellow'}>
-                    {user.email_verified ? t('users.verified') : t('users.unverified')}
-                  </Badge>
+                  <VerifiedBadge verified={user.email_verified} />
                 </Table.Td>
                 <Table.Td>{user.tipo_hospedaje ? t(`tipos.${user.tipo_hospedaje}`) : '—'}</Table.Td>
                 <Table.Td>
