@@ -101,17 +101,55 @@ const logoutItem: NavItem = {
   mirrorInRtl: true,
 };
 
+// Items of both the desktop sidebar and the mobile menu (the mobile one shortens two labels).
+const homeItem: NavItem = {
+  key: 'home',
+  kind: 'route',
+  route: 'Dashboard',
+  labelKey: 'nav.home',
+  icon: IconHome,
+};
+const reservationsItem: NavItem = {
+  key: 'reservations',
+  kind: 'route',
+  route: 'Reservas',
+  labelKey: 'nav.reservations',
+  icon: IconListDetails,
+};
+const calendarItem: NavItem = {
+  key: 'calendar',
+  kind: 'route',
+  route: calendarRoute,
+  labelKey: 'nav.calendar',
+  icon: IconCalendarMonth,
+};
+const checkinsItem: NavItem = {
+  key: 'checkins',
+  kind: 'route',
+  route: 'Bookings',
+  labelKey: 'nav.checkins',
+  icon: IconId,
+};
+const channelsItem: NavItem = {
+  key: 'channels',
+  kind: 'route',
+  route: 'ChannelConnect',
+  labelKey: 'nav.channels',
+  icon: IconPlugConnected,
+};
+const inboxItem: NavItem = {
+  key: 'inbox',
+  kind: 'route',
+  route: 'messageChannelPage',
+  labelKey: 'nav.inbox',
+  icon: IconInbox,
+};
+
 /** spec 2.3 desktop sidebar of the Main layout. */
 export const empresaSidebarItems: NavItem[] = [
-  { key: 'home', kind: 'route', route: 'Dashboard', labelKey: 'nav.home', icon: IconHome },
-  {
-    key: 'reservations',
-    kind: 'route',
-    route: 'Reservas',
-    labelKey: 'nav.reservations',
-    icon: IconListDetails,
-  },
-  { key: 'calendar', kind: 'route', route: calendarRoute, labelKey: 'nav.calendar', icon: IconCalendarMonth },
+  homeItem,
+  reservationsItem,
+  calendarItem,
   {
     key: 'availability',
     kind: 'route',
@@ -120,15 +158,9 @@ export const empresaSidebarItems: NavItem[] = [
     icon: IconCalendarDollar,
     visible: isHotel,
   },
-  { key: 'checkins', kind: 'route', route: 'Bookings', labelKey: 'nav.checkins', icon: IconId },
-  {
-    key: 'channels',
-    kind: 'route',
-    route: 'ChannelConnect',
-    labelKey: 'nav.channels',
-    icon: IconPlugConnected,
-  },
-  { key: 'inbox', kind: 'route', route: 'messageChannelPage', labelKey: 'nav.inbox', icon: IconInbox },
+  checkinsItem,
+  channelsItem,
+  inboxItem,
   {
     key: 'settings',
     kind: 'route',
@@ -156,24 +188,12 @@ export const empresaSidebarItems: NavItem[] = [
 
 /** spec 2.3 mobile menu (under 768 px). */
 export const empresaMobileItems: NavItem[] = [
-  { key: 'home', kind: 'route', route: 'Dashboard', labelKey: 'nav.home', icon: IconHome },
-  {
-    key: 'reservations',
-    kind: 'route',
-    route: 'Reservas',
-    labelKey: 'nav.reservations',
-    icon: IconListDetails,
-  },
-  { key: 'calendar', kind: 'route', route: calendarRoute, labelKey: 'nav.calendar', icon: IconCalendarMonth },
-  { key: 'checkins', kind: 'route', route: 'Bookings', labelKey: 'nav.checkins', icon: IconId },
-  {
-    key: 'channels',
-    kind: 'route',
-    route: 'ChannelConnect',
-    labelKey: 'nav.channelsMobile',
-    icon: IconPlugConnected,
-  },
-  { key: 'inbox', kind: 'route', route: 'messageChannelPage', labelKey: 'nav.inboxMobile', icon: IconInbox },
+  homeItem,
+  reservationsItem,
+  calendarItem,
+  checkinsItem,
+  { ...channelsItem, labelKey: 'nav.channelsMobile' },
+  { ...inboxItem, labelKey: 'nav.inboxMobile' },
   {
     key: 'services',
     kind: 'route',

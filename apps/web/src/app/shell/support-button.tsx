@@ -12,10 +12,27 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconBrandWhatsapp, IconHeadset, IconMail, IconPhoneCall, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './shell.module.css';
 import { scheduleCallUrl, supportEmail } from './support-config.ts';
+
+/** One way to reach support: an icon, a small caption and the link. */
+function ContactRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <ThemeIcon variant="light" radius="xl">
+        {icon}
+      </ThemeIcon>
+      <div>
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        {children}
+      </div>
+    </Group>
+  );
+}
 
 /** The floating help button of the Main layout: e-mail, WhatsApp (messaging modal) and a call. */
 export function SupportButton({ onOpenMessaging }: { onOpenMessaging: () => void }) {
@@ -68,33 +85,17 @@ export function SupportButton({ onOpenMessaging }: { onOpenMessaging: () => void
               {t('support.whatsapp')}
             </Button>
             <Divider label={t('support.or')} labelPosition="center" />
-            <Group gap="sm" wrap="nowrap">
-              <ThemeIcon variant="light" radius="xl">
-                <IconMail size={16} aria-hidden />
-              </ThemeIcon>
-              <div>
-                <Text size="xs" c="dimmed">
-                  {t('support.emailLabel')}
-                </Text>
-                <Anchor href={`mailto:${supportEmail}`} size="sm" fw={600}>
-                  {supportEmail}
-                </Anchor>
-              </div>
-            </Group>
-            <Group gap="sm" wrap="nowrap">
-              <ThemeIcon variant="light" radius="xl">
-                <IconPhoneCall size={16} aria-hidden />
-              </ThemeIcon>
-              <div>
-                <Text size="xs" c="dimmed">
-                  {t('support.callLabel')}
-                </Text>
-                <Anchor href={scheduleCallUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
-                  {t('support.callLink')}
-                  <VisuallyHidden> ({t('newTab')})</VisuallyHidden>
-                </Anchor>
-              </div>
-            </Group>
+            <ContactRow icon={<IconMail size={16} aria-hidden />} label={t('support.emailLabel')}>
+              <Anchor href={`mailto:${supportEmail}`} size="sm" fw={600}>
+                {supportEmail}
+              </Anchor>
+            </ContactRow>
+            <ContactRow icon={<IconPhoneCall size={16} aria-hidden />} label={t('support.callLabel')}>
+              <Anchor href={scheduleCallUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+                {t('support.callLink')}
+                <VisuallyHidden> ({t('newTab')})</VisuallyHidden>
+              </Anchor>
+            </ContactRow>
           </Stack>
         </Popover.Dropdown>
       </Popover>
