@@ -25,8 +25,14 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { createFilesService } from './modules/files/files.service.ts';
+import { createLocalStorage, type FileStorage } from './modules/files/storage.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createSmtpTransport } from './modules/mail/mail.transport.ts';
+import { createChatCompletionsGenerator } from './modules/properties/description-generator.ts';
+import { propertiesRoutes } from './modules/properties/properties.routes.ts';
+import { createPropertiesService } from './modules/properties/properties.service.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -37,6 +43,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Defaults to pg-boss on `database`. */
   jobs?: Jobs;
+  /** Defaults to local disk under DATA_DIR/files. */
+  storage?: FileStorage;
   /** Pino options or false; tests pass false. */
   logger?: boolean | object;
 }
@@ -70,6 +78,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const admin = createAdminService({ db: database.db, clock });
   const accounts = createAccountsService({ db: database.db, clock });
+  const files = createFilesService({ storage: deps.storage ?? createLocalStorage(config.DATA_DIR) });
+  const properties = createPropertiesService({
+    db: database.db,
+    clock,
+    appUrl: config.APP_URL,
+    accounts,
+    files,
+    describer: config.LLM_BASE_URL
+      ? createChatCompletionsGenerator({
+          baseUrl: config.LLM_BASE_URL,
+          apiKey: config.LLM_API_KEY,
+          model: config.LLM_MODEL,
+        })
+      : null,
+  });
   const auth = createAuthService({
     db: database.db,
     clock,
@@ -118,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth });
       await api.register(accountsRoutes, { accounts });
       await api.register(adminRoutes, { admin });
+      await api.register(filesRoutes, { files });
+      await api.register(propertiesRoutes, { properties });
     },
     { prefix: '/api' },
   );

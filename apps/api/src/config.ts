@@ -21,6 +21,10 @@ const envSchema = z.object({
   GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  /** OpenAI-compatible Chat Completions endpoint for "generate with AI" (e.g. https://api.openai.com/v1). */
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
   LEGACY_BRIDGE_URL: z.string().url().optional(),
   /** Set to true only behind a reverse proxy: client addresses (rate limits) are then read from X-Forwarded-For. */
   TRUST_PROXY: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tipoHospedajeSchema } from './users.ts';
+import { propertySummary, tipoHospedajeSchema } from './users.ts';
 
 /** spec 3 Property services (fixed list); kept in step with packages/domain propertyServices. */
 export const propertyServiceSchema = z.enum([
@@ -75,6 +75,8 @@ export const createPropertyBody = z
     }
   });
 export type CreatePropertyBody = z.input<typeof createPropertyBody>;
+/** The payload after validation (defaults applied). */
+export type CreatePropertyInput = z.output<typeof createPropertyBody>;
 
 /** A property as the operator sees it in lists (spec 2.4 accommodation list, with QR). */
 export const propertyListItem = z.object({
@@ -115,6 +117,96 @@ export const generateDescriptionBody = z.object({
 });
 export type GenerateDescriptionBody = z.input<typeof generateDescriptionBody>;
 
+/** spec 4 Room status. */
+export const roomStatusSchema = z.enum(['available', 'occupied', 'cleaning', 'maintenance']);
+export type RoomStatus = z.infer<typeof roomStatusSchema>;
+
+export const roomTypeSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  adults: z.number().int(),
+  children: z.number().int(),
+  infants: z.number().int(),
+});
+export type RoomType = z.infer<typeof roomTypeSchema>;
+
+export const roomSchema = z.object({
+  id: z.string().uuid(),
+  room_type_id: z.string().uuid(),
+  name: z.string(),
+  code: z.string().nullable(),
+  description: z.string().nullable(),
+  access_key: z.string().nullable(),
+  status: roomStatusSchema,
+});
+export type Room = z.infer<typeof roomSchema>;
+
+/**
+ * The operator's view of one property: the spec 3 Property summary fields, what the wizard collected
+ * and the Accommodation settings. Answer of POST /api/properties (201) and GET /api/get-property.
+ */
+export const propertyDetail = propertySummary.extend({
+  internal_name: z.string().nullable(),
+  pais: z.string(),
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  time_zone: z.string(),
+  bedrooms: z.number().int(),
+  bathrooms: z.number().int(),
+  services: z.array(z.string()),
+  /** Minor units of `currency`; null until set. */
+  price_night: z.number().int().nullable(),
+  description: localizedText,
+  active: z.boolean(),
+  policies: localizedText.nullable(),
+  welcome: localizedText.nullable(),
+  security_code: z.string().nullable(),
+  confirmation_channels: z.object({ whatsapp: z.boolean(), email: z.boolean(), sms: z.boolean() }),
+  review_url: z.string().nullable(),
+  identity_verification: z.boolean(),
+  smart_lock: z.boolean(),
+  room_types: z.array(roomTypeSchema),
+  rooms: z.array(roomSchema),
+  checkin_url: z.string(),
+  created_at: z.string(),
+});
+export type PropertyDetail = z.infer<typeof propertyDetail>;
+
+/** GET /api/get-property: spec 7 query `id_accommodation` or `id`. */
+export const getPropertyQuery = z
+  .object({ id_accommodation: z.string().max(100).optional(), id: z.string().max(100).optional() })
+  .refine((q) => Boolean(q.id_accommodation || q.id), { path: ['id'], message: 'validation.required' });
+export type GetPropertyQuery = z.infer<typeof getPropertyQuery>;
+
+/** POST /api/propiedad (public, guest pages): spec 7 payload. */
+export const guestPropertyBody = z.object({ propiedad_id: z.string().trim().min(1).max(100) });
+/** What a guest may see of a property: no account, codes, credentials or prices. */
+export const guestProperty = z.object({
+  id: z.string().uuid(),
+  nombre: z.string(),
+  logo: z.string().nullable(),
+  tipo_propiedad: tipoHospedajeSchema,
+  city: z.string().nullable(),
+  pais: z.string(),
+  active: z.boolean(),
+  welcome: localizedText.nullable(),
+  policies: localizedText.nullable(),
+});
+export type GuestProperty = z.infer<typeof guestProperty>;
+
+/** POST /api/retrive-properties: spec 7 payload (only the caller's own user_id). */
+export const retrivePropertiesBody = z.object({ user_id: z.string().trim().min(1).max(100) });
+
+/** GET /api/count-checkin-property/{id} */
+export const countCheckinParams = z.object({ id: z.string().max(100) });
+export const countData = z.object({ count: z.number().int() });
+
+/** GET /api/files/{name}: stored files are served by their random name. */
+export const fileNameParams = z.object({ name: z.string().max(100) });
+
+export const generatedDescription = z.object({ es: z.string(), en: z.string(), ar: z.string() });
+
 export const propertyPaths = {
   list: '/api/properties',
   create: '/api/properties',
@@ -125,4 +217,5 @@ export const propertyPaths = {
   guestProperty: '/api/propiedad',
   retriveProperties: '/api/retrive-properties',
   countCheckins: (id: string) => `/api/count-checkin-property/${id}`,
+  file: (name: string) => `/api/files/${name}`,
 } as const;

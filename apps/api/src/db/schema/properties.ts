@@ -1,7 +1,18 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
-/** A property (alojamiento). Issue 3 adds its settings; the foundation needs it for the picker and user/data. */
+/** A text in the three interface languages (spec 1: es, en, ar). */
+export interface LocalizedColumn {
+  es: string;
+  en: string;
+  ar: string;
+}
+
+/**
+ * A property (alojamiento): what the creation wizard collects (spec 3 Property creation draft) and the
+ * Accommodation settings (spec 3) that the settings pages edit.
+ */
 export const properties = pgTable(
   'properties',
   {
@@ -17,11 +28,33 @@ export const properties = pgTable(
     pais: text('pais').notNull().default('ES'),
     city: text('city'),
     address: text('address'),
+    zipCode: text('zip_code'),
     timeZone: text('time_zone').notNull().default('Europe/Madrid'),
     guests: integer('guests').notNull().default(1),
+    bedrooms: integer('bedrooms').notNull().default(1),
+    bathrooms: integer('bathrooms').notNull().default(1),
+    /** spec 3 Property services (fixed list). */
+    services: text('services').array().notNull().default(sql`'{}'::text[]`),
+    /** Nightly price in minor units of `currency`; null until set. */
+    priceNight: integer('price_night'),
     currency: text('currency').notNull().default('EUR'),
+    description: jsonb('description')
+      .$type<LocalizedColumn>()
+      .notNull()
+      .default(sql`'{"es":"","en":"","ar":""}'::jsonb`),
     botGpt: boolean('bot_gpt').notNull().default(false),
+    /** Accommodation settings (spec 3). Disabled blocks check-ins (spec 4). */
+    active: boolean('active').notNull().default(true),
+    policies: jsonb('policies').$type<LocalizedColumn>(),
+    welcome: jsonb('welcome').$type<LocalizedColumn>(),
+    securityCode: text('security_code'),
+    confirmWhatsapp: boolean('confirm_whatsapp').notNull().default(false),
+    confirmEmail: boolean('confirm_email').notNull().default(false),
+    confirmSms: boolean('confirm_sms').notNull().default(false),
+    reviewUrl: text('review_url'),
+    identityVerification: boolean('identity_verification').notNull().default(false),
+    smartLock: boolean('smart_lock').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('properties_account_idx').on(t.accountId)],
+  (t) => [index('properties_account_idx').on(t.accountId, t.createdAt)],
 );

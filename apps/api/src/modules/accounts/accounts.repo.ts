@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, users } from '../../db/schema/accounts.ts';
 import { properties } from '../../db/schema/properties.ts';
@@ -42,6 +42,22 @@ export function createAccountsRepo({ db }: { db: Db }) {
         .update(users)
         .set({ activePropertyId: propertyId })
         .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+    },
+
+    async findAccountQuantity(accountId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ quantity: accounts.quantity })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .limit(1);
+      return row?.quantity ?? null;
+    },
+
+    async setActivePropertyIfUnset(userId: string, accountId: string, propertyId: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ activePropertyId: propertyId })
+        .where(and(eq(users.id, userId), eq(users.accountId, accountId), isNull(users.activePropertyId)));
     },
 
     async setLocale(userId: string, locale: string): Promise<void> {

@@ -111,6 +111,16 @@ export function createAccountsService(deps: { db: Db; clock: Clock }) {
       return getUserData(auth.userId);
     },
 
+    /** How many properties the account may have (spec 3 User.quantity). */
+    async getPropertyQuota(accountId: string): Promise<{ quantity: number }> {
+      return { quantity: (await repo.findAccountQuantity(accountId)) ?? 0 };
+    },
+
+    /** After a property is created: it becomes the user's active property when none was chosen. */
+    async adoptNewProperty(auth: { userId: string; accountId: string }, propertyId: string): Promise<void> {
+      await repo.setActivePropertyIfUnset(auth.userId, auth.accountId, propertyId);
+    },
+
     async setLocale(userId: string, locale: Locale): Promise<User> {
       await repo.setLocale(userId, locale);
       return getUser(userId);

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { properties } from './properties.ts';
+
+/** spec 3 Room type: name and occupancy (adults, children, infants). Hotels and campings. */
+export const roomTypes = pgTable(
+  'room_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    adults: integer('adults').notNull().default(1),
+    children: integer('children').notNull().default(0),
+    infants: integer('infants').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('room_types_property_idx').on(t.accountId, t.propertyId)],
+);
+
+export const roomStatuses = ['available', 'occupied', 'cleaning', 'maintenance'] as const;
+export type RoomStatus = (typeof roomStatuses)[number];
+
+/** spec 3 Room: a physical room of a type; spec 4 status. Names are unique within a property. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    roomTypeId: uuid('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code'),
+    description: text('description'),
+    accessKey: text('access_key'),
+    /** available | occupied | cleaning | maintenance */
+    status: text('status').$type<RoomStatus>().notNull().default('available'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('rooms_property_idx').on(t.accountId, t.propertyId),
+    index('rooms_room_type_idx').on(t.roomTypeId),
+    uniqueIndex('rooms_property_name_idx').on(t.propertyId, sql`lower(${t.name})`),
+  ],
+);

@@ -1,0 +1,10 @@
+import { AppError } from '../../lib/errors.ts';
+
+/** Coded errors of uploads; each code is also its message key in src/i18n/*.json. */
+export const filesErrors = {
+  missing: () => new AppError('files.missing', 400, { errors: { file: ['files.missing'] } }),
+  logoType: () => new AppError('files.logo_type', 422, { errors: { file: ['files.logo_type'] } }),
+  logoTooLarge: () =>
+    new AppError('files.logo_too_large', 413, { errors: { file: ['files.logo_too_large'] } }),
+  notFound: () => new AppError('common.not_found', 404),
+};

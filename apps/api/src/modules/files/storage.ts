@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where uploaded files live: local disk by default, S3-compatible later (ARCHITECTURE §1 files). */
+export interface FileStorage {
+  /** Stores the bytes under a new random name with the given extension; answers the name. */
+  put(bytes: Uint8Array, extension: string): Promise<string>;
+  /** The stored bytes, or null when there is no such file. */
+  get(name: string): Promise<Buffer | null>;
+}
+
+/** Stored names: 128 random bits in base64url plus a known extension. Nothing else is ever read. */
+const storedName = /^[A-Za-z0-9_-]{22}\.(png|jpg|svg|gif)$/;
+
+export function isStoredName(name: string): boolean {
+  return storedName.test(name);
+}
+
+/** Files under `${dataDir}/files`, created on first write. */
+export function createLocalStorage(dataDir: string): FileStorage {
+  const root = path.resolve(dataDir, 'files');
+  return {
+    async put(bytes, extension) {
+      const name = `${randomBytes(16).toString('base64url')}.${extension}`;
+      if (!isStoredName(name)) throw new Error(`unsupported extension ${extension}`);
+      await mkdir(root, { recursive: true });
+      await writeFile(path.join(root, name), bytes, { flag: 'wx' });
+      return name;
+    },
+    async get(name) {
+      // The pattern admits no separators or dots beyond the extension, so the path stays inside root.
+      if (!isStoredName(name)) return null;
+      try {
+        return await readFile(path.join(root, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { properties } from '../../db/schema/properties.ts';
+import { rooms, roomTypes } from '../../db/schema/rooms.ts';
+
+export type PropertyRow = typeof properties.$inferSelect;
+export type NewPropertyRow = typeof properties.$inferInsert;
+export type RoomTypeRow = typeof roomTypes.$inferSelect;
+export type RoomRow = typeof rooms.$inferSelect;
+
+export type PropertiesRepo = ReturnType<typeof createPropertiesRepo>;
+
+/** Drizzle queries of properties, room types and rooms; every query of a business row filters by account. */
+export function createPropertiesRepo({ db }: { db: Db }) {
+  return {
+    /** Serialises property creation per account until the transaction ends (the limit check). */
+    async lockAccountForCreation(accountId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`properties:${accountId}`}))`);
+    },
+
+    async countByAccount(accountId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(properties)
+        .where(eq(properties.accountId, accountId));
+      return Number(row?.n ?? 0);
+    },
+
+    /** Newest first. */
+    async listByAccount(accountId: string): Promise<PropertyRow[]> {
+      return db
+        .select()
+        .from(properties)
+        .where(eq(properties.accountId, accountId))
+        .orderBy(desc(properties.createdAt), desc(properties.id));
+    },
+
+    async find(accountId: string, id: string): Promise<PropertyRow | null> {
+      const [row] = await db
+        .select()
+        .from(properties)
+        .where(and(eq(properties.accountId, accountId), eq(properties.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Any account's property: only for the public guest view, which answers a restricted shape. */
+    async findForGuest(id: string): Promise<PropertyRow | null> {
+      const [row] = await db.select().from(properties).where(eq(properties.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async insertProperty(values: NewPropertyRow): Promise<PropertyRow> {
+      const [row] = await db.insert(properties).values(values).returning();
+      if (!row) throw new Error('property insert returned nothing');
+      return row;
+    },
+
+    async insertRoomType(values: typeof roomTypes.$inferInsert): Promise<RoomTypeRow> {
+      const [row] = await db.insert(roomTypes).values(values).returning();
+      if (!row) throw new Error('room type insert returned nothing');
+      return row;
+    },
+
+    async insertRooms(values: (typeof rooms.$inferInsert)[]): Promise<RoomRow[]> {
+      if (values.length === 0) return [];
+      return db.insert(rooms).values(values).returning();
+    },
+
+    async listRoomTypes(accountId: string, propertyId: string): Promise<RoomTypeRow[]> {
+      return db
+        .select()
+        .from(roomTypes)
+        .where(and(eq(roomTypes.accountId, accountId), eq(roomTypes.propertyId, propertyId)))
+        .orderBy(asc(roomTypes.createdAt), asc(roomTypes.name));
+    },
+
+    async listRooms(accountId: string, propertyId: string): Promise<RoomRow[]> {
+      return db
+        .select()
+        .from(rooms)
+        .where(and(eq(rooms.accountId, accountId), eq(rooms.propertyId, propertyId)))
+        .orderBy(asc(rooms.name));
+    },
+  };
+}
