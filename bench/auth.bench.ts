@@ -5,17 +5,16 @@
 // Sign-in throttling only counts failures, but to measure what many people signing in look like,
 // login rotates over a pool of seeded users and over client addresses (X-Forwarded-For; the API
 // trusts its proxy), so no account or address ever looks like a flood.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request as BenchRequest } from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
 import { accounts, users } from '../apps/api/src/db/schema/accounts.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
+import { createThrowawayPostgres } from '../apps/api/src/test/test-app.ts';
 import { type BenchRow, writeReport } from './report.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -45,23 +44,14 @@ async function pgliteTarget(): Promise<Target> {
 }
 
 async function postgresTarget(baseUrl: string): Promise<Target> {
-  const name = `posada_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  const throwaway = await createThrowawayPostgres(baseUrl, 'posada_bench');
+  const database = await openDatabase({ databaseUrl: throwaway.url, dataDir: 'memory://' });
   return {
     label: 'PostgreSQL',
     database,
     async dispose() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await throwaway.drop();
     },
   };
 }

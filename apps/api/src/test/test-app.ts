@@ -19,29 +19,46 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+/**
+ * An empty database with a random name on baseUrl's server (the tests, and the bench).
+ * drop() removes it even while connections are still open.
+ */
+export async function createThrowawayPostgres(
+  baseUrl: string,
+  prefix = 'posada_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
 /** A fresh, migrated database: an in-memory PGlite, or a throwaway database on TEST_DATABASE_URL's server. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind === 'postgres') {
     const baseUrl = process.env.TEST_DATABASE_URL;
     if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const name = `posada_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+    const throwaway = await createThrowawayPostgres(baseUrl);
+    const database = await openDatabase({ databaseUrl: throwaway.url, dataDir: 'memory://' });
     await database.migrate();
     return {
       database,
-      url: url.toString(),
+      url: throwaway.url,
       async dispose() {
         await database.close();
-        const cleanup = new pg.Client({ connectionString: baseUrl });
-        await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await cleanup.end();
+        await throwaway.drop();
       },
     };
   }
