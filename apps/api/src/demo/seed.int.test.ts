@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, advisors, users } from '../db/schema/accounts.ts';
 import { properties } from '../db/schema/properties.ts';
+import { rooms, roomTypes } from '../db/schema/rooms.ts';
 import { bearer, registration, uniqueIp } from '../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_ADVISOR_CODE, DEMO_PASSWORD, demoEmails, seedDemo } from './seed.ts';
@@ -56,6 +57,74 @@ describe('demo data (npm run demo)', () => {
     expect(user.properties).toEqual([expect.objectContaining({ nombre: 'Hotel Alameda Centro' })]);
   });
 
+  it('comes with the apartment, villa and hotel fully configured', async () => {
+    const { token } = await login(demoEmails.empresa);
+    const list = await t.app.inject({ method: 'GET', url: '/api/properties', headers: bearer(token) });
+    expect(list.json().data).toMatchObject({ quantity: 5, count: 2 });
+    const byName = Object.fromEntries(
+      list.json().data.items.map((p: { nombre: string; id: string }) => [p.nombre, p.id]),
+    );
+    const apartment = await t.app.inject({
+      method: 'GET',
+      url: `/api/get-property?id=${byName['Apartamento Sol de Triana']}`,
+      headers: bearer(token),
+    });
+    expect(apartment.json().data).toMatchObject({
+      price_night: 9500,
+      currency: 'EUR',
+      zip_code: '41010',
+      bedrooms: 2,
+      services: expect.arrayContaining(['wifi', 'air_conditioning']),
+    });
+    for (const lang of ['es', 'en', 'ar'] as const) {
+      expect(apartment.json().data.description[lang].length, lang).toBeGreaterThan(40);
+      expect(apartment.json().data.welcome[lang].length, lang).toBeGreaterThan(10);
+    }
+    const villa = await t.app.inject({
+      method: 'GET',
+      url: `/api/get-property?id_accommodation=${byName['Villa Mar Azul']}`,
+      headers: bearer(token),
+    });
+    expect(villa.json().data).toMatchObject({ price_night: 28000, zip_code: '29604', bedrooms: 4 });
+
+    const hotel = await login(demoEmails.hotel);
+    const hotelId = hotel.user.active_property_id as string;
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/get-property?id=${hotelId}`,
+      headers: bearer(hotel.token),
+    });
+    const data = detail.json().data;
+    expect(data).toMatchObject({ price_night: 12000, zip_code: '28009' });
+    expect(
+      data.room_types.map((r: { name: string; adults: number; children: number }) => [
+        r.name,
+        r.adults,
+        r.children,
+      ]),
+    ).toEqual([
+      ['Doble estándar', 2, 0],
+      ['Doble superior', 2, 1],
+      ['Suite familiar', 4, 2],
+    ]);
+    expect(data.rooms.map((r: { name: string }) => r.name)).toEqual([
+      '101',
+      '102',
+      '103',
+      '104',
+      '201',
+      '202',
+      '203',
+      '204',
+      '301',
+      '302',
+      '303',
+      '304',
+    ]);
+    const statuses = new Set(data.rooms.map((r: { status: string }) => r.status));
+    expect(statuses).toEqual(new Set(['available', 'occupied', 'cleaning', 'maintenance']));
+  });
+
   it('lets the admin log in to the back office', async () => {
     const { token, user } = await login(demoEmails.admin);
     expect(user).toMatchObject({ type: 'admin', application: 'posada' });
@@ -79,8 +148,11 @@ describe('demo data (npm run demo)', () => {
       users: (await t.database.db.select({ n: count() }).from(users))[0]?.n,
       properties: (await t.database.db.select({ n: count() }).from(properties))[0]?.n,
       advisors: (await t.database.db.select({ n: count() }).from(advisors))[0]?.n,
+      roomTypes: (await t.database.db.select({ n: count() }).from(roomTypes))[0]?.n,
+      rooms: (await t.database.db.select({ n: count() }).from(rooms))[0]?.n,
     });
     const before = await tally();
+    expect(before).toMatchObject({ roomTypes: 3, rooms: 12 });
     t.clock.advance(24 * 60 * 60_000);
     const report = await seedDemo(t.database.db, t.clock);
     expect(report.created).toBe(0);

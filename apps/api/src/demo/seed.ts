@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, advisors, users } from '../db/schema/accounts.ts';
 import { properties } from '../db/schema/properties.ts';
+import { type RoomStatus, rooms, roomTypes } from '../db/schema/rooms.ts';
 import type { Clock } from '../lib/clock.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 
@@ -20,12 +21,27 @@ export const DEMO_ADVISOR_CODE = 'ASESOR-DEMO';
 type NewAccount = typeof accounts.$inferInsert;
 type NewProperty = Omit<typeof properties.$inferInsert, 'accountId'>;
 
+interface DemoRoomType {
+  name: string;
+  adults: number;
+  children: number;
+  infants: number;
+  rooms: { name: string; code: string; status: RoomStatus; description?: string }[];
+}
+
+/** spec 9 sample policy, per language. */
+const samplePolicies = {
+  es: 'Entrada a partir de las 14:00 y salida antes de las 12:00. Limpieza extra: 20 EUR. Llave perdida: 15 EUR.',
+  en: 'Check-in from 14:00, check-out by 12:00. Extra cleaning: 20 EUR. Lost key: 15 EUR.',
+  ar: 'تسجيل الوصول من الساعة 14:00 والمغادرة قبل الساعة 12:00. تنظيف إضافي: 20 يورو. مفتاح مفقود: 15 يورو.',
+};
+
 interface DemoEmpresa {
   email: string;
   name: string;
   phone: string;
   account: (now: Date) => Omit<NewAccount, 'createdAt'>;
-  properties: NewProperty[];
+  properties: (NewProperty & { roomTypes?: DemoRoomType[] })[];
 }
 
 const empresas: DemoEmpresa[] = [
@@ -51,9 +67,29 @@ const empresas: DemoEmpresa[] = [
         pais: 'ES',
         city: 'Sevilla',
         address: 'Calle Betis 24, 41010 Sevilla',
+        zipCode: '41010',
         timeZone: 'Europe/Madrid',
         guests: 4,
+        bedrooms: 2,
+        bathrooms: 1,
+        services: ['wifi', 'air_conditioning', 'washing_machine', 'essentials', 'refrigerator', 'oven'],
+        priceNight: 9500,
         currency: 'EUR',
+        description: {
+          es: 'Luminoso apartamento de dos dormitorios a orillas del Guadalquivir, en pleno barrio de Triana. Balcón con vistas al río, cocina equipada y aire acondicionado; a diez minutos a pie de la Catedral.',
+          en: 'Bright two-bedroom apartment on the banks of the Guadalquivir, in the heart of Triana. River-view balcony, equipped kitchen and air conditioning; a ten-minute walk from the Cathedral.',
+          ar: 'شقة مشرقة بغرفتي نوم على ضفاف نهر الوادي الكبير في قلب حي تريانا. شرفة مطلة على النهر ومطبخ مجهز وتكييف هواء، وعلى بعد عشر دقائق سيرًا من الكاتدرائية.',
+        },
+        policies: samplePolicies,
+        welcome: {
+          es: '¡Bienvenido a Apartamento Sol de Triana! Estamos encantados de recibirte.',
+          en: 'Welcome to Apartamento Sol de Triana! We are delighted to host you.',
+          ar: 'مرحبًا بك في Apartamento Sol de Triana! يسعدنا استقبالك.',
+        },
+        securityCode: '4821',
+        confirmWhatsapp: true,
+        confirmEmail: true,
+        reviewUrl: 'https://g.page/r/sol-de-triana/review',
       },
       {
         nombre: 'Villa Mar Azul',
@@ -62,9 +98,40 @@ const empresas: DemoEmpresa[] = [
         pais: 'ES',
         city: 'Marbella',
         address: 'Urbanización Las Chapas, Calle del Mar 7, 29604 Marbella',
+        zipCode: '29604',
         timeZone: 'Europe/Madrid',
         guests: 8,
+        bedrooms: 4,
+        bathrooms: 3,
+        services: [
+          'wifi',
+          'air_conditioning',
+          'heating',
+          'parking',
+          'pets_allowed',
+          'children_allowed',
+          'washing_machine',
+          'essentials',
+          'refrigerator',
+          'oven',
+        ],
+        priceNight: 28000,
         currency: 'EUR',
+        description: {
+          es: 'Villa de cuatro dormitorios con piscina privada y jardín a 300 metros de la playa de Las Chapas. Ideal para familias y grupos, con aparcamiento y mascotas bienvenidas.',
+          en: 'Four-bedroom villa with a private pool and garden 300 metres from Las Chapas beach. Ideal for families and groups, with parking; pets welcome.',
+          ar: 'فيلا بأربع غرف نوم مع مسبح خاص وحديقة على بعد 300 متر من شاطئ لاس تشاباس. مثالية للعائلات والمجموعات، مع موقف سيارات والحيوانات الأليفة مرحب بها.',
+        },
+        policies: samplePolicies,
+        welcome: {
+          es: '¡Bienvenido a Villa Mar Azul! Disfruta del sol de Marbella.',
+          en: 'Welcome to Villa Mar Azul! Enjoy the Marbella sun.',
+          ar: 'مرحبًا بك في Villa Mar Azul! استمتع بشمس ماربيا.',
+        },
+        securityCode: '7350',
+        confirmWhatsapp: true,
+        confirmEmail: true,
+        identityVerification: true,
       },
     ],
   },
@@ -90,9 +157,72 @@ const empresas: DemoEmpresa[] = [
         pais: 'ES',
         city: 'Madrid',
         address: 'Calle de Alcalá 85, 28009 Madrid',
+        zipCode: '28009',
         timeZone: 'Europe/Madrid',
         guests: 60,
+        bedrooms: 12,
+        bathrooms: 12,
+        services: ['wifi', 'air_conditioning', 'heating', 'essentials', 'children_allowed'],
+        // "From" price: the cheapest room type; rates per type arrive with the rates settings.
+        priceNight: 12000,
         currency: 'EUR',
+        description: {
+          es: 'Hotel boutique frente al parque del Retiro, a pocos pasos de la Puerta de Alcalá. Habitaciones insonorizadas, desayuno casero y recepción 24 horas.',
+          en: 'Boutique hotel opposite Retiro Park, a few steps from the Puerta de Alcalá. Soundproofed rooms, home-made breakfast and a 24-hour front desk.',
+          ar: 'فندق بوتيك مقابل حديقة ريتيرو، على بعد خطوات من بوابة ألكالا. غرف عازلة للصوت وفطور منزلي واستقبال على مدار 24 ساعة.',
+        },
+        policies: samplePolicies,
+        welcome: {
+          es: '¡Bienvenido al Hotel Alameda Centro! Nuestra recepción está abierta las 24 horas.',
+          en: 'Welcome to Hotel Alameda Centro! Our front desk is open 24 hours.',
+          ar: 'مرحبًا بك في فندق Alameda Centro! مكتب الاستقبال مفتوح على مدار 24 ساعة.',
+        },
+        securityCode: '1185',
+        confirmEmail: true,
+        confirmSms: true,
+        roomTypes: [
+          {
+            name: 'Doble estándar',
+            adults: 2,
+            children: 0,
+            infants: 1,
+            rooms: [
+              { name: '101', code: 'DE-101', status: 'available' },
+              { name: '102', code: 'DE-102', status: 'occupied' },
+              { name: '103', code: 'DE-103', status: 'available' },
+              { name: '104', code: 'DE-104', status: 'cleaning' },
+              { name: '201', code: 'DE-201', status: 'available' },
+            ],
+          },
+          {
+            name: 'Doble superior',
+            adults: 2,
+            children: 1,
+            infants: 1,
+            rooms: [
+              { name: '202', code: 'DS-202', status: 'occupied' },
+              { name: '203', code: 'DS-203', status: 'available' },
+              {
+                name: '204',
+                code: 'DS-204',
+                status: 'maintenance',
+                description: 'Cambio del aire acondicionado',
+              },
+              { name: '301', code: 'DS-301', status: 'available' },
+            ],
+          },
+          {
+            name: 'Suite familiar',
+            adults: 4,
+            children: 2,
+            infants: 1,
+            rooms: [
+              { name: '302', code: 'SF-302', status: 'available', description: 'Suite con terraza' },
+              { name: '303', code: 'SF-303', status: 'occupied' },
+              { name: '304', code: 'SF-304', status: 'cleaning' },
+            ],
+          },
+        ],
       },
     ],
   },
@@ -172,14 +302,22 @@ export async function seedDemo(db: Db, clock: Clock): Promise<SeedReport> {
     const [owner] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.id, userId));
     const accountId = owner?.accountId;
     if (!accountId) continue;
-    for (const property of demo.properties) {
+    for (const { roomTypes: types, ...property } of demo.properties) {
       const [existing] = await db
         .select({ id: properties.id })
         .from(properties)
         .where(and(eq(properties.accountId, accountId), eq(properties.nombre, property.nombre)))
         .limit(1);
       note(!existing, `  property '${property.nombre}' (${property.tipoPropiedad}, ${property.city})`);
-      if (!existing) await db.insert(properties).values({ ...property, accountId, createdAt: now });
+      let propertyId = existing?.id;
+      if (!propertyId) {
+        const [created] = await db
+          .insert(properties)
+          .values({ ...property, accountId, createdAt: now })
+          .returning({ id: properties.id });
+        propertyId = created?.id;
+      }
+      if (propertyId) await seedRooms(db, note, { accountId, propertyId, types: types ?? [], now });
     }
   }
 
@@ -199,6 +337,65 @@ export async function seedDemo(db: Db, clock: Clock): Promise<SeedReport> {
     });
   }
   return report;
+}
+
+/** The hotel's room types and rooms: each created when missing (by name), existing ones left alone. */
+async function seedRooms(
+  db: Db,
+  note: (created: boolean, what: string) => void,
+  opts: { accountId: string; propertyId: string; types: DemoRoomType[]; now: Date },
+) {
+  const { accountId, propertyId, now } = opts;
+  for (const type of opts.types) {
+    const [existing] = await db
+      .select({ id: roomTypes.id })
+      .from(roomTypes)
+      .where(
+        and(
+          eq(roomTypes.accountId, accountId),
+          eq(roomTypes.propertyId, propertyId),
+          eq(roomTypes.name, type.name),
+        ),
+      )
+      .limit(1);
+    let typeId = existing?.id;
+    if (!typeId) {
+      const [created] = await db
+        .insert(roomTypes)
+        .values({
+          accountId,
+          propertyId,
+          name: type.name,
+          adults: type.adults,
+          children: type.children,
+          infants: type.infants,
+          createdAt: now,
+        })
+        .returning({ id: roomTypes.id });
+      typeId = created?.id;
+    }
+    if (!typeId) continue;
+    const inserted = await db
+      .insert(rooms)
+      .values(
+        type.rooms.map((room) => ({
+          accountId,
+          propertyId,
+          roomTypeId: typeId,
+          name: room.name,
+          code: room.code,
+          description: room.description ?? null,
+          status: room.status,
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: rooms.id });
+    note(
+      !existing || inserted.length > 0,
+      `    room type '${type.name}' (${type.adults} adults, ${type.children} children): ${inserted.length} of ${type.rooms.length} rooms created`,
+    );
+  }
 }
 
 function describeAccount(account: Omit<NewAccount, 'createdAt'>): string {
