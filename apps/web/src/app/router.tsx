@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet } from 'react-router';
 import { FullPageLoader, RequireRole } from './guards.tsx';
 import { RouteError } from './layouts/route-error.tsx';
 import { routePaths } from './routes.ts';
+import { FirstPropertyGate } from './shell/first-property-gate.tsx';
 
 /** Lazily loaded screens keep the first load small (ARCHITECTURE §4 budgets). */
 const page =
@@ -95,13 +96,42 @@ export const router = createBrowserRouter([
             ),
             children: [
               {
+                // spec 2.3: the root for a user with no property is the first-property wizard.
                 path: routePaths.Dashboard,
+                element: <FirstPropertyGate />,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(
+                      () => import('../features/dashboard/pages/dashboard-page.tsx'),
+                      (m) => m.DashboardPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                path: routePaths.propertiesList,
                 lazy: page(
-                  () => import('../features/dashboard/pages/dashboard-page.tsx'),
-                  (m) => m.DashboardPage,
+                  () => import('../features/properties/pages/properties-list-page.tsx'),
+                  (m) => m.PropertiesListPage,
                 ),
               },
             ],
+          },
+          {
+            // Property creation layout (no sidebar): the wizard draws its own top bar.
+            path: routePaths.firstCreatePropiedad,
+            lazy: page(
+              () => import('../features/properties/pages/property-wizard-page.tsx'),
+              (m) => m.FirstPropertyWizardPage,
+            ),
+          },
+          {
+            path: routePaths.createPropiedad,
+            lazy: page(
+              () => import('../features/properties/pages/property-wizard-page.tsx'),
+              (m) => m.AddPropertyWizardPage,
+            ),
           },
         ],
       },

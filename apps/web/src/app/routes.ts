@@ -15,6 +15,11 @@ export const routePaths = {
   legacyBridge: '/legacy-bridge',
   // Business area (role empresa)
   Dashboard: '/business/dashboard',
+  /** The accommodation list with each property's check-in QR (spec 2.2 properties). */
+  propertiesList: '/business/properties',
+  /** Property creation wizard: the first property (also the root for a user with none), and any other. */
+  firstCreatePropiedad: '/create/properties',
+  createPropiedad: '/business/create/properties',
   // Admin area (role admin)
   HomeManager: '/manager/home',
   advisorsPage: '/manager/advisors',

@@ -1,4 +1,5 @@
 import { Box, Button, CloseButton, Group, Progress, Text } from '@mantine/core';
+import { wizardProgress } from '@posada/domain/property-wizard';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useCallback } from 'react';
@@ -7,12 +8,7 @@ import { useNavigate } from 'react-router';
 import { pathTo } from '../routes.ts';
 import { useCurrentUser } from '../session.ts';
 import { confirmLogout } from '../shell/confirm-logout.tsx';
-import {
-  canGoBack,
-  PROGRESS_PER_STEP,
-  propertyCreationExit,
-  wizardProgress,
-} from '../shell/property-creation.ts';
+import { canGoBack, propertyCreationExit } from '../shell/property-creation.ts';
 import classes from '../shell/shell.module.css';
 
 export interface PropertyCreationLayoutProps {
@@ -20,20 +16,18 @@ export interface PropertyCreationLayoutProps {
   total: number;
   onBack: () => void;
   onExit: () => void;
-  progressPerStep?: number;
   children?: ReactNode;
 }
 
 /**
  * spec 2.3 property creation layout: Back (from step 2), "Paso N de total", an exit control and a
- * progress bar (progress per step × step, 14 by default). The wizard itself lives in its feature.
+ * progress bar (progress per step × step, 14 by default: packages/domain wizardProgress). The wizard itself lives in its feature.
  */
 export function PropertyCreationLayout({
   step,
   total,
   onBack,
   onExit,
-  progressPerStep = PROGRESS_PER_STEP,
   children,
 }: PropertyCreationLayoutProps) {
   const { t } = useTranslation(['shell', 'common']);
@@ -67,7 +61,7 @@ export function PropertyCreationLayout({
           </Group>
         </Box>
         <Progress
-          value={wizardProgress(step, progressPerStep)}
+          value={wizardProgress(step, total)}
           size={4}
           radius={0}
           aria-label={title}

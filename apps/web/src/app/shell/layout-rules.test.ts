@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minimalCloseTarget } from './minimal-close-target.ts';
-import { canGoBack, PROGRESS_PER_STEP, propertyCreationExit, wizardProgress } from './property-creation.ts';
+import { canGoBack, needsFirstProperty, propertyCreationExit } from './property-creation.ts';
 import { authRedirectTarget, homeRouteFor } from './session-routes.ts';
 
 describe('Minimal layout close targets (spec 2.3)', () => {
@@ -26,12 +26,10 @@ describe('Minimal layout close targets (spec 2.3)', () => {
 });
 
 describe('Property creation layout (spec 2.3)', () => {
-  it('fills the bar by progress per step × step, 14 by default, never past 100', () => {
-    expect(PROGRESS_PER_STEP).toBe(14);
-    expect(wizardProgress(1)).toBe(14);
-    expect(wizardProgress(7)).toBe(98);
-    expect(wizardProgress(8)).toBe(100);
-    expect(wizardProgress(3, 12.5)).toBe(37.5);
+  it('sends an empresa without a property to the first-property wizard', () => {
+    expect(needsFirstProperty({ type: 'empresa', properties: [] })).toBe(true);
+    expect(needsFirstProperty({ type: 'empresa', properties: [{}] })).toBe(false);
+    expect(needsFirstProperty({ type: 'admin', properties: [] })).toBe(false);
   });
   it('offers Back from step 2', () => {
     expect(canGoBack(1)).toBe(false);

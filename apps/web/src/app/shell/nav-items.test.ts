@@ -68,13 +68,20 @@ describe('sidebar items by role, plan and property type', () => {
     expect(keys(visibleNavItems(empresaSidebarItems, expiredSmart, allBuilt))).not.toContain('experiences');
   });
 
-  it('fills the active property into settings links and drops them without one', () => {
+  it('fills the active property into settings links, and lists the properties without one', () => {
     const items = visibleNavItems(empresaSidebarItems, apartment, allBuilt);
     expect(items.find((i) => i.key === 'settings')?.href).toBe(
       `/business/properties/edition/${apartment.activePropertyId}`,
     );
     const none = visibleNavItems(empresaSidebarItems, { ...apartment, activePropertyId: null }, allBuilt);
-    expect(keys(none)).not.toContain('settings');
+    expect(none.find((i) => i.key === 'settings')?.href).toBe(routePaths.propertiesList);
+    const { propertiesList: _, ...withoutList } = allBuilt;
+    const neither = visibleNavItems(
+      empresaSidebarItems,
+      { ...apartment, activePropertyId: null },
+      withoutList,
+    );
+    expect(keys(neither)).not.toContain('settings');
   });
 
   it('keeps the schedule-a-call link external', () => {
@@ -87,10 +94,11 @@ describe('sidebar items by role, plan and property type', () => {
 });
 
 describe('only built screens are linked', () => {
-  it('shows today only Home and the external link in the sidebar', () => {
+  it('shows today Home, Configuración (the property list) and the external link in the sidebar', () => {
     const items = visibleNavItems(empresaSidebarItems, hotelTrial);
-    expect(keys(items)).toEqual(['home', 'scheduleCall']);
+    expect(keys(items)).toEqual(['home', 'settings', 'scheduleCall']);
     expect(items[0]?.href).toBe(routePaths.Dashboard);
+    expect(items[1]?.href).toBe(routePaths.propertiesList);
   });
 
   it('hides an item whose route is missing even when its rules allow it', () => {
@@ -100,8 +108,8 @@ describe('only built screens are linked', () => {
     );
   });
 
-  it('reduces the property dropdown to logout and the mobile menu to home and logout', () => {
-    expect(keys(visibleNavItems(propertyMenuItems, apartment))).toEqual(['logout']);
+  it('reduces the property dropdown to add accommodation and logout, the mobile menu to home and logout', () => {
+    expect(keys(visibleNavItems(propertyMenuItems, apartment))).toEqual(['addProperty', 'logout']);
     expect(keys(visibleNavItems(empresaMobileItems, { ...apartment, isMobile: true }))).toEqual([
       'home',
       'logout',

@@ -61,6 +61,8 @@ export interface RouteNavItem extends BaseItem {
   kind: 'route';
   route: ContractRouteName | ((ctx: NavContext) => ContractRouteName);
   params?: (ctx: NavContext) => Record<string, string>;
+  /** Used when the route cannot be linked (its screen is not built, or a parameter is missing). */
+  fallback?: ContractRouteName;
 }
 
 export interface ExternalNavItem extends BaseItem {
@@ -166,6 +168,8 @@ export const empresaSidebarItems: NavItem[] = [
     kind: 'route',
     route: 'editionProperty',
     params: activeProperty,
+    // Until a property is chosen (or its settings exist), Configuración lists the properties.
+    fallback: 'propertiesList',
     labelKey: 'nav.settings',
     icon: IconSettings,
   },
@@ -256,8 +260,10 @@ export function visibleNavItems(
       resolved.push({ ...base, href: item.href, external: true, route: null });
       continue;
     }
-    const route = typeof item.route === 'function' ? item.route(ctx) : item.route;
-    const href = resolveRoutePath(route, item.params?.(ctx), table);
+    const primary = typeof item.route === 'function' ? item.route(ctx) : item.route;
+    const primaryHref = resolveRoutePath(primary, item.params?.(ctx), table);
+    const route = primaryHref || !item.fallback ? primary : item.fallback;
+    const href = primaryHref ?? (item.fallback ? resolveRoutePath(item.fallback, {}, table) : null);
     if (href) resolved.push({ ...base, href, external: false, route });
   }
   return resolved;

@@ -1,10 +1,3 @@
-/** spec 9: default progress per wizard step (the bar is progress per step × step, in percent). */
-export const PROGRESS_PER_STEP = 14;
-
-export function wizardProgress(step: number, perStep: number = PROGRESS_PER_STEP): number {
-  return Math.min(100, Math.max(0, perStep * step));
-}
-
 /** spec 2.3: the Back control appears from step 2. */
 export function canGoBack(step: number): boolean {
   return step >= 2;
@@ -16,4 +9,12 @@ export function canGoBack(step: number): boolean {
  */
 export function propertyCreationExit(propertyCount: number): 'Dashboard' | 'confirm-logout' {
   return propertyCount > 0 ? 'Dashboard' : 'confirm-logout';
+}
+
+/**
+ * spec 2.3: the root for a user with no property is the first-property wizard, so an empresa without
+ * one who lands on Dashboard goes there.
+ */
+export function needsFirstProperty(user: { type: string; properties: readonly unknown[] }): boolean {
+  return user.type === 'empresa' && user.properties.length === 0;
 }

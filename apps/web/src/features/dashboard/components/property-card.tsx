@@ -1,6 +1,7 @@
 import {
   Anchor,
   Badge,
+  Button,
   Group,
   Paper,
   SimpleGrid,
@@ -15,6 +16,8 @@ import { isHotelType } from '@posada/domain/property-types';
 import { IconBuildingCommunity, IconCoin, IconDoor, IconHomePlus, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../../app/routes.ts';
 import { PropertyAvatar } from '../../../app/shell/property-avatar.tsx';
 import { scheduleCallUrl } from '../../../app/shell/support-config.ts';
 
@@ -99,7 +102,7 @@ export function PropertyCard({ property, user }: { property: PropertySummary; us
   );
 }
 
-/** No property yet: what the next step is (the creation wizard arrives with its own screen). */
+/** No property yet: the next step is the creation wizard. */
 export function NoPropertyCard() {
   const { t } = useTranslation('dashboard');
   return (
@@ -112,6 +115,13 @@ export function NoPropertyCard() {
           {t('noProperty.title')}
         </Title>
         <Text c="dimmed">{t('noProperty.description')}</Text>
+        <Button
+          component={Link}
+          to={pathTo('firstCreatePropiedad')}
+          leftSection={<IconHomePlus size={18} aria-hidden />}
+        >
+          {t('noProperty.create')}
+        </Button>
         <Text size="sm" c="dimmed">
           {t('noProperty.help')}{' '}
           <Anchor href={scheduleCallUrl} target="_blank" rel="noopener noreferrer" fw={600}>

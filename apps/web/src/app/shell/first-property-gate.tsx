@@ -1,0 +1,13 @@
+import { Navigate, Outlet } from 'react-router';
+import { FullPageLoader } from '../guards.tsx';
+import { pathTo } from '../routes.ts';
+import { useCurrentUser } from '../session.ts';
+import { needsFirstProperty } from './property-creation.ts';
+
+/** spec 2.3: an empresa without a property who lands on Dashboard is sent to the first-property wizard. */
+export function FirstPropertyGate() {
+  const { data: user } = useCurrentUser();
+  if (!user) return <FullPageLoader />;
+  if (needsFirstProperty(user)) return <Navigate to={pathTo('firstCreatePropiedad')} replace />;
+  return <Outlet />;
+}
