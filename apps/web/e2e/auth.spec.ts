@@ -29,8 +29,9 @@ test('a new operator registers, confirms the e-mailed link and logs in', async (
   await expect(page.getByText('¡Correo confirmado!')).toBeVisible();
 
   await login(page, email, 'Alojamiento-2026');
-  await expect(page).toHaveURL(/\/business\/dashboard/);
-  await expect(page.getByText('Lucía Fernández').first()).toBeVisible();
+  // spec 2.3: the root for a user with no property is the first-property wizard.
+  await expect(page).toHaveURL(/\/create\/properties/);
+  await expect(page.getByText('Paso 1 de 7')).toBeVisible();
 });
 
 test('a wrong password is refused with a clear message and keeps the e-mail typed', async ({ page }) => {
@@ -72,7 +73,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await fillLogin(page, email, 'Primera-clave-1');
   await expect(page.getByRole('alert').filter({ hasText: 'incorrect' })).toBeVisible();
   await login(page, email, 'Segunda-clave-2');
-  await expect(page).toHaveURL(/\/business\/dashboard/);
+  await expect(page).toHaveURL(/\/create\/properties/);
 
   // The link is single-use.
   await page.goto('/logout');
@@ -106,9 +107,10 @@ test('Continuar con Google signs in through the provider (authorization code wit
 }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Continuar con Google' }).click();
-  // The local provider consents at once and sends the browser back to /auth/google/callback.
-  await expect(page).toHaveURL(/\/business\/dashboard/);
-  await expect(page.getByRole('heading', { name: /Gala/ })).toBeVisible();
+  // The local provider consents at once and sends the browser back to /auth/google/callback; a new
+  // account has no property yet, so it lands on the first-property wizard (spec 2.3).
+  await expect(page).toHaveURL(/\/create\/properties/);
+  await expect(page.getByRole('heading', { name: '¿Cómo se llama tu alojamiento?' })).toBeVisible();
   const user = await page.evaluate(() => JSON.parse(localStorage.getItem('posada.user') ?? '{}'));
   expect(user.email).toBe('gala.google@example.com');
   expect(user.status_subscription).toBe('demo');

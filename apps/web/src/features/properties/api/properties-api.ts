@@ -3,8 +3,8 @@ import {
   type CreatePropertyBody,
   type GenerateDescriptionBody,
   type LocalizedText,
+  type PropertyDetail,
   type PropertyListData,
-  type PropertyListItem,
   propertyPaths,
 } from '@posada/contracts/properties';
 import { queryOptions } from '@tanstack/react-query';
@@ -22,7 +22,7 @@ export const propertiesQuery = queryOptions({
 
 /** POST /api/properties (the wizard's last step). */
 export function createProperty(body: CreatePropertyBody) {
-  return api.post<PropertyListItem>(propertyPaths.create, body);
+  return api.post<PropertyDetail>(propertyPaths.create, body);
 }
 
 /** POST /api/properties/description/generate: es, en and ar, or 503 ai.not_configured. */

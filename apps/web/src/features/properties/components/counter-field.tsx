@@ -25,7 +25,7 @@ export function CounterField({
   return (
     <Group justify="space-between" wrap="nowrap" gap="md" py={6}>
       <div style={{ minWidth: 0 }}>
-        <Text fw={600} component="span" id={`${label}-counter`}>
+        <Text fw={600} component="span">
           {label}
         </Text>
         {description ? (

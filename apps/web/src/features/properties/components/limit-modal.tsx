@@ -27,7 +27,11 @@ export function LimitModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('limit.title')}
+      title={
+        <Text fw={700} fz="lg" component="span">
+          {t('limit.title')}
+        </Text>
+      }
       centered
       radius="lg"
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}

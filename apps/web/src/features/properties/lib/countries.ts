@@ -33,9 +33,13 @@ const REST = (
   'TO TR TT TV TW TZ UA UG UM US UZ VA VC VG VI VN VU WF WS XK YE YT ZA ZM ZW'
 ).split(' ');
 
+export interface CountryOption {
+  value: string;
+  label: string;
+}
 export interface CountryGroup {
   group: string;
-  items: { value: string; label: string }[];
+  items: CountryOption[];
 }
 
 /** A country's name in the interface language (its ISO code when the browser cannot name it). */
@@ -48,20 +52,20 @@ export function countryName(code: string, language: string): string {
 }
 
 /**
- * The country choices: Spain first, then Latin America, then the rest, each group sorted by its name
- * in the interface language. Group titles come translated from the caller.
+ * The country choices: Spain first (on its own), then Latin America, then the rest, each group sorted
+ * by its name in the interface language. Group titles come translated from the caller.
  */
 export function countryGroups(
   language: string,
-  titles: { spain: string; latinAmerica: string; rest: string },
-): CountryGroup[] {
+  titles: { latinAmerica: string; rest: string },
+): [CountryOption, CountryGroup, CountryGroup] {
   const collator = new Intl.Collator(language);
   const items = (codes: string[]) =>
     codes
       .map((code) => ({ value: code, label: countryName(code, language) }))
       .sort((a, b) => collator.compare(a.label, b.label));
   return [
-    { group: titles.spain, items: items(['ES']) },
+    { value: 'ES', label: countryName('ES', language) },
     { group: titles.latinAmerica, items: items(LATIN_AMERICA) },
     { group: titles.rest, items: items(REST) },
   ];

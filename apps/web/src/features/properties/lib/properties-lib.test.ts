@@ -130,8 +130,8 @@ describe('logo, rooms, countries and QR helpers', () => {
     expect(numberedRooms(1, 500, [])).toEqual([]);
   });
   it('lists Spain first, then Latin America, then the rest', () => {
-    const groups = countryGroups('es', { spain: 'E', latinAmerica: 'L', rest: 'R' });
-    expect(groups[0]?.items.map((c) => c.value)).toEqual(['ES']);
+    const groups = countryGroups('es', { latinAmerica: 'L', rest: 'R' });
+    expect(groups[0]).toEqual({ value: 'ES', label: 'España' });
     expect(groups[1]?.items.map((c) => c.value)).toContain('CO');
     expect(groups[2]?.items.map((c) => c.value)).toContain('FR');
     expect(groups[2]?.items.map((c) => c.value)).not.toContain('ES');

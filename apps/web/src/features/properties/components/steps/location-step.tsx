@@ -14,7 +14,6 @@ export function LocationStep({ draft, update, errors }: StepProps) {
   const data = useMemo(
     () =>
       countryGroups(language, {
-        spain: t('countries.spain'),
         latinAmerica: t('countries.latinAmerica'),
         rest: t('countries.rest'),
       }),

@@ -22,9 +22,12 @@ export function PriceStep({ draft, update, errors }: StepProps) {
             aria-labelledby="currency-label"
             value={draft.currency}
             onChange={(value) => update({ currency: value as Currency, currencyChosen: true })}
-            data={currencySchema.options.map((code) => ({ value: code, label: t(`currencies.${code}`) }))}
+            data={currencySchema.options.map((code) => ({ value: code, label: code }))}
             fullWidth
           />
+          <Text size="sm" fw={500}>
+            {t(`currencies.${draft.currency}`)}
+          </Text>
           <Text size="xs" c="dimmed">
             {t('fields.currencyHint')}
           </Text>
