@@ -99,7 +99,13 @@ function loadStored(user: User, first: boolean): Stored {
 export function PropertyWizardPage({ variant }: { variant: 'first' | 'additional' }) {
   const { data: user } = useCurrentUser();
   if (!user) return <FullPageLoader />;
-  const hasProperty = user.properties.length > 0;
+  return <WizardEntry user={user} variant={variant} />;
+}
+
+function WizardEntry({ user, variant }: { user: User; variant: 'first' | 'additional' }) {
+  // Decided once on arrival: after the property is created the refreshed user has one, and the page
+  // must not bounce to the other variant while it heads to Dashboard.
+  const [hasProperty] = useState(() => user.properties.length > 0);
   // The first-property route is only for accounts without one; the other for accounts with one.
   if (variant === 'first' && hasProperty) return <Navigate to={pathTo('createPropiedad')} replace />;
   if (variant === 'additional' && !hasProperty)
