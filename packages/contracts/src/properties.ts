@@ -58,8 +58,8 @@ export const createPropertyBody = z
     bedrooms: z.number().int().min(0).max(200).default(1),
     bathrooms: z.number().int().min(0).max(200).default(1),
     services: z.array(propertyServiceSchema).default([]),
-    /** Nightly price in minor units (cents), > 0. */
-    price_night: z.number().int().min(1, 'validation.required').max(100_000_000),
+    /** Nightly price in minor units (cents), > 0; at most what a PostgreSQL integer holds (20 M pesos for COP). */
+    price_night: z.number().int().min(1, 'validation.required').max(2_000_000_000),
     currency: currencySchema.default('EUR'),
     description: localizedText,
   })
