@@ -33,6 +33,8 @@ import { createSmtpTransport } from './modules/mail/mail.transport.ts';
 import { createChatCompletionsGenerator } from './modules/properties/description-generator.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { createPropertiesService } from './modules/properties/properties.service.ts';
+import { propertySettingsRoutes } from './modules/properties/property-settings.routes.ts';
+import { createPropertySettingsService } from './modules/properties/property-settings.service.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null,
   });
+  const propertySettings = createPropertySettingsService({ db: database.db, accounts });
   const auth = createAuthService({
     db: database.db,
     clock,
@@ -143,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminRoutes, { admin });
       await api.register(filesRoutes, { files });
       await api.register(propertiesRoutes, { properties });
+      await api.register(propertySettingsRoutes, { settings: propertySettings });
     },
     { prefix: '/api' },
   );

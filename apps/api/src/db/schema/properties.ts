@@ -48,10 +48,14 @@ export const properties = pgTable(
     policies: jsonb('policies').$type<LocalizedColumn>(),
     welcome: jsonb('welcome').$type<LocalizedColumn>(),
     securityCode: text('security_code'),
+    /** spec 9: only region ES counts as available. */
+    region: text('region').notNull().default('ES'),
     confirmWhatsapp: boolean('confirm_whatsapp').notNull().default(false),
     confirmEmail: boolean('confirm_email').notNull().default(false),
     confirmSms: boolean('confirm_sms').notNull().default(false),
     reviewUrl: text('review_url'),
+    /** Guest reviews on (spec 5: the review URL is required to enable them). */
+    reviewsEnabled: boolean('reviews_enabled').notNull().default(false),
     identityVerification: boolean('identity_verification').notNull().default(false),
     smartLock: boolean('smart_lock').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

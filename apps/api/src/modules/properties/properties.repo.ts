@@ -50,6 +50,20 @@ export function createPropertiesRepo({ db }: { db: Db }) {
       return row ?? null;
     },
 
+    /** Updates the account's property; null when it is not the account's. */
+    async updateProperty(
+      accountId: string,
+      id: string,
+      values: Partial<NewPropertyRow>,
+    ): Promise<PropertyRow | null> {
+      const [row] = await db
+        .update(properties)
+        .set(values)
+        .where(and(eq(properties.accountId, accountId), eq(properties.id, id)))
+        .returning();
+      return row ?? null;
+    },
+
     async insertProperty(values: NewPropertyRow): Promise<PropertyRow> {
       const [row] = await db.insert(properties).values(values).returning();
       if (!row) throw new Error('property insert returned nothing');
