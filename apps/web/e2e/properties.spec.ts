@@ -199,8 +199,10 @@ test('an account at its property limit gets the limit modal instead of the wizar
   await modal.getByRole('button', { name: 'Cerrar' }).last().click();
   await expect(page).toHaveURL(/\/business\/dashboard/);
 
-  // The same from the property list's "Añadir alojamiento".
+  // The same from the property list's "Añadir alojamiento" (reached from the settings home).
   await page.getByRole('link', { name: 'Configuración' }).first().click();
+  await expect(page).toHaveURL(/\/business\/properties\/edition\//);
+  await page.getByRole('link', { name: 'Todos los alojamientos' }).click();
   await expect(page).toHaveURL(/\/business\/properties$/);
   await page.getByRole('button', { name: 'Añadir alojamiento' }).click();
   await expect(page.getByRole('dialog', { name: 'Límite de alojamientos alcanzado' })).toBeVisible();

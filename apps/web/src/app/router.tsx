@@ -116,6 +116,128 @@ export const router = createBrowserRouter([
                   (m) => m.PropertiesListPage,
                 ),
               },
+              {
+                // Property settings: the home (grouped menu) and one page per section.
+                path: routePaths.editionProperty,
+                lazy: page(
+                  () => import('../features/property-settings/pages/settings-layout.tsx'),
+                  (m) => m.SettingsLayout,
+                ),
+                children: [
+                  {
+                    index: true,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/settings-home-page.tsx'),
+                      (m) => m.SettingsHomePage,
+                    ),
+                  },
+                  {
+                    path: routePaths.dataBasicAccommodation,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/accommodation-pages.tsx'),
+                      (m) => m.DataBasicPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.nameProperty,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/accommodation-pages.tsx'),
+                      (m) => m.NamePropertyPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.locationProperty,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/accommodation-pages.tsx'),
+                      (m) => m.LocationPropertyPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.serviceProperty,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/accommodation-pages.tsx'),
+                      (m) => m.ServicesPropertyPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.capacityProperty,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/accommodation-pages.tsx'),
+                      (m) => m.CapacityPropertyPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.priceProperty,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/accommodation-pages.tsx'),
+                      (m) => m.PricePropertyPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.descriptionProperty,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/accommodation-pages.tsx'),
+                      (m) => m.DescriptionPropertyPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.accommodationPolicies,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/guest-pages.tsx'),
+                      (m) => m.PoliciesPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.welcomeAccommodation,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/guest-pages.tsx'),
+                      (m) => m.WelcomePage,
+                    ),
+                  },
+                  {
+                    path: routePaths.regionAccommodation,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/guest-pages.tsx'),
+                      (m) => m.RegionPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.SeguridadPropiedad,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/guest-pages.tsx'),
+                      (m) => m.SecurityCodePage,
+                    ),
+                  },
+                  {
+                    path: routePaths.Notifications,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/guest-pages.tsx'),
+                      (m) => m.NotificationsPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.Review,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/extras-pages.tsx'),
+                      (m) => m.GuestReviewsPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.identityVerification,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/extras-pages.tsx'),
+                      (m) => m.IdentityVerificationPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.pageManageChatBot,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/extras-pages.tsx'),
+                      (m) => m.ChatbotPage,
+                    ),
+                  },
+                ],
+              },
             ],
           },
           {

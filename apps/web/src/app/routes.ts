@@ -20,6 +20,23 @@ export const routePaths = {
   /** Property creation wizard: the first property (also the root for a user with none), and any other. */
   firstCreatePropiedad: '/create/properties',
   createPropiedad: '/business/create/properties',
+  // Property settings (spec 2.2 properties/edition/{propiedad_id} and its children)
+  editionProperty: '/business/properties/edition/:propertyId',
+  dataBasicAccommodation: '/business/properties/edition/:propertyId/data-basic-accommodation',
+  nameProperty: '/business/properties/edition/:propertyId/name-property',
+  locationProperty: '/business/properties/edition/:propertyId/location-property',
+  serviceProperty: '/business/properties/edition/:propertyId/services-property',
+  capacityProperty: '/business/properties/edition/:propertyId/capacity-property',
+  priceProperty: '/business/properties/edition/:propertyId/price-property',
+  descriptionProperty: '/business/properties/edition/:propertyId/description-property',
+  accommodationPolicies: '/business/properties/edition/:propertyId/accommodation-policies',
+  welcomeAccommodation: '/business/properties/edition/:propertyId/welcome-accommodation',
+  regionAccommodation: '/business/properties/edition/:propertyId/region-accommodation',
+  SeguridadPropiedad: '/business/properties/edition/:propertyId/seguridad-property',
+  Notifications: '/business/properties/edition/:propertyId/notifications',
+  Review: '/business/properties/edition/:propertyId/guest-reviews',
+  identityVerification: '/business/properties/edition/:propertyId/identity-verification',
+  pageManageChatBot: '/business/properties/edition/:propertyId/page-chat-bot-ia',
   // Admin area (role admin)
   HomeManager: '/manager/home',
   advisorsPage: '/manager/advisors',

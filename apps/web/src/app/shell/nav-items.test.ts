@@ -36,7 +36,7 @@ const allBuilt: RouteTable = {
   Bookings: '/business/checkin-management',
   ChannelConnect: '/channel-connect',
   messageChannelPage: '/business/messages-channel',
-  editionProperty: '/business/properties/edition/:propiedad_id',
+  editionProperty: '/business/properties/edition/:propertyId',
   Servicios: '/business/service',
   configAccount: '/business/profile/config-account',
   createPropiedad: '/business/create/properties',
@@ -94,11 +94,13 @@ describe('sidebar items by role, plan and property type', () => {
 });
 
 describe('only built screens are linked', () => {
-  it('shows today Home, Configuración (the property list) and the external link in the sidebar', () => {
+  it('shows today Home, Configuración (the active property settings) and the external link in the sidebar', () => {
     const items = visibleNavItems(empresaSidebarItems, hotelTrial);
     expect(keys(items)).toEqual(['home', 'settings', 'scheduleCall']);
     expect(items[0]?.href).toBe(routePaths.Dashboard);
-    expect(items[1]?.href).toBe(routePaths.propertiesList);
+    expect(items[1]?.href).toBe(`/business/properties/edition/${hotelTrial.activePropertyId}`);
+    const none = visibleNavItems(empresaSidebarItems, { ...hotelTrial, activePropertyId: null });
+    expect(none[1]?.href).toBe(routePaths.propertiesList);
   });
 
   it('hides an item whose route is missing even when its rules allow it', () => {
@@ -108,8 +110,15 @@ describe('only built screens are linked', () => {
     );
   });
 
-  it('reduces the property dropdown to add accommodation and logout, the mobile menu to home and logout', () => {
-    expect(keys(visibleNavItems(propertyMenuItems, apartment))).toEqual(['addProperty', 'logout']);
+  it('reduces the property dropdown to property settings, add accommodation and logout, the mobile menu to home and logout', () => {
+    expect(keys(visibleNavItems(propertyMenuItems, apartment))).toEqual([
+      'propertySettings',
+      'addProperty',
+      'logout',
+    ]);
+    expect(visibleNavItems(propertyMenuItems, apartment)[0]?.href).toBe(
+      `/business/properties/edition/${apartment.activePropertyId}`,
+    );
     expect(keys(visibleNavItems(empresaMobileItems, { ...apartment, isMobile: true }))).toEqual([
       'home',
       'logout',

@@ -86,7 +86,7 @@ const isHotel = (ctx: NavContext) => isHotelType(ctx.propertyType);
 const isPremium = (ctx: NavContext) =>
   hasPremiumAccess({ plan: ctx.plan, status_subscription: ctx.statusSubscription });
 const activeProperty = (ctx: NavContext): Record<string, string> =>
-  ctx.activePropertyId ? { propiedad_id: ctx.activePropertyId } : {};
+  ctx.activePropertyId ? { propertyId: ctx.activePropertyId } : {};
 
 /** spec 2.3: hotels use the hotel calendar; apartments and villas the monthly one on mobile. */
 const calendarRoute = (ctx: NavContext): ContractRouteName => {
@@ -168,7 +168,7 @@ export const empresaSidebarItems: NavItem[] = [
     kind: 'route',
     route: 'editionProperty',
     params: activeProperty,
-    // Until a property is chosen (or its settings exist), Configuración lists the properties.
+    // Until a property is chosen, Configuración lists the properties.
     fallback: 'propertiesList',
     labelKey: 'nav.settings',
     icon: IconSettings,

@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { PropertyListItem } from '@posada/contracts/properties';
-import { IconAlertCircle, IconHomePlus, IconMapPin, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconHomePlus, IconMapPin, IconRefresh, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
 import { useCurrentUser } from '../../../app/session.ts';
 import { PropertyAvatar } from '../../../app/shell/property-avatar.tsx';
@@ -45,6 +45,17 @@ function PropertyCard({ property }: { property: PropertyListItem }) {
               </Badge>
             </Group>
           </Stack>
+          <Button
+            component={Link}
+            to={pathTo('editionProperty', { propertyId: property.id })}
+            variant="light"
+            size="xs"
+            leftSection={<IconSettings size={14} aria-hidden />}
+            aria-label={t('list.configureFor', { name: property.nombre })}
+            style={{ flexShrink: 0 }}
+          >
+            {t('list.configure')}
+          </Button>
         </Group>
         {place ? (
           <Group gap={6} wrap="nowrap" c="dimmed">

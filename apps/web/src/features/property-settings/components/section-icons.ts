@@ -1,0 +1,37 @@
+import type { SettingsSection } from '@posada/contracts/property-settings';
+import {
+  type Icon,
+  IconBed,
+  IconBellRinging,
+  IconCoin,
+  IconFileText,
+  IconHandStop,
+  IconId,
+  IconLock,
+  IconMapPin,
+  IconMessageChatbot,
+  IconMoodSmile,
+  IconPower,
+  IconSignature,
+  IconStar,
+  IconToolsKitchen2,
+  IconWorld,
+} from '@tabler/icons-react';
+
+export const sectionIcons: Record<SettingsSection, Icon> = {
+  'data-basic-accommodation': IconPower,
+  'name-property': IconSignature,
+  'location-property': IconMapPin,
+  'services-property': IconToolsKitchen2,
+  'capacity-property': IconBed,
+  'price-property': IconCoin,
+  'description-property': IconFileText,
+  'accommodation-policies': IconHandStop,
+  'welcome-accommodation': IconMoodSmile,
+  'seguridad-property': IconLock,
+  notifications: IconBellRinging,
+  'region-accommodation': IconWorld,
+  'guest-reviews': IconStar,
+  'identity-verification': IconId,
+  'page-chat-bot-ia': IconMessageChatbot,
+};

@@ -1,0 +1,162 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Fieldset,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import type { SettingsSection } from '@posada/contracts/property-settings';
+import { FEATURE_UNAVAILABLE_MESSAGE } from '@posada/domain/feature-gates';
+import { IconArrowLeft, IconCrown, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../../app/routes.ts';
+import shellClasses from '../../../app/shell/shell.module.css';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { sectionGate } from '../lib/gating.ts';
+import { sectionIcons } from './section-icons.ts';
+import { useSettingsContext } from './settings-context.ts';
+
+/** spec 6: the page of a gated feature the subscription does not include. */
+export function FeatureUnavailable() {
+  const { t } = useTranslation('settings');
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      radius="lg"
+      icon={<IconLock size={20} aria-hidden />}
+      title={t('gate.title')}
+      role="status"
+      data-testid="feature-unavailable"
+    >
+      <Text size="sm" fw={600} lang="en" dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+        {FEATURE_UNAVAILABLE_MESSAGE}
+      </Text>
+      <Text size="sm" mt={4}>
+        {t('gate.hint')}
+      </Text>
+    </Alert>
+  );
+}
+
+/** On phones the settings pages are reached from the settings home list: a link back to it. */
+export function BackToSettings() {
+  const { t } = useTranslation('settings');
+  const { propertyId } = useSettingsContext();
+  return (
+    <Anchor
+      component={Link}
+      to={pathTo('editionProperty', { propertyId })}
+      size="sm"
+      fw={600}
+      hiddenFrom="sm"
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 6, alignSelf: 'flex-start' }}
+    >
+      <IconArrowLeft size={16} aria-hidden className={shellClasses.mirror} />
+      {t('form.back')}
+    </Anchor>
+  );
+}
+
+/** The title block of a settings page: icon, title, what it is for, and the paid-extra mark. */
+export function SectionHeader({ section }: { section: SettingsSection }) {
+  const { t } = useTranslation('settings');
+  const Icon = sectionIcons[section];
+  const paid = sectionGate(section) !== null;
+  return (
+    <Group gap="md" wrap="nowrap" align="flex-start">
+      <ThemeIcon size={44} radius="md" variant="light" visibleFrom="xs">
+        <Icon size={24} stroke={1.6} aria-hidden />
+      </ThemeIcon>
+      <Stack gap={4} style={{ minWidth: 0 }}>
+        <Group gap="sm" wrap="wrap">
+          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+            {t(`pages.${section}.title`)}
+          </Title>
+          {paid ? (
+            <Badge color="grape" variant="light" leftSection={<IconCrown size={12} aria-hidden />} tt="none">
+              {t('menu.paidBadge')}
+            </Badge>
+          ) : null}
+        </Group>
+        <Text c="dimmed" size="sm">
+          {t(`pages.${section}.description`)}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+/**
+ * A settings page: back link on phones, header, the spec 6 notice when the feature is not in the
+ * subscription (controls disabled), a save error, the form and its Save button.
+ */
+export function SectionPage({
+  section,
+  onSubmit,
+  saving,
+  locked,
+  dirty,
+  alert,
+  children,
+  aside,
+}: {
+  section: SettingsSection;
+  onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
+  saving: boolean;
+  locked: boolean;
+  dirty: boolean;
+  alert: string | null;
+  children: ReactNode;
+  /** Shown beside the Save button (secondary actions). */
+  aside?: ReactNode;
+}) {
+  const { t } = useTranslation('settings');
+  return (
+    <Stack gap="lg">
+      <BackToSettings />
+      <SectionHeader section={section} />
+      {locked ? <FeatureUnavailable /> : null}
+      {alert ? <FormAlert title={t('form.saveFailed')}>{alert}</FormAlert> : null}
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <form onSubmit={onSubmit} noValidate aria-labelledby={undefined}>
+          <Fieldset variant="unstyled" disabled={locked} p={0} m={0}>
+            <Stack gap="lg">{children}</Stack>
+          </Fieldset>
+          <Group
+            justify="space-between"
+            mt="xl"
+            pt="lg"
+            gap="sm"
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Group gap="sm">
+              {aside}
+              {dirty && !locked ? (
+                <Badge variant="dot" color="orange" tt="none" size="lg" role="status">
+                  {t('form.unsavedBadge')}
+                </Badge>
+              ) : null}
+            </Group>
+            <Button
+              type="submit"
+              loading={saving}
+              disabled={locked}
+              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+            >
+              {t('form.save')}
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

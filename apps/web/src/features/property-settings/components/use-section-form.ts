@@ -1,0 +1,85 @@
+import { type SettingsSection, settingsSectionBodies } from '@posada/contracts/property-settings';
+import { useState } from 'react';
+import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { notify } from '../../../lib/notify.ts';
+import { isSettings, useSaveSection } from '../api/settings-api.ts';
+import { FEATURE_UNAVAILABLE_CODE, isSectionLocked } from '../lib/gating.ts';
+import { type SectionValues, sectionValues } from '../lib/section-values.ts';
+import { useSettingsContext } from './settings-context.ts';
+import { useUnsavedGuard } from './use-unsaved-guard.ts';
+
+export interface SectionForm<S extends SettingsSection> {
+  form: UseFormReturn<SectionValues<S> & FieldValues>;
+  /** Validates with the section's contract schema, then saves. */
+  submit: (event?: React.BaseSyntheticEvent) => Promise<void>;
+  /** Saves already-validated values (after a confirmation). */
+  save: (values: SectionValues<S>) => void;
+  saving: boolean;
+  /** spec 6: the subscription does not include the section's feature; controls disabled. */
+  locked: boolean;
+  /** A save error that belongs to no field. */
+  alert: string | null;
+}
+
+/**
+ * One settings page's form: starts from GET settings, validates on the client with the contract's
+ * schema (translated messages), saves its section, puts server field errors under the fields and
+ * keeps everything typed when a save fails.
+ */
+export function useSectionForm<S extends SettingsSection>(
+  section: S,
+  options: { beforeSave?: (values: SectionValues<S>, save: () => void) => void } = {},
+): SectionForm<S> {
+  const { t, i18n } = useTranslation('settings');
+  const { propertyId, settings } = useSettingsContext();
+  const mutation = useSaveSection(propertyId, section);
+  const [refused, setRefused] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const schema = settingsSectionBodies[section];
+  const defaults = sectionValues(section, settings);
+  const form = useForm<SectionValues<S> & FieldValues>({
+    // biome-ignore lint/suspicious/noExplicitAny: one resolver for fifteen section schemas
+    resolver: contractResolver(schema as any, (key, params) => i18n.t(key, params)) as any,
+    defaultValues: defaults as never,
+    mode: 'onTouched',
+  });
+  const locked = isSectionLocked(section, settings.features, refused);
+  useUnsavedGuard(form.formState.isDirty && !mutation.isPending && !locked);
+
+  const save = (values: SectionValues<S>) => {
+    setAlert(null);
+    mutation.mutate(values, {
+      onSuccess: (answer) => {
+        // The form continues from what the server stored (trimmed, normalised).
+        form.reset((isSettings(answer) ? sectionValues(section, answer) : values) as never);
+        notify.success(t('form.saved'));
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === FEATURE_UNAVAILABLE_CODE) {
+          setRefused(true);
+          notify.error(error.message, t('form.saveFailed'));
+          return;
+        }
+        const message = applyServerErrors(
+          error,
+          form.setError,
+          Object.keys(defaults) as Path<SectionValues<S> & FieldValues>[],
+          t('form.saveFailed'),
+        );
+        setAlert(message);
+        notify.error(message ?? t('form.fixFields'), t('form.saveFailed'));
+      },
+    });
+  };
+
+  const submit = form.handleSubmit((values) => {
+    const body = values as SectionValues<S>;
+    if (options.beforeSave) options.beforeSave(body, () => save(body));
+    else save(body);
+  });
+
+  return { form, submit, save, saving: mutation.isPending, locked, alert };
+}

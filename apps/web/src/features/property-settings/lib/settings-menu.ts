@@ -1,0 +1,84 @@
+import type { SettingsSection } from '@posada/contracts/property-settings';
+import { isHotelType } from '@posada/domain/property-types';
+import { type ContractRouteName, isBuiltRoute, type RouteTable } from '../../../app/shell/contract-routes.ts';
+
+export type SettingsGroupKey = 'accommodation' | 'guests' | 'extras';
+
+export interface SettingsMenuItem {
+  /** The settings section the page saves (contract key = spec path segment). */
+  section: SettingsSection;
+  route: ContractRouteName;
+  /** Shown only for some property types (hotels take their capacity from room types). */
+  visible?: (ctx: SettingsMenuContext) => boolean;
+}
+
+export interface SettingsMenuGroup {
+  key: SettingsGroupKey;
+  /** spec 6: chatbot, smart locks, identity verification and reviews are paid extras. */
+  paid: boolean;
+  items: SettingsMenuItem[];
+}
+
+export interface SettingsMenuContext {
+  tipoPropiedad: string | null;
+}
+
+const notHotel = (ctx: SettingsMenuContext) => !isHotelType(ctx.tipoPropiedad);
+
+/** The settings home: every settings page, grouped the way an operator thinks about them. */
+export const settingsMenu: SettingsMenuGroup[] = [
+  {
+    key: 'accommodation',
+    paid: false,
+    items: [
+      { section: 'data-basic-accommodation', route: 'dataBasicAccommodation' },
+      { section: 'name-property', route: 'nameProperty' },
+      { section: 'location-property', route: 'locationProperty' },
+      { section: 'services-property', route: 'serviceProperty' },
+      { section: 'capacity-property', route: 'capacityProperty', visible: notHotel },
+      { section: 'price-property', route: 'priceProperty' },
+      { section: 'description-property', route: 'descriptionProperty' },
+    ],
+  },
+  {
+    key: 'guests',
+    paid: false,
+    items: [
+      { section: 'accommodation-policies', route: 'accommodationPolicies' },
+      { section: 'welcome-accommodation', route: 'welcomeAccommodation' },
+      { section: 'seguridad-property', route: 'SeguridadPropiedad' },
+      { section: 'notifications', route: 'Notifications' },
+      { section: 'region-accommodation', route: 'regionAccommodation' },
+    ],
+  },
+  {
+    key: 'extras',
+    paid: true,
+    items: [
+      { section: 'guest-reviews', route: 'Review' },
+      { section: 'identity-verification', route: 'identityVerification' },
+      { section: 'page-chat-bot-ia', route: 'pageManageChatBot' },
+    ],
+  },
+];
+
+/** The groups and pages a property shows: only pages whose screen exists, empty groups dropped. */
+export function visibleSettingsMenu(
+  ctx: SettingsMenuContext,
+  table?: RouteTable,
+  menu: readonly SettingsMenuGroup[] = settingsMenu,
+): SettingsMenuGroup[] {
+  return menu
+    .map((group) => ({
+      ...group,
+      items: group.items.filter(
+        (item) => isBuiltRoute(item.route, table) && (!item.visible || item.visible(ctx)),
+      ),
+    }))
+    .filter((group) => group.items.length > 0);
+}
+
+/** The menu item of a section (for the page title and the back link). */
+export function settingsMenuItem(section: SettingsSection): SettingsMenuItem | undefined {
+  return settingsMenu.flatMap((g) => g.items).find((item) => item.section === section);
+}
