@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, advisors, users } from '../db/schema/accounts.ts';
 import { properties } from '../db/schema/properties.ts';
@@ -123,6 +123,52 @@ describe('demo data (npm run demo)', () => {
     ]);
     const statuses = new Set(data.rooms.map((r: { status: string }) => r.status));
     expect(statuses).toEqual(new Set(['available', 'occupied', 'cleaning', 'maintenance']));
+  });
+
+  it('opens every gated settings page: the subscribed account pays the extras, the hotel is in trial', async () => {
+    for (const email of [demoEmails.empresa, demoEmails.hotel]) {
+      const { token, user } = await login(email);
+      for (const property of user.properties as { id: string; nombre: string }[]) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/properties/${property.id}/settings`,
+          headers: bearer(token),
+        });
+        expect(res.statusCode).toBe(200);
+        const data = res.json().data;
+        expect(Object.values(data.features).every(Boolean), `${email} features`).toBe(true);
+        expect(data.security_code, property.nombre).toMatch(/^[A-Za-z0-9]{4,12}$/);
+        expect(data.region).toBe('ES');
+        for (const lang of ['es', 'en', 'ar'] as const) {
+          expect(data.policies[lang].length, `${property.nombre} policies ${lang}`).toBeGreaterThan(20);
+          expect(data.welcome[lang].length, `${property.nombre} welcome ${lang}`).toBeGreaterThan(10);
+        }
+      }
+    }
+    const { user } = await login(demoEmails.empresa);
+    expect(user.servicios).toEqual(
+      expect.arrayContaining(['reviews', 'identity_verification', 'chatbot', 'smart_locks']),
+    );
+  });
+
+  it('gives an existing demo account the add-ons it lacks, once', async () => {
+    const [owner] = await t.database.db
+      .select({ accountId: users.accountId })
+      .from(users)
+      .where(eq(users.email, demoEmails.empresa));
+    const accountId = owner?.accountId as string;
+    await t.database.db
+      .update(accounts)
+      .set({ servicios: ['reviews'] })
+      .where(eq(accounts.id, accountId));
+
+    const report = await seedDemo(t.database.db, t.clock);
+    const again = await seedDemo(t.database.db, t.clock);
+
+    expect(report.lines.filter((l) => l.startsWith('updated'))).toHaveLength(1);
+    expect(again.lines.filter((l) => l.startsWith('updated'))).toEqual([]);
+    const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(account?.servicios).toEqual(['reviews', 'identity_verification', 'chatbot', 'smart_locks']);
   });
 
   it('lets the admin log in to the back office', async () => {

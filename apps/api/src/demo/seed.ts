@@ -36,6 +36,9 @@ const samplePolicies = {
   ar: 'تسجيل الوصول من الساعة 14:00 والمغادرة قبل الساعة 12:00. تنظيف إضافي: 20 يورو. مفتاح مفقود: 15 يورو.',
 };
 
+/** Add-ons of the subscribed demo account: the paid extras of spec 6. */
+const demoAddOns = ['reviews', 'identity_verification', 'chatbot', 'smart_locks'] as const;
+
 interface DemoEmpresa {
   email: string;
   name: string;
@@ -58,6 +61,8 @@ const empresas: DemoEmpresa[] = [
       statusSubscription: 'subscribed',
       trialEndsAt: null,
       quantity: 5,
+      // The paid extras (spec 6), so every gated settings page of the demo is open.
+      servicios: [...demoAddOns],
     }),
     properties: [
       {
@@ -90,6 +95,8 @@ const empresas: DemoEmpresa[] = [
         confirmWhatsapp: true,
         confirmEmail: true,
         reviewUrl: 'https://g.page/r/sol-de-triana/review',
+        reviewsEnabled: true,
+        botGpt: true,
       },
       {
         nombre: 'Villa Mar Azul',
@@ -245,7 +252,8 @@ async function findUserId(db: Db, email: string): Promise<string | null> {
 
 /**
  * Seeds the demo accounts of issue 2 (README): two empresas with properties in Spain, an admin and an
- * active advisor. Idempotent: records that already exist are left exactly as they are.
+ * active advisor. Idempotent: records that already exist are left as they are, except that the subscribed
+ * demo account gains any demo add-on it lacks.
  */
 export async function seedDemo(db: Db, clock: Clock): Promise<SeedReport> {
   const report: SeedReport = { lines: [], created: 0 };
@@ -302,6 +310,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<SeedReport> {
     const [owner] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.id, userId));
     const accountId = owner?.accountId;
     if (!accountId) continue;
+    await ensureAddOns(db, report, accountId, demo.account(now).servicios ?? []);
     for (const { roomTypes: types, ...property } of demo.properties) {
       const [existing] = await db
         .select({ id: properties.id })
@@ -337,6 +346,25 @@ export async function seedDemo(db: Db, clock: Clock): Promise<SeedReport> {
     });
   }
   return report;
+}
+
+/**
+ * A demo account seeded before the add-ons existed gets the missing ones (never removes any), so its gated
+ * settings pages open on an existing database too.
+ */
+async function ensureAddOns(db: Db, report: SeedReport, accountId: string, addOns: string[]) {
+  if (addOns.length === 0) return;
+  const [account] = await db
+    .select({ servicios: accounts.servicios })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  const missing = addOns.filter((a) => !account?.servicios.includes(a));
+  if (missing.length === 0) return;
+  await db
+    .update(accounts)
+    .set({ servicios: [...(account?.servicios ?? []), ...missing] })
+    .where(eq(accounts.id, accountId));
+  report.lines.push(`updated    add-ons ${missing.join(', ')} for ${accountId}`);
 }
 
 /** The hotel's room types and rooms: each created when missing (by name), existing ones left alone. */
