@@ -19,4 +19,17 @@ describe('app shell', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ ok: false, code: 'common.not_found', message: 'Not found.' });
   });
+
+  it('tells a missing field from a value of the wrong type', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'someone@example.com', remember: 'sí' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      password: ['Este campo es obligatorio.'],
+      remember: ['El valor no es válido.'],
+    });
+  });
 });

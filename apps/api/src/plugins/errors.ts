@@ -31,8 +31,12 @@ export function issueMessage(locale: Locale, issue: ZodLikeIssue): string {
   if (issue.message && /^[a-z_]+\.[a-z_.]+$/.test(issue.message)) return translate(locale, issue.message);
   const params = { minimum: Number(issue.minimum ?? 0), maximum: Number(issue.maximum ?? 0) };
   switch (issue.code) {
-    case 'invalid_type':
-      return translate(locale, issue.input === undefined ? 'validation.required' : 'validation.invalid');
+    case 'invalid_type': {
+      // The flattened issue carries no input; zod's own message says what it received.
+      const missing =
+        'input' in issue ? issue.input === undefined : /received undefined/.test(issue.message ?? '');
+      return translate(locale, missing ? 'validation.required' : 'validation.invalid');
+    }
     case 'too_small':
       if (issue.origin === 'string' && params.minimum === 1) return translate(locale, 'validation.required');
       return translate(
