@@ -39,7 +39,7 @@ function GroupTitle({ group }: { group: SettingsMenuGroup }) {
           tt="none"
           leftSection={<IconCrown size={10} aria-hidden />}
         >
-          {t('menu.paidBadge')}
+          {t('menu.paidGroupBadge')}
         </Badge>
       ) : null}
     </Group>
@@ -67,6 +67,7 @@ export function SettingsSideNav({ settings }: { settings: PropertySettings }) {
               return (
                 <NavLink
                   key={item.section}
+                  noWrap
                   component={Link}
                   to={href}
                   active={active}

@@ -239,7 +239,7 @@ export function SecurityCodePage() {
       dirty={formState.isDirty}
       alert={s.alert}
     >
-      <Group align="flex-start" gap="sm" wrap="nowrap">
+      <Group align="flex-start" gap="sm" wrap="nowrap" maw={420}>
         <PasswordInput
           style={{ flex: 1 }}
           label={t('security.label')}

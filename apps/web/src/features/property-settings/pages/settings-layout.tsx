@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconBuildingCommunity, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -114,13 +114,11 @@ export function SettingsLayout() {
 
   if (!withSideNav) return <div style={{ maxWidth: isHome ? 1200 : 760 }}>{content}</div>;
   return (
-    <Grid gutter={{ base: 'lg', lg: 40 }} align="flex-start">
-      <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
+    <Group align="flex-start" wrap="nowrap" gap={32}>
+      <Box w={256} style={{ flexShrink: 0 }}>
         {query.data ? <SettingsSideNav settings={query.data} /> : <NavSkeleton />}
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 8, lg: 9 }} maw={820}>
-        {content}
-      </Grid.Col>
-    </Grid>
+      </Box>
+      <Box style={{ flex: 1, minWidth: 0, maxWidth: 780 }}>{content}</Box>
+    </Group>
   );
 }
