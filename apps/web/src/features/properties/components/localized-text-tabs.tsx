@@ -83,6 +83,8 @@ export function LocalizedTextTabs({
             error={error}
             disabled={disabled}
             placeholder={placeholder?.(language)}
+            // The text follows its own language's direction, whatever the interface's.
+            styles={{ input: { textAlign: 'start' } }}
           />
           {below?.(language)}
         </Tabs.Panel>

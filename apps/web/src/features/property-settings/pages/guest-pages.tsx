@@ -109,7 +109,7 @@ export function PoliciesPage() {
             />
             <Text size="sm">
               {t('policies.placeholderHintBefore')} <Code>{NAME_PLACEHOLDER}</Code>{' '}
-              {t('policies.placeholderHintAfter', { name: settings.nombre })}
+              {t('policies.placeholderHintAfter', { name: `\u2068${settings.nombre}\u2069` })}
             </Text>
           </Group>
           <Group gap="xs">

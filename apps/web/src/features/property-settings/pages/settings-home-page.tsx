@@ -15,11 +15,11 @@ export function SettingsHomePage() {
   return (
     <Stack gap="xl">
       <Group gap="md" wrap="nowrap" align="flex-end">
-        <PropertyAvatar property={settings} size={56} radius="md" fz={22} />
+        <PropertyAvatar property={settings} size={56} radius="md" fz={22} visibleFrom="sm" />
         <div style={{ flex: 1, minWidth: 0 }}>
           <PageHeader
             title={t('home.title')}
-            description={t('home.description', { name: settings.nombre })}
+            description={t('home.description', { name: `\u2068${settings.nombre}\u2069` })}
             actions={
               <Button
                 variant="default"
