@@ -2,7 +2,15 @@ import { expect, test } from '@playwright/test';
 import { demo, login } from './support/auth.ts';
 
 test('an operator with two properties picks one, and the choice is remembered', async ({ page }) => {
+  // Other flows choose a property for this account; start from no choice, as on a first visit.
   await login(page, demo.empresa);
+  const token = await page.evaluate(() => localStorage.getItem('posada.token'));
+  const cleared = await page.request.put('/api/user/active-property', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { property_id: null },
+  });
+  expect(cleared.status()).toBe(200);
+  await page.reload();
   await expect(page).toHaveURL(/\/business\/dashboard/);
   const villa = page.getByRole('button', { name: /Villa Mar Azul/ });
   await expect(villa).toBeVisible();

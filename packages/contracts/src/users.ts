@@ -59,7 +59,8 @@ export type User = z.infer<typeof userSchema>;
 export const userDataSchema = z.object({ user: userSchema, property: propertySummary.nullable() });
 export type UserData = z.infer<typeof userDataSchema>;
 
-export const setActivePropertyBody = z.object({ property_id: z.string().uuid() });
+/** null forgets the choice, so an operator with several properties sees the picker again. */
+export const setActivePropertyBody = z.object({ property_id: z.string().uuid().nullable() });
 export type SetActivePropertyBody = z.infer<typeof setActivePropertyBody>;
 
 export const setLocaleBody = z.object({ locale: localeSchema });

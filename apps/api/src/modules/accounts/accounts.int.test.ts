@@ -108,6 +108,17 @@ describe('the signed-in user: GET /api/user, GET /api/user/data, active property
     const after = await t.app.inject({ method: 'GET', url: '/api/user/data', headers: bearer(token) });
     expect(after.json().data.property.nombre).toBe('Casa Lirio');
     expect(after.json().data.user.active_property_id).toBe(owner.propertyIds[1]);
+
+    // Forgetting the choice brings the picker back.
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/active-property',
+      headers: bearer(token),
+      payload: { property_id: null },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data.property).toBeNull();
+    expect(cleared.json().data.user.active_property_id).toBeNull();
   });
 
   it("answers 404 when an empresa picks another account's property, and keeps its own choice", async () => {

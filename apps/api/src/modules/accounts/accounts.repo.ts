@@ -37,7 +37,7 @@ export function createAccountsRepo({ db }: { db: Db }) {
       return row ?? null;
     },
 
-    async setActiveProperty(userId: string, accountId: string, propertyId: string): Promise<void> {
+    async setActiveProperty(userId: string, accountId: string, propertyId: string | null): Promise<void> {
       await db
         .update(users)
         .set({ activePropertyId: propertyId })

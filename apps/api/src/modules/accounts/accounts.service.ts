@@ -103,10 +103,11 @@ export function createAccountsService(deps: { db: Db; clock: Clock }) {
 
     async setActiveProperty(
       auth: { userId: string; accountId: string },
-      propertyId: string,
+      propertyId: string | null,
     ): Promise<UserData> {
-      const property = await repo.findProperty(auth.accountId, propertyId);
-      if (!property) throw accountsErrors.propertyNotFound();
+      if (propertyId && !(await repo.findProperty(auth.accountId, propertyId))) {
+        throw accountsErrors.propertyNotFound();
+      }
       await repo.setActiveProperty(auth.userId, auth.accountId, propertyId);
       return getUserData(auth.userId);
     },
