@@ -31,10 +31,16 @@ import { createLocalStorage, type FileStorage } from './modules/files/storage.ts
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createSmtpTransport } from './modules/mail/mail.transport.ts';
 import { createChatCompletionsGenerator } from './modules/properties/description-generator.ts';
+import { imagesRoutes } from './modules/properties/images.routes.ts';
+import { createImagesService } from './modules/properties/images.service.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { createPropertiesService } from './modules/properties/properties.service.ts';
 import { propertySettingsRoutes } from './modules/properties/property-settings.routes.ts';
 import { createPropertySettingsService } from './modules/properties/property-settings.service.ts';
+import { ratesRoutes } from './modules/properties/rates.routes.ts';
+import { createRatesService } from './modules/properties/rates.service.ts';
+import { roomsRoutes } from './modules/properties/rooms.routes.ts';
+import { createRoomsService } from './modules/properties/rooms.service.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -96,6 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : null,
   });
   const propertySettings = createPropertySettingsService({ db: database.db, accounts });
+  const rooms = createRoomsService({ db: database.db, clock });
+  const rates = createRatesService({ db: database.db, clock });
+  const images = createImagesService({ db: database.db, clock, files });
   const auth = createAuthService({
     db: database.db,
     clock,
@@ -147,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(filesRoutes, { files });
       await api.register(propertiesRoutes, { properties });
       await api.register(propertySettingsRoutes, { settings: propertySettings });
+      await api.register(roomsRoutes, { rooms });
+      await api.register(ratesRoutes, { rates });
+      await api.register(imagesRoutes, { images });
     },
     { prefix: '/api' },
   );

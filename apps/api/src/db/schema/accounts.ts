@@ -16,6 +16,8 @@ export const accounts = pgTable('accounts', {
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   /** Maximum number of properties. */
   quantity: integer('quantity').notNull().default(1),
+  /** Maximum rooms per property (spec 5 room form limit; spec 9 hotel base tier 1–20). */
+  roomQuantity: integer('room_quantity').notNull().default(20),
   servicios: text('servicios').array().notNull().default(sql`'{}'::text[]`),
   suscriptionIdStripe: text('suscription_id_stripe'),
   paymentFail: boolean('payment_fail').notNull().default(false),

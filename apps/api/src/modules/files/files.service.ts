@@ -1,10 +1,16 @@
+import { PROPERTY_IMAGE_MAX_BYTES } from '@posada/contracts/property-rooms';
 import { detectImageType, type ImageType, imageContentTypes, imageExtensions } from './file-types.ts';
 import { filesErrors } from './files.errors.ts';
 import type { FileStorage } from './storage.ts';
+import { makeThumbnail } from './thumbnails.ts';
 
 /** spec 5: logo PNG, JPG or SVG, maximum 5 MB. */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 const logoTypes: ImageType[] = ['png', 'jpeg', 'svg'];
+const propertyImageTypes: ImageType[] = ['jpeg', 'png', 'gif'];
+
+export type StoredImage = { fileName: string; thumbName: string | null; mime: string; bytes: number };
+export type ImageVerdict = { ok: true; image: StoredImage } | { ok: false; reason: 'type' | 'size' };
 
 const contentTypeByExtension: Record<string, string> = Object.fromEntries(
   (Object.keys(imageExtensions) as ImageType[]).map((t) => [imageExtensions[t], imageContentTypes[t]]),
@@ -25,6 +31,29 @@ export function createFilesService(deps: { storage: FileStorage }) {
       if (!type || !logoTypes.includes(type)) throw filesErrors.logoType();
       const name = await deps.storage.put(bytes, imageExtensions[type]);
       return { url: fileUrl(name) };
+    },
+
+    /**
+     * Checks a property image by its bytes (JPEG, PNG or GIF that decodes, at most 30 MB) and stores it with
+     * a thumbnail. Answers the reason when it is refused; nothing is stored then.
+     */
+    async saveImage(bytes: Uint8Array): Promise<ImageVerdict> {
+      if (bytes.length > PROPERTY_IMAGE_MAX_BYTES) return { ok: false, reason: 'size' };
+      const type = detectImageType(bytes);
+      if (!type || !propertyImageTypes.includes(type)) return { ok: false, reason: 'type' };
+      const thumb = await makeThumbnail(bytes, type);
+      if (!thumb) return { ok: false, reason: 'type' };
+      const fileName = await deps.storage.put(bytes, imageExtensions[type]);
+      const thumbName = await deps.storage.put(thumb.bytes, thumb.extension);
+      return {
+        ok: true,
+        image: { fileName, thumbName, mime: imageContentTypes[type], bytes: bytes.length },
+      };
+    },
+
+    /** Removes stored files (names that were never stored are ignored). */
+    async remove(names: (string | null)[]): Promise<void> {
+      for (const name of names) if (name) await deps.storage.remove(name);
     },
 
     /** A stored file and its content type, or 404. */

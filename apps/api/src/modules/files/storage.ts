@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded files live: local disk by default, S3-compatible later (ARCHITECTURE §1 files). */
@@ -8,6 +8,8 @@ export interface FileStorage {
   put(bytes: Uint8Array, extension: string): Promise<string>;
   /** The stored bytes, or null when there is no such file. */
   get(name: string): Promise<Buffer | null>;
+  /** Removes a stored file; no error when it is already gone. */
+  remove(name: string): Promise<void>;
 }
 
 /** Stored names: 128 random bits in base64url plus a known extension. Nothing else is ever read. */
@@ -37,6 +39,10 @@ export function createLocalStorage(dataDir: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async remove(name) {
+      if (!isStoredName(name)) return;
+      await rm(path.join(root, name), { force: true });
     },
   };
 }
