@@ -2,13 +2,17 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { systemClock } from '../lib/clock.ts';
+import { createFilesService } from '../modules/files/files.service.ts';
+import { createLocalStorage } from '../modules/files/storage.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   await database.migrate();
-  const report = await seedDemo(database.db, systemClock);
+  const report = await seedDemo(database.db, systemClock, {
+    files: createFilesService({ storage: createLocalStorage(config.DATA_DIR) }),
+  });
   const where = database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL';
   console.log(`\nDemo data (${where}):\n`);
   for (const line of report.lines) console.log(`  ${line}`);

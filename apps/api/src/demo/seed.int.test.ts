@@ -1,20 +1,30 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, advisors, users } from '../db/schema/accounts.ts';
 import { properties } from '../db/schema/properties.ts';
-import { rooms, roomTypes } from '../db/schema/rooms.ts';
+import { propertyImages, rates, rooms, roomTypes } from '../db/schema/rooms.ts';
+import { createFilesService } from '../modules/files/files.service.ts';
+import { createLocalStorage } from '../modules/files/storage.ts';
 import { bearer, registration, uniqueIp } from '../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_ADVISOR_CODE, DEMO_PASSWORD, demoEmails, seedDemo } from './seed.ts';
 
 describe('demo data (npm run demo)', () => {
   let t: TestApp;
+  let dataDir: string;
+  const seed = () =>
+    seedDemo(t.database.db, t.clock, { files: createFilesService({ storage: createLocalStorage(dataDir) }) });
   beforeAll(async () => {
-    t = await buildTestApp();
-    await seedDemo(t.database.db, t.clock);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'posada-demo-'));
+    t = await buildTestApp({ env: { DATA_DIR: dataDir } });
+    await seed();
   });
   afterAll(async () => {
     await t.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   const login = async (email: string) => {
@@ -162,8 +172,8 @@ describe('demo data (npm run demo)', () => {
       .set({ servicios: ['reviews'] })
       .where(eq(accounts.id, accountId));
 
-    const report = await seedDemo(t.database.db, t.clock);
-    const again = await seedDemo(t.database.db, t.clock);
+    const report = await seed();
+    const again = await seed();
 
     expect(report.lines.filter((l) => l.startsWith('updated'))).toHaveLength(1);
     expect(again.lines.filter((l) => l.startsWith('updated'))).toEqual([]);
@@ -188,6 +198,36 @@ describe('demo data (npm run demo)', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it('gives the hotel its rooms, rates and photos through the API, with a plan of 50 rooms', async () => {
+    const { token } = await login(demoEmails.hotel);
+    const [hotel] = (
+      await t.app.inject({ method: 'GET', url: '/api/properties', headers: bearer(token) })
+    ).json().data.items;
+    const base = `/api/properties/${hotel.id}`;
+    const roomsRes = (
+      await t.app.inject({ method: 'GET', url: `${base}/rooms`, headers: bearer(token) })
+    ).json();
+    expect(roomsRes.data.rooms).toHaveLength(12);
+    expect(roomsRes.data.room_quantity).toBe(50);
+    const ratesRes = (
+      await t.app.inject({ method: 'GET', url: `${base}/rates`, headers: bearer(token) })
+    ).json();
+    expect(ratesRes.data.items.map((r: { name: string; price: number }) => [r.name, r.price])).toEqual([
+      ['Doble estándar', 12000],
+      ['Doble superior', 15000],
+      ['Suite familiar', 22000],
+    ]);
+    expect(ratesRes.data.items.every((r: { room_type_id: string | null }) => r.room_type_id)).toBe(true);
+    const images = (
+      await t.app.inject({ method: 'GET', url: `${base}/images`, headers: bearer(token) })
+    ).json().data.items;
+    expect(images).toHaveLength(3);
+    expect(images[0].is_main).toBe(true);
+    const photo = await t.app.inject({ method: 'GET', url: images[0].thumb_url });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+  });
+
   it('changes nothing when run again', async () => {
     const tally = async () => ({
       accounts: (await t.database.db.select({ n: count() }).from(accounts))[0]?.n,
@@ -196,11 +236,14 @@ describe('demo data (npm run demo)', () => {
       advisors: (await t.database.db.select({ n: count() }).from(advisors))[0]?.n,
       roomTypes: (await t.database.db.select({ n: count() }).from(roomTypes))[0]?.n,
       rooms: (await t.database.db.select({ n: count() }).from(rooms))[0]?.n,
+      rates: (await t.database.db.select({ n: count() }).from(rates))[0]?.n,
+      images: (await t.database.db.select({ n: count() }).from(propertyImages))[0]?.n,
+      files: (await readdir(path.join(dataDir, 'files'))).length,
     });
     const before = await tally();
-    expect(before).toMatchObject({ roomTypes: 3, rooms: 12 });
+    expect(before).toMatchObject({ roomTypes: 3, rooms: 12, rates: 5, images: 8, files: 16 });
     t.clock.advance(24 * 60 * 60_000);
-    const report = await seedDemo(t.database.db, t.clock);
+    const report = await seed();
     expect(report.created).toBe(0);
     expect(await tally()).toEqual(before);
     // The trial end did not move: the hotel still has 13 days left a day later.

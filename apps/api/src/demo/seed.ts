@@ -1,11 +1,13 @@
 import { trialEndsAt } from '@posada/domain/subscription';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, advisors, users } from '../db/schema/accounts.ts';
 import { properties } from '../db/schema/properties.ts';
-import { type RoomStatus, rooms, roomTypes } from '../db/schema/rooms.ts';
+import { propertyImages, type RoomStatus, rates, rooms, roomTypes } from '../db/schema/rooms.ts';
 import type { Clock } from '../lib/clock.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import type { FilesService } from '../modules/files/files.service.ts';
+import { demoImages, demoPhoto, demoRates } from './demo-media.ts';
 
 /** Every demo login uses this password (README lists the accounts). */
 export const DEMO_PASSWORD = 'PosadaDemo2026!';
@@ -152,6 +154,7 @@ const empresas: DemoEmpresa[] = [
       tipoHospedaje: 'hotel',
       roomRange: '21-50',
       plan: null,
+      roomQuantity: 50,
       statusSubscription: 'demo',
       trialEndsAt: trialEndsAt(now),
       quantity: 1,
@@ -255,7 +258,11 @@ async function findUserId(db: Db, email: string): Promise<string | null> {
  * active advisor. Idempotent: records that already exist are left as they are, except that the subscribed
  * demo account gains any demo add-on it lacks.
  */
-export async function seedDemo(db: Db, clock: Clock): Promise<SeedReport> {
+export async function seedDemo(
+  db: Db,
+  clock: Clock,
+  opts: { files?: Pick<FilesService, 'saveImage'> } = {},
+): Promise<SeedReport> {
   const report: SeedReport = { lines: [], created: 0 };
   const now = clock.now();
   let passwordHash: string | null = null;
@@ -326,7 +333,11 @@ export async function seedDemo(db: Db, clock: Clock): Promise<SeedReport> {
           .returning({ id: properties.id });
         propertyId = created?.id;
       }
-      if (propertyId) await seedRooms(db, note, { accountId, propertyId, types: types ?? [], now });
+      if (!propertyId) continue;
+      await seedRooms(db, note, { accountId, propertyId, types: types ?? [], now });
+      await seedRates(db, note, { accountId, propertyId, nombre: property.nombre, now });
+      if (opts.files)
+        await seedImages(db, note, opts.files, { accountId, propertyId, nombre: property.nombre, now });
     }
   }
 
@@ -424,6 +435,69 @@ async function seedRooms(
       `    room type '${type.name}' (${type.adults} adults, ${type.children} children): ${inserted.length} of ${type.rooms.length} rooms created`,
     );
   }
+}
+
+/** The property's demo rates, when it has none yet. */
+async function seedRates(
+  db: Db,
+  note: (created: boolean, what: string) => void,
+  opts: { accountId: string; propertyId: string; nombre: string; now: Date },
+) {
+  const wanted = demoRates[opts.nombre] ?? [];
+  const ofProperty = and(eq(rates.accountId, opts.accountId), eq(rates.propertyId, opts.propertyId));
+  const [existing] = await db.select({ n: count() }).from(rates).where(ofProperty);
+  if (wanted.length === 0 || Number(existing?.n ?? 0) > 0) return;
+  const types = await db
+    .select({ id: roomTypes.id, name: roomTypes.name })
+    .from(roomTypes)
+    .where(and(eq(roomTypes.accountId, opts.accountId), eq(roomTypes.propertyId, opts.propertyId)));
+  await db.insert(rates).values(
+    wanted.map((r, i) => ({
+      accountId: opts.accountId,
+      propertyId: opts.propertyId,
+      roomTypeId: types.find((t) => t.name === r.roomType)?.id ?? null,
+      name: r.name,
+      occupancy: r.occupancy,
+      price: r.price,
+      currency: 'EUR',
+      createdAt: new Date(opts.now.getTime() + i),
+    })),
+  );
+  note(true, `    ${wanted.length} rate(s)`);
+}
+
+/** The property's demo photos (real JPEGs with thumbnails), when it has none yet; the first is main. */
+async function seedImages(
+  db: Db,
+  note: (created: boolean, what: string) => void,
+  files: Pick<FilesService, 'saveImage'>,
+  opts: { accountId: string; propertyId: string; nombre: string; now: Date },
+) {
+  const colours = demoImages[opts.nombre] ?? [];
+  const [existing] = await db
+    .select({ n: count() })
+    .from(propertyImages)
+    .where(and(eq(propertyImages.accountId, opts.accountId), eq(propertyImages.propertyId, opts.propertyId)));
+  if (colours.length === 0 || Number(existing?.n ?? 0) > 0) return;
+  const values: (typeof propertyImages.$inferInsert)[] = [];
+  for (const [position, pair] of colours.entries()) {
+    const verdict = await files.saveImage(await demoPhoto(pair));
+    if (!verdict.ok) throw new Error(`demo photo refused: ${verdict.reason}`);
+    const { fileName, thumbName, mime, bytes } = verdict.image;
+    values.push({
+      accountId: opts.accountId,
+      propertyId: opts.propertyId,
+      fileName,
+      thumbName,
+      mime,
+      bytes,
+      position,
+      isMain: position === 0,
+      createdAt: opts.now,
+    });
+  }
+  await db.insert(propertyImages).values(values);
+  note(true, `    ${values.length} image(s)`);
 }
 
 function describeAccount(account: Omit<NewAccount, 'createdAt'>): string {

@@ -1,0 +1,39 @@
+import sharp from 'sharp';
+
+/** Demo rates per property name (spec 3 Rate: price with taxes included, minor units). */
+export const demoRates: Record<
+  string,
+  { name: string; occupancy: number; price: number; roomType?: string }[]
+> = {
+  'Apartamento Sol de Triana': [{ name: 'Tarifa estándar', occupancy: 4, price: 9500 }],
+  'Villa Mar Azul': [{ name: 'Tarifa estándar', occupancy: 8, price: 28000 }],
+  'Hotel Alameda Centro': [
+    { name: 'Doble estándar', occupancy: 2, price: 12000, roomType: 'Doble estándar' },
+    { name: 'Doble superior', occupancy: 3, price: 15000, roomType: 'Doble superior' },
+    { name: 'Suite familiar', occupancy: 6, price: 22000, roomType: 'Suite familiar' },
+  ],
+};
+
+/** Demo photos per property name: two gradient colours each (real JPEGs made at seed time). */
+export const demoImages: Record<string, [string, string][]> = {
+  'Apartamento Sol de Triana': [
+    ['#f4a261', '#e76f51'],
+    ['#2a9d8f', '#264653'],
+  ],
+  'Villa Mar Azul': [
+    ['#48cae4', '#023e8a'],
+    ['#90be6d', '#277da1'],
+    ['#f9c74f', '#f3722c'],
+  ],
+  'Hotel Alameda Centro': [
+    ['#adb5bd', '#343a40'],
+    ['#ffb4a2', '#6d6875'],
+    ['#cdb4db', '#5a189a'],
+  ],
+};
+
+/** A 960×640 JPEG with a diagonal gradient: a stand-in photo that every browser can show. */
+export async function demoPhoto([from, to]: [string, string]): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="960" height="640" fill="url(#g)"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
