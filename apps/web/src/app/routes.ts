@@ -37,6 +37,15 @@ export const routePaths = {
   Review: '/business/properties/edition/:propertyId/guest-reviews',
   identityVerification: '/business/properties/edition/:propertyId/identity-verification',
   pageManageChatBot: '/business/properties/edition/:propertyId/page-chat-bot-ia',
+  roomTypes: '/business/properties/edition/:propertyId/room-types',
+  roomManagement: '/business/properties/edition/:propertyId/room-management',
+  /** Habitaciones: the same room list as roomManagement (spec 2.1 names both). */
+  Habitaciones: '/business/properties/edition/:propertyId/rooms',
+  /** Room states (spec 4): put rooms in maintenance, cleaning, … */
+  maintenance: '/business/properties/edition/:propertyId/maintenance',
+  Rates: '/business/properties/edition/:propertyId/rates',
+  ImageAccommodation: '/business/properties/edition/:propertyId/image-settings',
+  QRPropiedad: '/business/properties/edition/:propertyId/qr-property',
   // Admin area (role admin)
   HomeManager: '/manager/home',
   advisorsPage: '/manager/advisors',

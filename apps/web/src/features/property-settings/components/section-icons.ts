@@ -1,8 +1,9 @@
-import type { SettingsSection } from '@posada/contracts/property-settings';
 import {
   type Icon,
   IconBed,
+  IconBedFlat,
   IconBellRinging,
+  IconCategory,
   IconCoin,
   IconFileText,
   IconHandStop,
@@ -11,14 +12,19 @@ import {
   IconMapPin,
   IconMessageChatbot,
   IconMoodSmile,
+  IconPhoto,
   IconPower,
+  IconQrcode,
+  IconReceipt2,
   IconSignature,
   IconStar,
+  IconTool,
   IconToolsKitchen2,
   IconWorld,
 } from '@tabler/icons-react';
+import type { SettingsPageKey } from '../lib/settings-menu.ts';
 
-export const sectionIcons: Record<SettingsSection, Icon> = {
+export const sectionIcons: Record<SettingsPageKey, Icon> = {
   'data-basic-accommodation': IconPower,
   'name-property': IconSignature,
   'location-property': IconMapPin,
@@ -34,4 +40,11 @@ export const sectionIcons: Record<SettingsSection, Icon> = {
   'guest-reviews': IconStar,
   'identity-verification': IconId,
   'page-chat-bot-ia': IconMessageChatbot,
+  'room-types': IconCategory,
+  'room-management': IconBedFlat,
+  rooms: IconBedFlat,
+  maintenance: IconTool,
+  rates: IconReceipt2,
+  'image-settings': IconPhoto,
+  'qr-property': IconQrcode,
 };

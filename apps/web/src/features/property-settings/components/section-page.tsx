@@ -21,6 +21,7 @@ import { pathTo } from '../../../app/routes.ts';
 import shellClasses from '../../../app/shell/shell.module.css';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { sectionGate } from '../lib/gating.ts';
+import type { SettingsPageKey } from '../lib/settings-menu.ts';
 import { sectionIcons } from './section-icons.ts';
 import { useSettingsContext } from './settings-context.ts';
 
@@ -67,7 +68,7 @@ export function BackToSettings() {
 }
 
 /** The title block of a settings page: icon, title, what it is for, and the paid-extra mark. */
-export function SectionHeader({ section }: { section: SettingsSection }) {
+export function SectionHeader({ section }: { section: SettingsPageKey }) {
   const { t } = useTranslation('settings');
   const Icon = sectionIcons[section];
   const paid = sectionGate(section) !== null;

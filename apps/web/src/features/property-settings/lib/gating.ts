@@ -4,13 +4,14 @@ import {
   settingsSectionGate,
 } from '@posada/contracts/property-settings';
 import type { GatedFeature } from '@posada/domain/feature-gates';
+import type { SettingsPageKey } from './settings-menu.ts';
 
 /** The API's code when a gated section is saved without the feature (spec 6). */
 export const FEATURE_UNAVAILABLE_CODE = 'settings.feature_unavailable';
 
 /** The gated feature a section needs, if any. */
-export function sectionGate(section: SettingsSection): GatedFeature | null {
-  return settingsSectionGate[section] ?? null;
+export function sectionGate(section: SettingsPageKey): GatedFeature | null {
+  return settingsSectionGate[section as SettingsSection] ?? null;
 }
 
 /**
@@ -19,7 +20,7 @@ export function sectionGate(section: SettingsSection): GatedFeature | null {
  * counts as not included), or the API already refused a save with the feature-unavailable code.
  */
 export function isSectionLocked(
-  section: SettingsSection,
+  section: SettingsPageKey,
   features: PropertySettings['features'],
   refusedByApi = false,
 ): boolean {

@@ -9,7 +9,7 @@ import { isSectionLocked, sectionGate } from './gating.ts';
 import { fillNamePlaceholder, hasAnyText, insertPlaceholder, NAME_PLACEHOLDER } from './policy.ts';
 import { applySection, sectionValues } from './section-values.ts';
 import { generateSecurityCode } from './security-code.ts';
-import { settingsMenu, visibleSettingsMenu } from './settings-menu.ts';
+import { roomPageKeys, settingsMenu, visibleSettingsMenu } from './settings-menu.ts';
 
 const settings: PropertySettings = {
   id: '7f1d2c3b-0000-4000-8000-000000000001',
@@ -86,8 +86,10 @@ describe('the settings menu', () => {
   });
 
   it('lists every contract section once, each with a built route', () => {
-    const sections = settingsMenu.flatMap((g) => g.items.map((i) => i.section)).sort();
+    const pages = settingsMenu.flatMap((g) => g.items.map((i) => i.section));
+    const sections = pages.filter((key) => !(roomPageKeys as readonly string[]).includes(key)).sort();
     expect(sections).toEqual([...settingsSections].sort());
+    expect(new Set(pages).size).toBe(pages.length);
     for (const item of settingsMenu.flatMap((g) => g.items)) expect(routePaths).toHaveProperty(item.route);
   });
 
@@ -110,6 +112,20 @@ describe('the settings menu', () => {
     expect(sectionsOf('hotel')).not.toContain('capacity-property');
     expect(sectionsOf('camping')).not.toContain('capacity-property');
     expect(sectionsOf('villa')).toContain('capacity-property');
+  });
+
+  it('gives hotels and campings their rooms and rates pages; images and the QR are for every property', () => {
+    const sectionsOf = (tipo: string) =>
+      visibleSettingsMenu({ tipoPropiedad: tipo }, routePaths).flatMap((g) => g.items.map((i) => i.section));
+    for (const page of ['room-types', 'room-management', 'maintenance', 'rates'] as const) {
+      expect(sectionsOf('hotel')).toContain(page);
+      expect(sectionsOf('camping')).toContain(page);
+      expect(sectionsOf('apartamento')).not.toContain(page);
+    }
+    for (const tipo of ['hotel', 'villa']) {
+      expect(sectionsOf(tipo)).toContain('image-settings');
+      expect(sectionsOf(tipo)).toContain('qr-property');
+    }
   });
 });
 

@@ -2,11 +2,26 @@ import type { SettingsSection } from '@posada/contracts/property-settings';
 import { isHotelType } from '@posada/domain/property-types';
 import { type ContractRouteName, isBuiltRoute, type RouteTable } from '../../../app/shell/contract-routes.ts';
 
-export type SettingsGroupKey = 'accommodation' | 'guests' | 'extras';
+export type SettingsGroupKey = 'accommodation' | 'rooms' | 'guests' | 'extras';
+
+/** The settings pages that are not a settings section (they have their own API: rooms, rates, images, QR). */
+export const roomPageKeys = [
+  'room-types',
+  'room-management',
+  'rooms',
+  'maintenance',
+  'rates',
+  'image-settings',
+  'qr-property',
+] as const;
+export type RoomPageKey = (typeof roomPageKeys)[number];
+
+/** A settings menu entry: a contract section, or one of the pages above (spec 2.2 path segment). */
+export type SettingsPageKey = SettingsSection | RoomPageKey;
 
 export interface SettingsMenuItem {
-  /** The settings section the page saves (contract key = spec path segment). */
-  section: SettingsSection;
+  /** The settings section the page saves (contract key = spec path segment), or a room page key. */
+  section: SettingsPageKey;
   route: ContractRouteName;
   /** Shown only for some property types (hotels take their capacity from room types). */
   visible?: (ctx: SettingsMenuContext) => boolean;
@@ -24,6 +39,7 @@ export interface SettingsMenuContext {
 }
 
 const notHotel = (ctx: SettingsMenuContext) => !isHotelType(ctx.tipoPropiedad);
+const hotelOnly = (ctx: SettingsMenuContext) => isHotelType(ctx.tipoPropiedad);
 
 /** The settings home: every settings page, grouped the way an operator thinks about them. */
 export const settingsMenu: SettingsMenuGroup[] = [
@@ -38,6 +54,17 @@ export const settingsMenu: SettingsMenuGroup[] = [
       { section: 'capacity-property', route: 'capacityProperty', visible: notHotel },
       { section: 'price-property', route: 'priceProperty' },
       { section: 'description-property', route: 'descriptionProperty' },
+      { section: 'image-settings', route: 'ImageAccommodation' },
+    ],
+  },
+  {
+    key: 'rooms',
+    paid: false,
+    items: [
+      { section: 'room-types', route: 'roomTypes', visible: hotelOnly },
+      { section: 'room-management', route: 'roomManagement', visible: hotelOnly },
+      { section: 'maintenance', route: 'maintenance', visible: hotelOnly },
+      { section: 'rates', route: 'Rates', visible: hotelOnly },
     ],
   },
   {
@@ -49,6 +76,7 @@ export const settingsMenu: SettingsMenuGroup[] = [
       { section: 'seguridad-property', route: 'SeguridadPropiedad' },
       { section: 'notifications', route: 'Notifications' },
       { section: 'region-accommodation', route: 'regionAccommodation' },
+      { section: 'qr-property', route: 'QRPropiedad' },
     ],
   },
   {
@@ -79,6 +107,6 @@ export function visibleSettingsMenu(
 }
 
 /** The menu item of a section (for the page title and the back link). */
-export function settingsMenuItem(section: SettingsSection): SettingsMenuItem | undefined {
+export function settingsMenuItem(section: SettingsPageKey): SettingsMenuItem | undefined {
   return settingsMenu.flatMap((g) => g.items).find((item) => item.section === section);
 }
