@@ -63,8 +63,10 @@ export const roomsApi = {
   updateRate: (id: string, rateId: string, body: RateBody) =>
     api.put<Rate>(propertyRoomsPaths.rate(id, rateId), body),
   deleteRate: (id: string, rateId: string) => api.delete<unknown>(propertyRoomsPaths.rate(id, rateId)),
-  setMainImage: (id: string, imageId: string) => api.put<unknown>(propertyRoomsPaths.mainImage(id, imageId)),
-  deleteImage: (id: string, imageId: string) => api.delete<unknown>(propertyRoomsPaths.image(id, imageId)),
+  setMainImage: (id: string, imageId: string) =>
+    api.put<PropertyImageList>(propertyRoomsPaths.mainImage(id, imageId)),
+  deleteImage: (id: string, imageId: string) =>
+    api.delete<PropertyImageList>(propertyRoomsPaths.image(id, imageId)),
 };
 
 /** A refused upload that still says which file was refused and why (422 images.all_rejected). */

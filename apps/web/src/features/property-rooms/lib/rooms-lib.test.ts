@@ -17,7 +17,12 @@ import { roomsByType, statusCounts } from './room-status.ts';
 
 const TYPE_A = '11111111-1111-4111-8111-111111111111';
 const TYPE_B = '22222222-2222-4222-8222-222222222222';
-const room = (id: string, name: string, type = TYPE_A, status: 'available' | 'maintenance' = 'available') => ({
+const room = (
+  id: string,
+  name: string,
+  type = TYPE_A,
+  status: 'available' | 'maintenance' = 'available',
+) => ({
   id: `00000000-0000-4000-8000-00000000000${id}`,
   room_type_id: type,
   name,
@@ -47,7 +52,10 @@ describe('room rows', () => {
     const rows: RoomRow[] = [emptyRow(TYPE_A, '101'), emptyRow('', ''), emptyRow(TYPE_B, '101 ')];
     const errors = validateRows(rows);
     expect(errors[rows[0]?.key ?? '']).toEqual({ name: 'validation.duplicateName' });
-    expect(errors[rows[1]?.key ?? '']).toEqual({ room_type_id: 'validation.required', name: 'validation.required' });
+    expect(errors[rows[1]?.key ?? '']).toEqual({
+      room_type_id: 'validation.required',
+      name: 'validation.required',
+    });
     expect(validateRows([emptyRow(TYPE_A, '1'), emptyRow(TYPE_A, '2')])).toEqual({});
   });
 
@@ -56,8 +64,23 @@ describe('room rows', () => {
     if (!saved) throw new Error('no row');
     const added = { ...emptyRow(TYPE_B, ' 201 '), code: '  ', access_key: '4321' };
     expect(toSaveBody([saved, added]).rooms).toEqual([
-      { id: saved.id, room_type_id: TYPE_A, name: '101', code: null, description: null, access_key: null, status: 'available' },
-      { room_type_id: TYPE_B, name: '201', code: null, description: null, access_key: '4321', status: 'available' },
+      {
+        id: saved.id,
+        room_type_id: TYPE_A,
+        name: '101',
+        code: null,
+        description: null,
+        access_key: null,
+        status: 'available',
+      },
+      {
+        room_type_id: TYPE_B,
+        name: '201',
+        code: null,
+        description: null,
+        access_key: '4321',
+        status: 'available',
+      },
     ]);
   });
 
@@ -75,7 +98,12 @@ describe('room rows', () => {
     const loaded = [room('1', '101')];
     const rows = rowsFromRooms(loaded);
     expect(rowsChanged(rows, loaded)).toBe(false);
-    expect(rowsChanged(rows.map((r) => ({ ...r, name: '102' })), loaded)).toBe(true);
+    expect(
+      rowsChanged(
+        rows.map((r) => ({ ...r, name: '102' })),
+        loaded,
+      ),
+    ).toBe(true);
     expect(rowsChanged([...rows, emptyRow(TYPE_A)], loaded)).toBe(true);
   });
 });
@@ -101,7 +129,9 @@ describe('image files', () => {
     expect(checkImageFile({ name: 'a.webp', type: 'image/webp', size: 10 })).toBe('type');
     expect(checkImageFile({ name: 'notes.txt', type: 'text/plain', size: 10 })).toBe('type');
     expect(checkImageFile({ name: 'a.jpg', type: 'image/jpeg', size: PROPERTY_IMAGE_MAX_BYTES })).toBeNull();
-    expect(checkImageFile({ name: 'a.jpg', type: 'image/jpeg', size: PROPERTY_IMAGE_MAX_BYTES + 1 })).toBe('size');
+    expect(checkImageFile({ name: 'a.jpg', type: 'image/jpeg', size: PROPERTY_IMAGE_MAX_BYTES + 1 })).toBe(
+      'size',
+    );
     const sorted = sortImageFiles([
       { name: 'ok.jpg', type: 'image/jpeg', size: 1 },
       { name: 'big.png', type: 'image/png', size: PROPERTY_IMAGE_MAX_BYTES * 2 },

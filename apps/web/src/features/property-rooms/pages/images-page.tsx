@@ -209,16 +209,16 @@ export function ImagesPage() {
 
   const setMain = useMutation({
     mutationFn: (image: PropertyImage) => roomsApi.setMainImage(propertyId, image.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: roomsKeys.images(propertyId) });
+    onSuccess: (data) => {
+      setList(data.items);
       notify.success(t('images.mainSet'));
     },
     onError: () => notify.error(t('images.mainError')),
   });
   const remove = useMutation({
     mutationFn: (image: PropertyImage) => roomsApi.deleteImage(propertyId, image.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: roomsKeys.images(propertyId) });
+    onSuccess: (data) => {
+      setList(data.items);
       notify.success(t('images.deleted'));
     },
     onError: () => notify.error(t('images.deleteError')),
