@@ -181,7 +181,7 @@ function RoomRowEditor({
       style={errors ? { borderColor: 'var(--mantine-color-red-4)' } : undefined}
     >
       <Grid gutter="xs" align="flex-start">
-        <Grid.Col span={{ base: 12, sm: 3 }}>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
           <Select
             label={label('type')}
             aria-label={aria('type')}
@@ -217,7 +217,7 @@ function RoomRowEditor({
             maxLength={40}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 10, sm: 3 }}>
+        <Grid.Col span={{ base: 10, sm: 2 }}>
           <TextInput
             label={label('accessKey')}
             aria-label={aria('accessKey')}
@@ -409,7 +409,7 @@ function RoomsEditor({ propertyId, data }: { propertyId: string; data: RoomsData
           {!isMobile ? (
             <Grid gutter="xs" px="sm" aria-hidden>
               {(['type', 'name', 'code', 'accessKey'] as const).map((field) => (
-                <Grid.Col key={field} span={field === 'code' ? 2 : 3}>
+                <Grid.Col key={field} span={field === 'type' ? 4 : field === 'name' ? 3 : 2}>
                   <Text size="xs" fw={700} c="dimmed" tt="uppercase">
                     {t(`rooms.fields.${field}`)}
                   </Text>
@@ -444,6 +444,7 @@ function RoomsEditor({ propertyId, data }: { propertyId: string; data: RoomsData
         withBorder
         radius="lg"
         p="sm"
+        me={64}
         style={{ position: 'sticky', bottom: 12, zIndex: 5, boxShadow: 'var(--mantine-shadow-md)' }}
       >
         <Group justify="space-between" gap="sm">
