@@ -9,6 +9,8 @@ import { loadConfig } from '../../../api/src/config.ts';
 import { openDatabase } from '../../../api/src/db/client.ts';
 import { seedDemo } from '../../../api/src/demo/seed.ts';
 import { systemClock } from '../../../api/src/lib/clock.ts';
+import { createFilesService } from '../../../api/src/modules/files/files.service.ts';
+import { createLocalStorage } from '../../../api/src/modules/files/storage.ts';
 import { startFakeGoogle } from '../../../api/src/test/fake-google.ts';
 import { startSmtpCapture } from '../../../api/src/test/smtp-capture.ts';
 import { E2E_BASE_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts';
@@ -45,7 +47,10 @@ const config = loadConfig({
 });
 const database = await openDatabase({ dataDir: config.DATA_DIR });
 await database.migrate();
-await seedDemo(database.db, systemClock);
+// The same demo data as `npm run demo`, photos included.
+await seedDemo(database.db, systemClock, {
+  files: createFilesService({ storage: createLocalStorage(config.DATA_DIR) }),
+});
 const app = await buildApp({ config, database });
 await app.listen({ port: config.PORT, host: config.HOST });
 console.log(`e2e server at ${E2E_BASE_URL} (mail at http://127.0.0.1:${E2E_MAIL_PORT})`);
