@@ -24,6 +24,7 @@ import { sectionGate } from '../lib/gating.ts';
 import type { SettingsPageKey } from '../lib/settings-menu.ts';
 import { sectionIcons } from './section-icons.ts';
 import { useSettingsContext } from './settings-context.ts';
+import type { SectionForm } from './use-section-form.ts';
 
 /** spec 6: the page of a gated feature the subscription does not include. */
 export function FeatureUnavailable() {
@@ -100,27 +101,22 @@ export function SectionHeader({ section }: { section: SettingsPageKey }) {
  * A settings page: back link on phones, header, the spec 6 notice when the feature is not in the
  * subscription (controls disabled), a save error, the form and its Save button.
  */
-export function SectionPage({
+export function SectionPage<S extends SettingsSection>({
   section,
-  onSubmit,
-  saving,
-  locked,
-  dirty,
-  alert,
+  form,
   children,
   aside,
 }: {
-  section: SettingsSection;
-  onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
-  saving: boolean;
-  locked: boolean;
-  dirty: boolean;
-  alert: string | null;
+  section: S;
+  /** The page's `useSectionForm(section)`: submit, saving, locked, alert and the dirty state. */
+  form: SectionForm<S>;
   children: ReactNode;
   /** Shown beside the Save button (secondary actions). */
   aside?: ReactNode;
 }) {
   const { t } = useTranslation('settings');
+  const { submit: onSubmit, saving, locked, alert } = form;
+  const dirty = form.form.formState.isDirty;
   return (
     <Stack gap="lg">
       <BackToSettings />

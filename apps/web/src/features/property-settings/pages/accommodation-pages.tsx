@@ -19,14 +19,7 @@ export function NamePropertyPage() {
   const s = useSectionForm('name-property');
   const { register, formState } = s.form;
   return (
-    <SectionPage
-      section="name-property"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="name-property" form={s}>
       <TextInput
         label={t('properties:fields.nombre')}
         description={t('fields.nombreHint')}
@@ -62,14 +55,7 @@ export function LocationPropertyPage() {
     [language, t],
   );
   return (
-    <SectionPage
-      section="location-property"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="location-property" form={s}>
       <Controller
         control={control}
         name="pais"
@@ -129,17 +115,10 @@ export function LocationPropertyPage() {
 export function ServicesPropertyPage() {
   const { t } = useTranslation(['settings', 'properties']);
   const s = useSectionForm('services-property');
-  const { control, formState, watch } = s.form;
+  const { control, watch } = s.form;
   const count = watch('services').length;
   return (
-    <SectionPage
-      section="services-property"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="services-property" form={s}>
       <Controller
         control={control}
         name="services"
@@ -158,21 +137,14 @@ export function ServicesPropertyPage() {
 export function CapacityPropertyPage() {
   const { t } = useTranslation(['settings', 'properties']);
   const s = useSectionForm('capacity-property');
-  const { control, formState } = s.form;
+  const { control } = s.form;
   const counters = [
     { name: 'guests', min: 1, max: 500, hint: t('properties:fields.guestsHint') },
     { name: 'bedrooms', min: 0, max: 200 },
     { name: 'bathrooms', min: 0, max: 200 },
   ] as const;
   return (
-    <SectionPage
-      section="capacity-property"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="capacity-property" form={s}>
       <Paper withBorder radius="md" px="lg" py="sm">
         {counters.map((counter) => (
           <Controller
@@ -200,17 +172,10 @@ export function CapacityPropertyPage() {
 /** price-property: the base nightly price and its currency. */
 export function PricePropertyPage() {
   const s = useSectionForm('price-property');
-  const { control, formState, watch, setValue } = s.form;
+  const { control, watch, setValue } = s.form;
   const currency = watch('currency');
   return (
-    <SectionPage
-      section="price-property"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="price-property" form={s}>
       <Controller
         control={control}
         name="price_night"
@@ -233,16 +198,9 @@ export function PricePropertyPage() {
 export function DescriptionPropertyPage() {
   const { t } = useTranslation(['settings', 'properties']);
   const s = useSectionForm('description-property');
-  const { control, formState } = s.form;
+  const { control } = s.form;
   return (
-    <SectionPage
-      section="description-property"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="description-property" form={s}>
       <Controller
         control={control}
         name="description"
@@ -284,17 +242,10 @@ export function DataBasicPage() {
       });
     },
   });
-  const { control, formState, watch } = s.form;
+  const { control, watch } = s.form;
   const active = watch('active');
   return (
-    <SectionPage
-      section="data-basic-accommodation"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="data-basic-accommodation" form={s}>
       <Controller
         control={control}
         name="active"

@@ -13,14 +13,7 @@ export function GuestReviewsPage() {
   const { control, formState, register, watch, trigger } = s.form;
   const enabled = watch('enabled');
   return (
-    <SectionPage
-      section="guest-reviews"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="guest-reviews" form={s}>
       <Controller
         control={control}
         name="enabled"
@@ -60,20 +53,13 @@ export function GuestReviewsPage() {
 export function IdentityVerificationPage() {
   const { t } = useTranslation('settings');
   const s = useSectionForm('identity-verification');
-  const { control, formState } = s.form;
+  const { control } = s.form;
   const steps = [
     { key: 'document', icon: IconId },
     { key: 'selfie', icon: IconFaceId },
   ] as const;
   return (
-    <SectionPage
-      section="identity-verification"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="identity-verification" form={s}>
       <Controller
         control={control}
         name="enabled"
@@ -115,16 +101,9 @@ export function IdentityVerificationPage() {
 export function ChatbotPage() {
   const { t } = useTranslation('settings');
   const s = useSectionForm('page-chat-bot-ia');
-  const { control, formState } = s.form;
+  const { control } = s.form;
   return (
-    <SectionPage
-      section="page-chat-bot-ia"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="page-chat-bot-ia" form={s}>
       <Controller
         control={control}
         name="enabled"

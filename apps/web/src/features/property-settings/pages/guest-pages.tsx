@@ -90,14 +90,7 @@ export function PoliciesPage() {
   };
 
   return (
-    <SectionPage
-      section="accommodation-policies"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="accommodation-policies" form={s}>
       <Paper radius="md" p="md" bg="var(--mantine-color-posada-0)">
         <Group justify="space-between" gap="sm" wrap="wrap" align="center">
           <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 280px' }}>
@@ -188,16 +181,9 @@ export function PoliciesPage() {
 export function WelcomePage() {
   const { t } = useTranslation(['settings', 'properties']);
   const s = useSectionForm('welcome-accommodation');
-  const { control, formState } = s.form;
+  const { control } = s.form;
   return (
-    <SectionPage
-      section="welcome-accommodation"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="welcome-accommodation" form={s}>
       <Controller
         control={control}
         name="welcome"
@@ -231,14 +217,7 @@ export function SecurityCodePage() {
     setVisible(true);
   };
   return (
-    <SectionPage
-      section="seguridad-property"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="seguridad-property" form={s}>
       <Group align="flex-start" gap="sm" wrap="nowrap" maw={420}>
         <PasswordInput
           style={{ flex: 1 }}
@@ -286,18 +265,11 @@ const channels = [
 export function NotificationsPage() {
   const { t } = useTranslation('settings');
   const s = useSectionForm('notifications');
-  const { control, formState, watch } = s.form;
+  const { control, watch } = s.form;
   const values = watch();
   const none = !values.whatsapp && !values.email && !values.sms;
   return (
-    <SectionPage
-      section="notifications"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="notifications" form={s}>
       {channels.map((channel) => (
         <Controller
           key={channel.name}
@@ -331,16 +303,9 @@ export function RegionPage() {
   const { t, i18n } = useTranslation('settings');
   const language = i18n.resolvedLanguage ?? 'es';
   const s = useSectionForm('region-accommodation');
-  const { control, formState } = s.form;
+  const { control } = s.form;
   return (
-    <SectionPage
-      section="region-accommodation"
-      onSubmit={s.submit}
-      saving={s.saving}
-      locked={s.locked}
-      dirty={formState.isDirty}
-      alert={s.alert}
-    >
+    <SectionPage section="region-accommodation" form={s}>
       <Controller
         control={control}
         name="region"
