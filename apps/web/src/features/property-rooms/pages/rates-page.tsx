@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   NumberInput,
-  Paper,
   Select,
   Stack,
   Table,
@@ -23,8 +22,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../app/shell/use-is-mobile.ts';
-import { CardList, CardListItem } from '../../../components/card-list.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { CardListItem } from '../../../components/card-list.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -32,7 +30,8 @@ import { currencyFormat, formatMoney, fromMinorUnits, toMinorUnits } from '../..
 import { useSettingsContext } from '../../property-settings/components/settings-context.ts';
 import { ratesQuery, roomsApi, roomsKeys, roomTypesQuery } from '../api/rooms-api.ts';
 import { confirmDelete } from '../components/confirm-delete.tsx';
-import { LoadError, PanelSkeleton, RoomsPageFrame } from '../components/rooms-page-frame.tsx';
+import { ListState } from '../components/list-state.tsx';
+import { RoomsPageFrame } from '../components/rooms-page-frame.tsx';
 
 const WHOLE = '__all__';
 
@@ -243,52 +242,35 @@ export function RatesPage() {
     </Text>
   );
 
-  let body: React.ReactNode;
-  if (rates.isPending) body = <PanelSkeleton />;
-  else if (rates.isError)
-    body = (
-      <LoadError
-        message={t('rates.loadError')}
-        onRetry={() => void rates.refetch()}
-        retrying={rates.isRefetching}
-      />
-    );
-  else if (rates.data.items.length === 0)
-    body = (
-      <Paper withBorder radius="lg">
-        <EmptyState
-          icon={<IconReceipt2 size={28} aria-hidden />}
-          title={t('rates.emptyTitle')}
-          description={t('rates.emptyHint')}
-          action={addButton}
-        />
-      </Paper>
-    );
-  else if (isMobile)
-    body = (
-      <Paper withBorder radius="lg">
-        <CardList label={t('settings:pages.rates.title')} busy={rates.isFetching}>
-          {rates.data.items.map((rate, index) => (
-            <CardListItem key={rate.id} divided={index > 0}>
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={600}>{rate.name}</Text>
-                {actions(rate)}
-              </Group>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {t('rates.occupancyValue', { count: rate.occupancy })} · {typeName(rate.room_type_id)}
-                </Text>
-                {price(rate)}
-              </Group>
-            </CardListItem>
-          ))}
-        </CardList>
-      </Paper>
-    );
-  else
-    body = (
-      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={rates.isFetching}>
+  const body = (
+    <ListState
+      query={rates}
+      loadError={t('rates.loadError')}
+      empty={{
+        icon: <IconReceipt2 size={28} aria-hidden />,
+        title: t('rates.emptyTitle'),
+        description: t('rates.emptyHint'),
+        action: addButton,
+      }}
+      label={t('settings:pages.rates.title')}
+      cards={(items) =>
+        items.map((rate, index) => (
+          <CardListItem key={rate.id} divided={index > 0}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>{rate.name}</Text>
+              {actions(rate)}
+            </Group>
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {t('rates.occupancyValue', { count: rate.occupancy })} · {typeName(rate.room_type_id)}
+              </Text>
+              {price(rate)}
+            </Group>
+          </CardListItem>
+        ))
+      }
+      table={(items) => (
+        <>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('rates.fields.name')}</Table.Th>
@@ -301,7 +283,7 @@ export function RatesPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rates.data.items.map((rate) => (
+            {items.map((rate) => (
               <Table.Tr key={rate.id}>
                 <Table.Td fw={600}>{rate.name}</Table.Td>
                 <Table.Td>{t('rates.occupancyValue', { count: rate.occupancy })}</Table.Td>
@@ -315,9 +297,10 @@ export function RatesPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
-      </Paper>
-    );
+        </>
+      )}
+    />
+  );
 
   return (
     <RoomsPageFrame page="rates" actions={rates.data?.items.length ? addButton : undefined}>

@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   NumberInput,
-  Paper,
   Stack,
   Table,
   Text,
@@ -21,15 +20,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../app/shell/use-is-mobile.ts';
-import { CardList, CardListItem } from '../../../components/card-list.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { CardListItem } from '../../../components/card-list.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSettingsContext } from '../../property-settings/components/settings-context.ts';
 import { roomsApi, roomsKeys, roomTypesQuery } from '../api/rooms-api.ts';
 import { confirmDelete } from '../components/confirm-delete.tsx';
-import { LoadError, PanelSkeleton, RoomsPageFrame } from '../components/rooms-page-frame.tsx';
+import { ListState } from '../components/list-state.tsx';
+import { RoomsPageFrame } from '../components/rooms-page-frame.tsx';
 
 const EMPTY: RoomTypeBody = { name: '', adults: 2, children: 0, infants: 0 };
 
@@ -203,50 +202,33 @@ export function RoomTypesPage() {
     </Group>
   );
 
-  let body: React.ReactNode;
-  if (list.isPending) body = <PanelSkeleton />;
-  else if (list.isError)
-    body = (
-      <LoadError
-        message={t('roomTypes.loadError')}
-        onRetry={() => void list.refetch()}
-        retrying={list.isRefetching}
-      />
-    );
-  else if (list.data.items.length === 0)
-    body = (
-      <Paper withBorder radius="lg">
-        <EmptyState
-          icon={<IconCategory size={28} aria-hidden />}
-          title={t('roomTypes.emptyTitle')}
-          description={t('roomTypes.emptyHint')}
-          action={addButton}
-        />
-      </Paper>
-    );
-  else if (isMobile)
-    body = (
-      <Paper withBorder radius="lg">
-        <CardList label={t('settings:pages.room-types.title')} busy={list.isFetching}>
-          {list.data.items.map((type, index) => (
-            <CardListItem key={type.id} divided={index > 0}>
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={600}>{type.name}</Text>
-                {actions(type)}
-              </Group>
-              <Occupancy type={type} />
-              <Text size="xs" c="dimmed">
-                {t('roomTypes.roomsCount', { count: type.rooms_count })}
-              </Text>
-            </CardListItem>
-          ))}
-        </CardList>
-      </Paper>
-    );
-  else
-    body = (
-      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={list.isFetching}>
+  const body = (
+    <ListState
+      query={list}
+      loadError={t('roomTypes.loadError')}
+      empty={{
+        icon: <IconCategory size={28} aria-hidden />,
+        title: t('roomTypes.emptyTitle'),
+        description: t('roomTypes.emptyHint'),
+        action: addButton,
+      }}
+      label={t('settings:pages.room-types.title')}
+      cards={(items) =>
+        items.map((type, index) => (
+          <CardListItem key={type.id} divided={index > 0}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>{type.name}</Text>
+              {actions(type)}
+            </Group>
+            <Occupancy type={type} />
+            <Text size="xs" c="dimmed">
+              {t('roomTypes.roomsCount', { count: type.rooms_count })}
+            </Text>
+          </CardListItem>
+        ))
+      }
+      table={(items) => (
+        <>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('roomTypes.fields.name')}</Table.Th>
@@ -260,7 +242,7 @@ export function RoomTypesPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {list.data.items.map((type) => (
+            {items.map((type) => (
               <Table.Tr key={type.id}>
                 <Table.Td fw={600}>{type.name}</Table.Td>
                 <Table.Td>{type.adults}</Table.Td>
@@ -275,9 +257,10 @@ export function RoomTypesPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
-      </Paper>
-    );
+        </>
+      )}
+    />
+  );
 
   return (
     <RoomsPageFrame page="room-types" actions={list.data?.items.length ? addButton : undefined}>
