@@ -8,13 +8,38 @@ import { currencySchema, localizedText, propertyServiceSchema } from './properti
  */
 const required = (max: number) => z.string().trim().min(1, 'validation.required').max(max);
 
+const httpUrl = /^https?:\/\/\S+$/;
+
+/** spec 3 Authority credentials: the national police bodies guests are registered with. */
+export const authorityEntities = ['guardia_civil', 'policia_nacional', 'ertzaintza', 'mossos'] as const;
+export type AuthorityEntity = (typeof authorityEntities)[number];
+
+/** spec 3 Check-in send schedule; spec 4 Check-in link schedule says when each one goes out. */
+export const checkinSendSchedules = ['same_day', '24h', '48h', '72h', 'disabled'] as const;
+export type CheckinSendSchedule = (typeof checkinSendSchedules)[number];
+
+/** spec 3 Smart lock delivery time: when the guest receives the access code. */
+export const smartLockDeliveryTimes = ['checkin_completed', 'arrival_day', '1_day_before', '2_days_before'] as const;
+/** spec 3 Smart lock key type: dynamic is marked coming soon, so only static can be saved. */
+export const smartLockKeyTypes = ['static', 'dynamic'] as const;
+
+/** spec 3 Experience store: the guest services store is ours (internal) or a link to the operator's own. */
+export const storeTypes = ['internal', 'external'] as const;
+/** spec 3 Experience store: external guest message maximum 200 characters. */
+export const STORE_MESSAGE_MAX = 200;
+
 /** At least one of the three languages must be written (spec 5: name, policies and welcome are required). */
 const requiredLocalized = localizedText.refine((t) => [t.es, t.en, t.ar].some((s) => s.trim().length > 0), {
   message: 'validation.required',
 });
 
 export const settingsSectionBodies = {
-  'name-property': z.object({ nombre: required(120), internal_name: z.string().trim().max(120).default('') }),
+  'name-property': z.object({
+    nombre: required(120),
+    internal_name: z.string().trim().max(120).default(''),
+    /** URL answered by the logo upload (POST /api/properties/logo); null removes it; absent keeps it. */
+    logo: z.string().max(500).nullable().optional(),
+  }),
   'location-property': z.object({
     pais: z.string().trim().length(2, 'validation.required'),
     address: required(200),
@@ -59,6 +84,48 @@ export const settingsSectionBodies = {
   'identity-verification': z.object({ enabled: z.boolean() }),
   /** The bot flag (spec 3 Property botGPT). Gated (chatbot). */
   'page-chat-bot-ia': z.object({ enabled: z.boolean() }),
+  /** Experience store (spec 3). An external store needs its URL to be switched on. Gated (cross_selling). */
+  'cross-selling-property': z
+    .object({
+      enabled: z.boolean(),
+      type: z.enum(storeTypes),
+      external_message: z.string().trim().max(STORE_MESSAGE_MAX, 'settings.store_message_max').default(''),
+      external_url: z.string().trim().max(500).default(''),
+    })
+    .refine((b) => !b.enabled || b.type !== 'external' || httpUrl.test(b.external_url), {
+      path: ['external_url'],
+      message: 'settings.store_url_required',
+    }),
+  /**
+   * Authority credentials (spec 3, spec 5: all required). The password is never sent back: a blank one
+   * keeps the stored password, and is refused only when none is stored yet. Gated (authorities).
+   */
+  authorities: z.object({
+    entity: z.enum(authorityEntities, { message: 'validation.required' }),
+    user: required(120),
+    password: z.string().max(200).default(''),
+    establishment_code: required(60),
+    landlord_code: required(60),
+  }),
+  /** Smart lock (spec 3; spec 5: an empty key gives 'Por favor ingrese una clave de acceso'). Gated (smart_locks). */
+  'smart-locks': z
+    .object({
+      enabled: z.boolean(),
+      delivery_time: z.enum(smartLockDeliveryTimes),
+      key_type: z.enum(smartLockKeyTypes),
+      master_code: z.string().trim().max(20).default(''),
+    })
+    .refine((b) => b.key_type === 'static', { path: ['key_type'], message: 'settings.key_type_coming_soon' })
+    .refine((b) => !b.enabled || b.master_code.length > 0, {
+      path: ['master_code'],
+      message: 'settings.smart_lock_key_required',
+    })
+    .refine((b) => b.master_code === '' || /^[0-9A-Za-z#*]{4,20}$/.test(b.master_code), {
+      path: ['master_code'],
+      message: 'settings.smart_lock_key_format',
+    }),
+  /** Check-in send schedule (spec 3 and 4); the page asks for confirmation. Gated (auto_checkin_messaging). */
+  'checkin-programming': z.object({ schedule: z.enum(checkinSendSchedules) }),
 } as const;
 
 export type SettingsSection = keyof typeof settingsSectionBodies;
@@ -67,11 +134,24 @@ export type SettingsSectionBody<S extends SettingsSection> = z.input<(typeof set
 
 /** Which gated feature (packages/domain feature-gates) a section needs, if any. */
 export const settingsSectionGate: Partial<
-  Record<SettingsSection, 'reviews' | 'identity_verification' | 'chatbot'>
+  Record<
+    SettingsSection,
+    | 'reviews'
+    | 'identity_verification'
+    | 'chatbot'
+    | 'cross_selling'
+    | 'authorities'
+    | 'smart_locks'
+    | 'auto_checkin_messaging'
+  >
 > = {
   'guest-reviews': 'reviews',
   'identity-verification': 'identity_verification',
   'page-chat-bot-ia': 'chatbot',
+  'cross-selling-property': 'cross_selling',
+  authorities: 'authorities',
+  'smart-locks': 'smart_locks',
+  'checkin-programming': 'auto_checkin_messaging',
 };
 
 /** Everything the settings pages read: GET /api/properties/{id}/settings. */
@@ -101,6 +181,27 @@ export const propertySettings = z.object({
   reviews: z.object({ enabled: z.boolean(), review_url: z.string() }),
   identity_verification: z.boolean(),
   bot_enabled: z.boolean(),
+  store: z.object({
+    enabled: z.boolean(),
+    type: z.enum(storeTypes),
+    external_message: z.string(),
+    external_url: z.string(),
+  }),
+  /** The password itself never leaves the server: only whether one is stored. */
+  authorities: z.object({
+    entity: z.enum(authorityEntities).nullable(),
+    user: z.string(),
+    establishment_code: z.string(),
+    landlord_code: z.string(),
+    password_set: z.boolean(),
+  }),
+  smart_locks: z.object({
+    enabled: z.boolean(),
+    delivery_time: z.enum(smartLockDeliveryTimes),
+    key_type: z.enum(smartLockKeyTypes),
+    master_code: z.string(),
+  }),
+  checkin_schedule: z.enum(checkinSendSchedules),
   /** Per gated feature: whether the account's subscription includes it. */
   features: z.record(z.string(), z.boolean()),
 });
