@@ -1,0 +1,390 @@
+import { bookingChannels, bookingStatuses, isIsoDate, paymentStatuses } from '@posada/domain/booking-rules';
+import { z } from 'zod';
+import { currencySchema } from './properties.ts';
+
+/**
+ * Bookings, availability, prices and closed dates (spec 3 Booking payloads, Reservation, Closed dates,
+ * Price range; spec 4 Booking, Reservation payment; spec 5 Reservation modal and Calendar; spec 7).
+ * Money is in minor units of the property's currency. Dates are YYYY-MM-DD in the property's time zone;
+ * a stay covers the nights from start_date up to, not including, end_date.
+ * Every answer is wrapped in the envelope of ./envelope.ts.
+ */
+
+export const isoDate = z.string().refine(isIsoDate, 'booking.select_dates');
+const money = z.number().int().max(2_000_000_000);
+const required = (max: number) => z.string().trim().min(1, 'booking.fill_required').max(max);
+
+export const bookingStatusSchema = z.enum(bookingStatuses);
+export const paymentStatusSchema = z.enum(paymentStatuses);
+export const bookingChannelSchema = z.enum(bookingChannels);
+
+export const priceLine = z.object({
+  description: z.string().trim().max(120).default(''),
+  price: money.min(0, 'booking.price_negative'),
+});
+export type PriceLineInput = z.input<typeof priceLine>;
+
+const dateRange = <T extends { start_date: string; end_date: string }>(schema: z.ZodType<T>) =>
+  schema.refine((b) => b.end_date > b.start_date, {
+    path: ['end_date'],
+    message: 'booking.departure_after_arrival',
+  });
+
+/**
+ * POST /api/create/new-booking (spec 3 Booking create payload plus the modal's quantity, promotions and
+ * taxes). `user_id`, `property_title` and `status` are accepted for the contract but the server decides
+ * them: the caller's account, the property's name, booked. For a hotel, `room_type_id` and `quantity`
+ * choose how many rooms of a type; free rooms are assigned. Arrival before today: 422 booking.arrival_past.
+ * Nights taken or blocked: 409 booking.dates_taken ('Las fechas ya están reservadas o bloqueadas').
+ */
+export const createBookingBody = dateRange(
+  z.object({
+    start_date: isoDate,
+    end_date: isoDate,
+    name: required(120),
+    email: z.string().trim().min(1, 'booking.fill_required').email('validation.invalid_email').max(254),
+    /** spec 5: at least 5 digits (booking.phone_min); stored as typed, E.164 when it parses. */
+    phone: required(40).refine((p) => p.replace(/\D/g, '').length >= 5, 'booking.phone_min'),
+    property_id: z.string().uuid('validation.required'),
+    number_of_guests: z.number().int().min(1, 'booking.guests_min').max(500),
+    price: money.min(0, 'booking.price_negative'),
+    property_title: z.string().max(200).optional(),
+    status: z.string().max(40).optional(),
+    user_id: z.union([z.string(), z.number()]).optional(),
+    room_type_id: z.string().uuid().nullable().optional(),
+    quantity: z.number().int().min(1, 'booking.quantity_min').max(500).default(1),
+    promotions: z.array(priceLine).max(1, 'booking.promotion_limit').default([]),
+    taxes: z.array(priceLine).max(1, 'booking.tax_limit').default([]),
+    notes: z.string().trim().max(2000).default(''),
+  }),
+);
+export type CreateBookingBody = z.input<typeof createBookingBody>;
+export type CreateBookingInput = z.output<typeof createBookingBody>;
+
+/**
+ * PUT /api/update/booking/{id} (spec 3 update payload: adds id and the original_* fields). When the dates
+ * or the property changed the availability is checked again: 409 booking.new_dates_taken ('Las nuevas
+ * fechas ya están reservadas o bloqueadas').
+ */
+export const updateBookingBody = dateRange(
+  z.object({
+    id: z.string().uuid(),
+    start_date: isoDate,
+    end_date: isoDate,
+    name: required(120),
+    email: z.string().trim().min(1, 'booking.fill_required').email('validation.invalid_email').max(254),
+    phone: required(40).refine((p) => p.replace(/\D/g, '').length >= 5, 'booking.phone_min'),
+    property_id: z.string().uuid('validation.required'),
+    number_of_guests: z.number().int().min(1, 'booking.guests_min').max(500),
+    price: money.min(0, 'booking.price_negative'),
+    property_title: z.string().max(200).optional(),
+    status: z.string().max(40).optional(),
+    user_id: z.union([z.string(), z.number()]).optional(),
+    room_type_id: z.string().uuid().nullable().optional(),
+    quantity: z.number().int().min(1, 'booking.quantity_min').max(500).default(1),
+    promotions: z.array(priceLine).max(1, 'booking.promotion_limit').default([]),
+    taxes: z.array(priceLine).max(1, 'booking.tax_limit').default([]),
+    notes: z.string().trim().max(2000).default(''),
+    original_start_date: isoDate,
+    original_end_date: isoDate,
+    original_property_id: z.string().uuid(),
+  }),
+);
+export type UpdateBookingBody = z.input<typeof updateBookingBody>;
+export type UpdateBookingInput = z.output<typeof updateBookingBody>;
+
+/** POST /api/booking/cancelled. An external-channel booking: 409 booking.external_not_cancellable. */
+export const cancelBookingBody = z.object({ booking_id: z.string().uuid() });
+
+/** PUT /api/bookings/{id}/paused: paused bookings get no automatic check-in message (spec 4). */
+export const pauseBookingBody = z.object({ paused: z.boolean() });
+/** PUT /api/bookings/{id}/payment-status (spec 4: pending or paid, changed by hand). */
+export const paymentStatusBody = z.object({ payment_status: paymentStatusSchema });
+/** PUT /api/bookings/{id}/room: move one of the booking's rooms to another free room (hotel calendar). */
+export const changeRoomBody = z.object({ from_room_id: z.string().uuid(), to_room_id: z.string().uuid() });
+
+export const bookingIdParams = z.object({ id: z.string().uuid() });
+
+export const bookingRoom = z.object({ id: z.string().uuid(), name: z.string() });
+
+/** spec 3 Reservation (list and detail). */
+export const bookingSchema = z.object({
+  id: z.string().uuid(),
+  /** Short human code, e.g. PS-7K3Q9M. */
+  code: z.string(),
+  property_id: z.string().uuid(),
+  property_title: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  nights: z.number().int(),
+  number_of_guests: z.number().int(),
+  status: bookingStatusSchema,
+  payment_status: paymentStatusSchema,
+  paused: z.boolean(),
+  channel: bookingChannelSchema,
+  /** External channels cannot be cancelled here (spec 4). */
+  external: z.boolean(),
+  room_type_id: z.string().uuid().nullable(),
+  room_type_name: z.string().nullable(),
+  quantity: z.number().int(),
+  rooms: z.array(bookingRoom),
+  currency: currencySchema,
+  price: z.number().int(),
+  promotions: z.array(z.object({ description: z.string(), price: z.number().int() })),
+  taxes: z.array(z.object({ description: z.string(), price: z.number().int() })),
+  /** price − promotions */
+  subtotal: z.number().int(),
+  /** price − promotions + taxes (spec 5) */
+  total: z.number().int(),
+  /** Programmed deposit (0 when none). */
+  deposit: z.number().int(),
+  notes: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+/** spec 3 Booking read for edit (the legacy names), alongside the full booking. */
+export const bookingForEdit = z.object({
+  id: z.string().uuid(),
+  nombre: z.string(),
+  email: z.string(),
+  telefono: z.string(),
+  cantidad_huesped: z.number().int(),
+  price: z.number().int(),
+  propiedad_id: z.string().uuid(),
+  fecha_ingreso: z.string(),
+  fecha_salida: z.string(),
+});
+
+/** GET /api/bookings: Reservas list, paged for thousands of rows. */
+export const bookingsQuery = z.object({
+  search: z.string().trim().max(120).optional(),
+  property_id: z.string().uuid().optional(),
+  status: bookingStatusSchema.optional(),
+  payment_status: paymentStatusSchema.optional(),
+  channel: bookingChannelSchema.optional(),
+  /** Stays overlapping [from, to). */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  sort: z.enum(['start_date', '-start_date', 'created_at', '-created_at']).default('start_date'),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type BookingsQuery = z.input<typeof bookingsQuery>;
+
+export const bookingsPage = z.object({
+  items: z.array(bookingSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type BookingsPage = z.infer<typeof bookingsPage>;
+
+/**
+ * POST /api/bookings/availability: whether a range can be booked (spec 5: the check on create, and on
+ * update when dates or property changed). For hotels, per room type, how many rooms are free for the whole
+ * range (available_instances).
+ */
+export const availabilityBody = dateRange(
+  z.object({
+    property_id: z.string().uuid(),
+    start_date: isoDate,
+    end_date: isoDate,
+    room_type_id: z.string().uuid().nullable().optional(),
+    /** The booking being edited: its own nights do not count as taken. */
+    exclude_booking_id: z.string().uuid().optional(),
+  }),
+);
+export const availabilityData = z.object({
+  available: z.boolean(),
+  /** Hotel: free rooms of the type for the whole range; apartment or villa: 1 or 0. */
+  available_instances: z.number().int(),
+  /** Why not: dates_taken, closed, min_stay (with min_stay nights). */
+  reason: z.enum(['dates_taken', 'closed', 'min_stay']).nullable(),
+  min_stay: z.number().int().nullable(),
+});
+export type Availability = z.infer<typeof availabilityData>;
+
+/** POST /api/calculate-apartment-price (spec 7). */
+export const calculatePriceBody = dateRange(
+  z.object({
+    start_date: isoDate,
+    end_date: isoDate,
+    property_id: z.string().uuid(),
+    room_type_id: z.string().uuid().nullable().optional(),
+    quantity: z.number().int().min(1).max(500).default(1),
+  }),
+);
+export const calculatedPrice = z.object({
+  total_price: z.number().int(),
+  /** Average per night, rounded. */
+  price_per_night: z.number().int(),
+  currency: currencySchema,
+  nights: z.array(z.object({ date: z.string(), price: z.number().int() })),
+});
+export type CalculatedPrice = z.infer<typeof calculatedPrice>;
+
+// ---------------------------------------------------------------- closed dates and prices
+
+/**
+ * Closed dates (spec 3: start, end): nights that cannot be sold. For a hotel, on one room (room_id);
+ * otherwise on the whole property. Overlapping a booking or another closure: 409 booking.dates_taken.
+ */
+export const closedDatesBody = dateRange(
+  z.object({
+    property_id: z.string().uuid(),
+    room_id: z.string().uuid().nullable().optional(),
+    start_date: isoDate,
+    end_date: isoDate,
+    reason: z.string().trim().max(200).default(''),
+  }),
+);
+export const closedDatesSchema = z.object({
+  id: z.string().uuid(),
+  property_id: z.string().uuid(),
+  room_id: z.string().uuid().nullable(),
+  start_date: z.string(),
+  end_date: z.string(),
+  reason: z.string(),
+});
+export type ClosedDates = z.infer<typeof closedDatesSchema>;
+
+/**
+ * Price range (spec 3: start, end, price per night, minimum stay), PUT /api/night-prices. For a hotel it
+ * applies to a room type (availabilityPrices edits several types at once through several calls or the
+ * bulk body). `price` null keeps each night's price; `min_stay` null keeps each night's minimum stay.
+ */
+export const nightPricesBody = dateRange(
+  z.object({
+    property_id: z.string().uuid(),
+    room_type_id: z.string().uuid().nullable().optional(),
+    start_date: isoDate,
+    end_date: isoDate,
+    price: money.min(0, 'booking.price_negative').nullable(),
+    min_stay: z.number().int().min(1).max(365).nullable(),
+    /** Hotels (availabilityPrices): close the type for sale on these nights without touching the rooms. */
+    stop_sell: z.boolean().optional(),
+  }),
+);
+export type NightPricesBody = z.input<typeof nightPricesBody>;
+
+// ---------------------------------------------------------------- calendar
+
+/**
+ * GET /api/calendar?from&to&property_ids (comma list; empty = all): everything the three calendars draw
+ * in one call. Units are the property itself (apartment, villa) or each room (hotel).
+ */
+export const calendarQuery = z.object({
+  from: isoDate,
+  to: isoDate,
+  property_ids: z.string().max(4000).optional(),
+});
+export const calendarNight = z.object({
+  date: z.string(),
+  price: z.number().int().nullable(),
+  min_stay: z.number().int(),
+  stop_sell: z.boolean(),
+});
+export const calendarBooking = z.object({
+  id: z.string().uuid(),
+  code: z.string(),
+  name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  number_of_guests: z.number().int(),
+  status: bookingStatusSchema,
+  payment_status: paymentStatusSchema,
+  paused: z.boolean(),
+  channel: bookingChannelSchema,
+  total: z.number().int(),
+});
+export const calendarUnit = z.object({
+  /** property id (apartment, villa) or room id (hotel). */
+  id: z.string().uuid(),
+  property_id: z.string().uuid(),
+  name: z.string(),
+  room_type_id: z.string().uuid().nullable(),
+  status: z.enum(['available', 'occupied', 'cleaning', 'maintenance']),
+  bookings: z.array(calendarBooking),
+  closed: z.array(closedDatesSchema),
+});
+export const calendarProperty = z.object({
+  id: z.string().uuid(),
+  nombre: z.string(),
+  tipo_propiedad: z.string(),
+  currency: currencySchema,
+  guests: z.number().int(),
+  base_price: z.number().int().nullable(),
+  room_types: z.array(
+    z.object({
+      id: z.string().uuid(),
+      name: z.string(),
+      max_guests: z.number().int(),
+      base_price: z.number().int().nullable(),
+      rooms_count: z.number().int(),
+      /** Per night of [from, to): price, min stay, stop-sell, and free rooms. */
+      nights: z.array(calendarNight.extend({ available: z.number().int() })),
+    }),
+  ),
+  /** Apartment or villa: per night of [from, to). */
+  nights: z.array(calendarNight),
+  units: z.array(calendarUnit),
+});
+export const calendarData = z.object({
+  from: z.string(),
+  to: z.string(),
+  properties: z.array(calendarProperty),
+});
+export type CalendarData = z.infer<typeof calendarData>;
+
+// ---------------------------------------------------------------- dashboard
+
+export const dashboardQuery = z.object({
+  period: z.enum(['today', 'week', 'month', 'year']).default('month'),
+  months: z.coerce
+    .number()
+    .int()
+    .refine((m) => m === 6 || m === 12 || m === 24)
+    .default(12),
+  /** Empty: all the account's properties. */
+  property_id: z.string().uuid().optional(),
+});
+export const dashboardData = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  currency: currencySchema,
+  total_reservations: z.number().int(),
+  checkins_today: z.number().int(),
+  /** Booked nights / sellable nights in the period, 0–100. */
+  occupancy: z.number(),
+  /** Revenue of stays in the period, nights pro-rated (minor units). */
+  revenue: z.number().int(),
+  upcoming: z.array(bookingSchema),
+  revenue_by_channel: z.array(z.object({ channel: bookingChannelSchema, revenue: z.number().int() })),
+  revenue_by_property: z.array(
+    z.object({ property_id: z.string().uuid(), nombre: z.string(), revenue: z.number().int() }),
+  ),
+  chart: z.array(z.object({ month: z.string(), revenue: z.number().int(), bookings: z.number().int() })),
+});
+export type DashboardData = z.infer<typeof dashboardData>;
+
+export const bookingPaths = {
+  create: '/api/create/new-booking',
+  update: (id: string) => `/api/update/booking/${id}`,
+  cancel: '/api/booking/cancelled',
+  calculatePrice: '/api/calculate-apartment-price',
+  list: '/api/bookings',
+  one: (id: string) => `/api/bookings/${id}`,
+  paused: (id: string) => `/api/bookings/${id}/paused`,
+  paymentStatus: (id: string) => `/api/bookings/${id}/payment-status`,
+  room: (id: string) => `/api/bookings/${id}/room`,
+  availability: '/api/bookings/availability',
+  closedDates: '/api/closed-dates',
+  closedDate: (id: string) => `/api/closed-dates/${id}`,
+  nightPrices: '/api/night-prices',
+  calendar: '/api/calendar',
+  dashboard: '/api/dashboard',
+} as const;
