@@ -19,6 +19,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { Jobs } from './lib/jobs.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createPgBossJobs } from './lib/pg-boss-jobs.ts';
+import { createSecretBox } from './lib/secret-box.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -59,7 +60,7 @@ export interface AppDeps {
 
 export type App = FastifyInstance;
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -101,7 +102,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null,
   });
-  const propertySettings = createPropertySettingsService({ db: database.db, accounts });
+  const secrets = createSecretBox(config.APP_SECRET);
+  const propertySettings = createPropertySettingsService({
+    db: database.db,
+    clock,
+    accounts,
+    files,
+    secrets,
+  });
   const rooms = createRoomsService({ db: database.db, clock });
   const rates = createRatesService({ db: database.db, clock });
   const images = createImagesService({ db: database.db, clock, files });
@@ -119,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
   const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));
   await app.register(errorsPlugin, { spaFallback: serveWeb });
   await app.register(helmet, {

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The APP_SECRET used when none is set: fine for a laptop, never for real data (server.ts warns). */
+export const DEVELOPMENT_APP_SECRET = 'posada-development-secret-change-me-please';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -14,7 +17,7 @@ const envSchema = z.object({
   APP_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Secret for encrypting sensitive fields at rest (32+ chars). A development default is used when unset. */
-  APP_SECRET: z.string().min(32).default('posada-development-secret-change-me-please'),
+  APP_SECRET: z.string().min(32).default(DEVELOPMENT_APP_SECRET),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** Base URLs of Google's OAuth endpoints; overridden in tests by a local server that plays the provider. */
@@ -35,6 +38,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** The built web app to serve; defaults to apps/web/dist. Lets parallel e2e runs use their own build. */
+  WEB_DIST: z.string().optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'APP_URL'> & { APP_URL: string };
