@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { DEVELOPMENT_APP_SECRET, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
 const config = loadConfig();
@@ -28,3 +28,9 @@ const mailLabel = config.SMTP_URL
   ? 'sent over SMTP_URL'
   : 'not sent (SMTP_URL is not set): each one is logged here with its links and kept in the outbox';
 console.log(`\n  Posada is running at ${url}  (database: ${dbLabel})\n  E-mail: ${mailLabel}\n`);
+if (config.APP_SECRET === DEVELOPMENT_APP_SECRET) {
+  console.log(
+    '  APP_SECRET is not set: sealed fields (authority passwords) use the public development key.\n' +
+      '  Set APP_SECRET (32+ characters) for real data, and keep it: another value cannot open them.\n',
+  );
+}
