@@ -1,3 +1,4 @@
+import { settingsSectionBodies } from '@posada/contracts/property-settings';
 import { describe, expect, it } from 'vitest';
 import { accountsErrors } from '../modules/accounts/accounts.errors.ts';
 import { adminErrors } from '../modules/admin/admin.errors.ts';
@@ -32,6 +33,47 @@ describe('server messages', () => {
     for (const key of ['auth.password_too_short', 'auth.passwords_mismatch', 'admin.advisor_code_format']) {
       for (const locale of locales) expect(translate(locale, key), `${key} in ${locale}`).not.toBe(key);
     }
+  });
+
+  it('translates every message key the settings contract can put on a field, in every language', () => {
+    // Bodies that break each rule of the settings sections whose messages are our own keys.
+    const refused: [keyof typeof settingsSectionBodies, object][] = [
+      ['region-accommodation', { region: 'FR' }],
+      ['seguridad-property', { security_code: 'a' }],
+      ['guest-reviews', { enabled: true, review_url: '' }],
+      ['cross-selling-property', { enabled: true, type: 'external', external_message: 'x'.repeat(201) }],
+      ['smart-locks', { enabled: true, delivery_time: 'arrival_day', key_type: 'dynamic', master_code: '' }],
+      [
+        'smart-locks',
+        { enabled: true, delivery_time: 'arrival_day', key_type: 'static', master_code: 'a b' },
+      ],
+      ['authorities', { entity: 'nope', user: '', establishment_code: '', landlord_code: '' }],
+    ];
+    const keys = new Set<string>();
+    for (const [section, body] of refused) {
+      const parsed = settingsSectionBodies[section].safeParse(body);
+      for (const issue of parsed.error?.issues ?? []) {
+        if (/^[a-z_]+\.[a-z_.]+$/.test(issue.message)) keys.add(issue.message);
+      }
+    }
+    expect([...keys].sort()).toEqual([
+      'settings.key_type_coming_soon',
+      'settings.region_unavailable',
+      'settings.review_url_required',
+      'settings.security_code_format',
+      'settings.smart_lock_key_format',
+      'settings.smart_lock_key_required',
+      'settings.store_message_max',
+      'settings.store_url_required',
+      'validation.required',
+    ]);
+    for (const key of [...keys, 'settings.logo_invalid']) {
+      for (const locale of locales) expect(catalogues[locale][key], `${key} in ${locale}`).toBeTruthy();
+    }
+  });
+
+  it('uses the spec text for an empty smart-lock key (spec 5)', () => {
+    expect(translate('es', 'settings.smart_lock_key_required')).toBe('Por favor ingrese una clave de acceso');
   });
 
   it('uses the spec texts for the advisor code and logout failure', () => {

@@ -20,6 +20,12 @@ export class AppError extends Error {
 }
 
 export const commonErrors = {
+  /**
+   * A field refused by a rule the contract schema cannot check (it needs stored data). The same envelope as
+   * a schema validation error: 400 'validation.failed' with the translated key under each field.
+   */
+  invalid: (errors: Record<string, string[]>) =>
+    new AppError('validation.failed', 400, { messageKey: 'validation.failed', errors }),
   notFound: () => new AppError('common.not_found', 404),
   unauthenticated: () => new AppError('auth.unauthenticated', 401),
   forbidden: () => new AppError('auth.forbidden', 403),

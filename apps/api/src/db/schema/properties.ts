@@ -1,3 +1,10 @@
+import type {
+  AuthorityEntity,
+  CheckinSendSchedule,
+  smartLockDeliveryTimes,
+  smartLockKeyTypes,
+  storeTypes,
+} from '@posada/contracts/property-settings';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
@@ -57,8 +64,48 @@ export const properties = pgTable(
     /** Guest reviews on (spec 5: the review URL is required to enable them). */
     reviewsEnabled: boolean('reviews_enabled').notNull().default(false),
     identityVerification: boolean('identity_verification').notNull().default(false),
+    /** Smart lock (spec 3): enabled flag, delivery time, key type (only static for now), master code. */
     smartLock: boolean('smart_lock').notNull().default(false),
+    smartLockDeliveryTime: text('smart_lock_delivery_time')
+      .$type<(typeof smartLockDeliveryTimes)[number]>()
+      .notNull()
+      .default('checkin_completed'),
+    smartLockKeyType: text('smart_lock_key_type')
+      .$type<(typeof smartLockKeyTypes)[number]>()
+      .notNull()
+      .default('static'),
+    smartLockMasterCode: text('smart_lock_master_code'),
+    /** Experience store (spec 3): ours (internal) or a link to the operator's own (external). */
+    storeEnabled: boolean('store_enabled').notNull().default(false),
+    storeType: text('store_type').$type<(typeof storeTypes)[number]>().notNull().default('internal'),
+    storeExternalMessage: text('store_external_message'),
+    storeExternalUrl: text('store_external_url'),
+    /**
+     * Check-in send schedule (spec 3, 4). Default 24h: the link goes out at 10 PM the night before arrival,
+     * what operators expect from an online check-in; 'disabled' means manual sending.
+     */
+    checkinSchedule: text('checkin_schedule').$type<CheckinSendSchedule>().notNull().default('24h'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('properties_account_idx').on(t.accountId, t.createdAt)],
 );
+
+/**
+ * Authority credentials (spec 3): the police body guests are registered with and the operator's login
+ * there. One row per property; the password is sealed (lib/secret-box.ts, purpose 'authorities.password',
+ * bound to the property id) and never answered by the API.
+ */
+export const propertyAuthorities = pgTable('property_authorities', {
+  propertyId: uuid('property_id')
+    .primaryKey()
+    .references(() => properties.id, { onDelete: 'cascade' }),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  entity: text('entity').$type<AuthorityEntity>().notNull(),
+  username: text('username').notNull(),
+  passwordCiphertext: text('password_ciphertext').notNull(),
+  establishmentCode: text('establishment_code').notNull(),
+  landlordCode: text('landlord_code').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -18,8 +18,10 @@ const contentTypeByExtension: Record<string, string> = Object.fromEntries(
 
 export type FilesService = ReturnType<typeof createFilesService>;
 
+const FILES_PREFIX = '/api/files/';
+
 export function fileUrl(name: string): string {
-  return `/api/files/${name}`;
+  return `${FILES_PREFIX}${name}`;
 }
 
 export function createFilesService(deps: { storage: FileStorage }) {
@@ -31,6 +33,18 @@ export function createFilesService(deps: { storage: FileStorage }) {
       if (!type || !logoTypes.includes(type)) throw filesErrors.logoType();
       const name = await deps.storage.put(bytes, imageExtensions[type]);
       return { url: fileUrl(name) };
+    },
+
+    /**
+     * Whether `url` is what the logo upload answers for a file that is stored: `/api/files/<name>` with a
+     * logo type (PNG, JPG or SVG). Anything else (another site, a path, a name never stored) is not.
+     */
+    async isStoredLogoUrl(url: string): Promise<boolean> {
+      if (!url.startsWith(FILES_PREFIX)) return false;
+      const name = url.slice(FILES_PREFIX.length);
+      const extension = name.slice(name.lastIndexOf('.') + 1);
+      if (!logoTypes.some((t) => imageExtensions[t] === extension)) return false;
+      return deps.storage.exists(name);
     },
 
     /**

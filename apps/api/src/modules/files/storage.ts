@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded files live: local disk by default, S3-compatible later (ARCHITECTURE §1 files). */
@@ -8,6 +8,8 @@ export interface FileStorage {
   put(bytes: Uint8Array, extension: string): Promise<string>;
   /** The stored bytes, or null when there is no such file. */
   get(name: string): Promise<Buffer | null>;
+  /** Whether a file is stored under this name. */
+  exists(name: string): Promise<boolean>;
   /** Removes a stored file; no error when it is already gone. */
   remove(name: string): Promise<void>;
 }
@@ -37,6 +39,15 @@ export function createLocalStorage(dataDir: string): FileStorage {
         return await readFile(path.join(root, name));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async exists(name) {
+      if (!isStoredName(name)) return false;
+      try {
+        return (await stat(path.join(root, name))).isFile();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
         throw error;
       }
     },

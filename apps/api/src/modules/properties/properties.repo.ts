@@ -1,12 +1,15 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { properties } from '../../db/schema/properties.ts';
+import { properties, propertyAuthorities } from '../../db/schema/properties.ts';
 import { rooms, roomTypes } from '../../db/schema/rooms.ts';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type NewPropertyRow = typeof properties.$inferInsert;
 export type RoomTypeRow = typeof roomTypes.$inferSelect;
 export type RoomRow = typeof rooms.$inferSelect;
+
+export type PropertyAuthoritiesRow = typeof propertyAuthorities.$inferSelect;
+export type NewPropertyAuthoritiesRow = typeof propertyAuthorities.$inferInsert;
 
 export type PropertiesRepo = ReturnType<typeof createPropertiesRepo>;
 
@@ -62,6 +65,53 @@ export function createPropertiesRepo({ db }: { db: Db }) {
         .where(and(eq(properties.accountId, accountId), eq(properties.id, id)))
         .returning();
       return row ?? null;
+    },
+
+    /** The property's authority credentials (spec 3), or null when none were saved. */
+    async findAuthorities(accountId: string, propertyId: string): Promise<PropertyAuthoritiesRow | null> {
+      const [row] = await db
+        .select()
+        .from(propertyAuthorities)
+        .where(
+          and(eq(propertyAuthorities.accountId, accountId), eq(propertyAuthorities.propertyId, propertyId)),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Inserts or replaces the credentials, password included. */
+    async upsertAuthorities(values: NewPropertyAuthoritiesRow): Promise<void> {
+      await db
+        .insert(propertyAuthorities)
+        .values(values)
+        .onConflictDoUpdate({
+          target: propertyAuthorities.propertyId,
+          set: {
+            entity: values.entity,
+            username: values.username,
+            passwordCiphertext: values.passwordCiphertext,
+            establishmentCode: values.establishmentCode,
+            landlordCode: values.landlordCode,
+            updatedAt: values.updatedAt,
+          },
+          setWhere: eq(propertyAuthorities.accountId, values.accountId),
+        });
+    },
+
+    /** Updates the stored credentials but not the password; false when none are stored. */
+    async updateAuthoritiesKeepingPassword(
+      accountId: string,
+      propertyId: string,
+      values: Omit<NewPropertyAuthoritiesRow, 'accountId' | 'propertyId' | 'passwordCiphertext'>,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(propertyAuthorities)
+        .set(values)
+        .where(
+          and(eq(propertyAuthorities.accountId, accountId), eq(propertyAuthorities.propertyId, propertyId)),
+        )
+        .returning({ propertyId: propertyAuthorities.propertyId });
+      return rows.length > 0;
     },
 
     async insertProperty(values: NewPropertyRow): Promise<PropertyRow> {

@@ -37,6 +37,14 @@ const row: PropertyRow = {
   reviewsEnabled: true,
   identityVerification: true,
   smartLock: false,
+  smartLockDeliveryTime: 'checkin_completed',
+  smartLockKeyType: 'static',
+  smartLockMasterCode: null,
+  storeEnabled: false,
+  storeType: 'internal',
+  storeExternalMessage: null,
+  storeExternalUrl: null,
+  checkinSchedule: '24h',
   createdAt: new Date('2026-11-20T10:00:00Z'),
 };
 

@@ -9,9 +9,18 @@ import { featureAvailable, gatedFeatures, type PlanHolder } from '@posada/domain
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { LocalizedColumn } from '../../db/schema/properties.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { commonErrors } from '../../lib/errors.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { propertiesErrors } from './properties.errors.ts';
-import { createPropertiesRepo, type NewPropertyRow, type PropertyRow } from './properties.repo.ts';
+import {
+  createPropertiesRepo,
+  type NewPropertyRow,
+  type PropertyAuthoritiesRow,
+  type PropertyRow,
+} from './properties.repo.ts';
 import { isUuid, type Tenant } from './properties.service.ts';
 
 /** A validated section body (after the contract's trims and defaults). */
@@ -27,8 +36,18 @@ const trimmed = (t: LocalizedText): LocalizedColumn => ({
 });
 const blankToNull = (value: string) => (value.trim() ? value.trim() : null);
 
-/** Each section writes its own columns and nothing else. */
-const sectionColumns: { [S in SettingsSection]: (body: SectionValues[S]) => PropertyUpdate } = {
+/** What the secret box seals the authority password for (HKDF info); the property id is bound to it too. */
+export const AUTHORITY_PASSWORD_PURPOSE = 'authorities.password';
+
+/** Sections stored in their own table rather than in columns of the property. */
+type OwnTableSection = 'authorities';
+type ColumnSection = Exclude<SettingsSection, OwnTableSection>;
+
+/**
+ * Each section writes its own columns and nothing else. The logo of name-property is decided by the service
+ * (it must be a stored upload), so it is not mapped here.
+ */
+const sectionColumns: { [S in ColumnSection]: (body: SectionValues[S]) => PropertyUpdate } = {
   'name-property': (b) => ({ nombre: b.nombre, internalName: blankToNull(b.internal_name) }),
   'location-property': (b) => ({
     pais: b.pais.toUpperCase(),
@@ -49,9 +68,22 @@ const sectionColumns: { [S in SettingsSection]: (body: SectionValues[S]) => Prop
   'guest-reviews': (b) => ({ reviewsEnabled: b.enabled, reviewUrl: blankToNull(b.review_url) }),
   'identity-verification': (b) => ({ identityVerification: b.enabled }),
   'page-chat-bot-ia': (b) => ({ botGpt: b.enabled }),
+  'cross-selling-property': (b) => ({
+    storeEnabled: b.enabled,
+    storeType: b.type,
+    storeExternalMessage: blankToNull(b.external_message),
+    storeExternalUrl: blankToNull(b.external_url),
+  }),
+  'smart-locks': (b) => ({
+    smartLock: b.enabled,
+    smartLockDeliveryTime: b.delivery_time,
+    smartLockKeyType: b.key_type,
+    smartLockMasterCode: blankToNull(b.master_code),
+  }),
+  'checkin-programming': (b) => ({ checkinSchedule: b.schedule }),
 };
 
-export function columnsForSection<S extends SettingsSection>(
+export function columnsForSection<S extends ColumnSection>(
   section: S,
   body: SectionValues[S],
 ): PropertyUpdate {
@@ -63,7 +95,11 @@ export function featureMap(holder: PlanHolder): Record<string, boolean> {
   return Object.fromEntries(gatedFeatures.map((feature) => [feature, featureAvailable(holder, feature)]));
 }
 
-export function toPropertySettings(row: PropertyRow, features: Record<string, boolean>): PropertySettings {
+export function toPropertySettings(
+  row: PropertyRow,
+  authorities: PropertyAuthoritiesRow | null,
+  features: Record<string, boolean>,
+): PropertySettings {
   return {
     id: row.id,
     tipo_propiedad: row.tipoPropiedad,
@@ -90,6 +126,27 @@ export function toPropertySettings(row: PropertyRow, features: Record<string, bo
     reviews: { enabled: row.reviewsEnabled, review_url: row.reviewUrl ?? '' },
     identity_verification: row.identityVerification,
     bot_enabled: row.botGpt,
+    store: {
+      enabled: row.storeEnabled,
+      type: row.storeType,
+      external_message: row.storeExternalMessage ?? '',
+      external_url: row.storeExternalUrl ?? '',
+    },
+    // Never the password, sealed or not: only whether one is stored.
+    authorities: {
+      entity: authorities?.entity ?? null,
+      user: authorities?.username ?? '',
+      establishment_code: authorities?.establishmentCode ?? '',
+      landlord_code: authorities?.landlordCode ?? '',
+      password_set: Boolean(authorities?.passwordCiphertext),
+    },
+    smart_locks: {
+      enabled: row.smartLock,
+      delivery_time: row.smartLockDeliveryTime,
+      key_type: row.smartLockKeyType,
+      master_code: row.smartLockMasterCode ?? '',
+    },
+    checkin_schedule: row.checkinSchedule,
     features,
   };
 }
@@ -103,7 +160,13 @@ function assertGate(section: SettingsSection, available: Record<string, boolean>
 export type PropertySettingsService = ReturnType<typeof createPropertySettingsService>;
 
 /** The property settings pages (spec 2.2 properties/edition/{id}): read all, save one section. */
-export function createPropertySettingsService(deps: { db: Db; accounts: Pick<AccountsService, 'getUser'> }) {
+export function createPropertySettingsService(deps: {
+  db: Db;
+  clock: Clock;
+  accounts: Pick<AccountsService, 'getUser'>;
+  files: Pick<FilesService, 'isStoredLogoUrl'>;
+  secrets: SecretBox;
+}) {
   const repo = createPropertiesRepo({ db: deps.db });
 
   async function features(auth: Tenant): Promise<Record<string, boolean>> {
@@ -122,10 +185,59 @@ export function createPropertySettingsService(deps: { db: Db; accounts: Pick<Acc
     return row;
   }
 
+  async function answer(auth: Tenant, row: PropertyRow, available: Record<string, boolean>) {
+    return toPropertySettings(row, await repo.findAuthorities(auth.accountId, row.id), available);
+  }
+
+  /**
+   * spec 3 Authority credentials, all required (spec 5). A blank password keeps the stored one; with none
+   * stored yet it is refused on the field, like a schema error, so the form shows it under the password.
+   */
+  async function saveAuthorities(auth: Tenant, propertyId: string, body: SectionValues['authorities']) {
+    const values = {
+      entity: body.entity,
+      username: body.user,
+      establishmentCode: body.establishment_code,
+      landlordCode: body.landlord_code,
+      updatedAt: deps.clock.now(),
+    };
+    if (body.password === '') {
+      const kept = await repo.updateAuthoritiesKeepingPassword(auth.accountId, propertyId, values);
+      if (!kept) throw commonErrors.invalid({ password: ['validation.required'] });
+      return;
+    }
+    await repo.upsertAuthorities({
+      ...values,
+      propertyId,
+      accountId: auth.accountId,
+      passwordCiphertext: deps.secrets.seal(body.password, AUTHORITY_PASSWORD_PURPOSE, propertyId),
+    });
+  }
+
+  /** name-property's logo: absent keeps it, null removes it, otherwise it must be an upload of ours. */
+  async function logoUpdate(row: PropertyRow, logo: string | null | undefined): Promise<PropertyUpdate> {
+    if (logo === undefined || logo === row.logo) return {};
+    if (logo === null) return { logo: null };
+    if (!(await deps.files.isStoredLogoUrl(logo))) {
+      throw commonErrors.invalid({ logo: ['settings.logo_invalid'] });
+    }
+    return { logo };
+  }
+
   return {
     async get(auth: Tenant, id: string): Promise<PropertySettings> {
       const row = await findOwn(auth, id);
-      return toPropertySettings(row, await features(auth));
+      return answer(auth, row, await features(auth));
+    },
+
+    /**
+     * The authority password in clear, for the adapter that registers guests with the police (never for an
+     * HTTP answer). Null when none is stored.
+     */
+    async authorityPassword(auth: Tenant, id: string): Promise<string | null> {
+      const row = await findOwn(auth, id);
+      const stored = await repo.findAuthorities(auth.accountId, row.id);
+      return stored ? deps.secrets.open(stored.passwordCiphertext, AUTHORITY_PASSWORD_PURPOSE, row.id) : null;
     },
 
     /**
@@ -144,12 +256,21 @@ export function createPropertySettingsService(deps: { db: Db; accounts: Pick<Acc
       section: S,
       body: SectionValues[S],
     ): Promise<PropertySettings> {
-      await findOwn(auth, id);
+      const current = await findOwn(auth, id);
       const available = await features(auth);
       assertGate(section, available);
-      const row = await repo.updateProperty(auth.accountId, id, columnsForSection(section, body));
+      if (section === 'authorities') {
+        await saveAuthorities(auth, current.id, body as SectionValues['authorities']);
+        return answer(auth, current, available);
+      }
+      const columnSection = section as ColumnSection;
+      const update = columnsForSection(columnSection, body as SectionValues[ColumnSection]);
+      if (section === 'name-property') {
+        Object.assign(update, await logoUpdate(current, (body as SectionValues['name-property']).logo));
+      }
+      const row = await repo.updateProperty(auth.accountId, id, update);
       if (!row) throw propertiesErrors.notFound();
-      return toPropertySettings(row, available);
+      return answer(auth, row, available);
     },
   };
 }
