@@ -140,6 +140,61 @@ const cases: SectionCase[] = [
     field: 'enabled',
     message: 'Este campo es obligatorio.',
   },
+  {
+    section: 'cross-selling-property',
+    good: { enabled: true, type: 'internal', external_message: ' Reserva tus excursiones ' },
+    saved: {
+      store: {
+        enabled: true,
+        type: 'internal',
+        external_message: 'Reserva tus excursiones',
+        external_url: '',
+      },
+    },
+    bad: { enabled: true, type: 'external', external_message: 'x'.repeat(201), external_url: 'https://a.es' },
+    field: 'external_message',
+    message: 'El mensaje para el huésped puede tener como máximo 200 caracteres.',
+  },
+  {
+    section: 'authorities',
+    good: {
+      entity: 'guardia_civil',
+      user: ' H12345678 ',
+      password: 'Clave-Policial-2026',
+      establishment_code: '0000001234',
+      landlord_code: 'ARR-998',
+    },
+    saved: {
+      authorities: {
+        entity: 'guardia_civil',
+        user: 'H12345678',
+        establishment_code: '0000001234',
+        landlord_code: 'ARR-998',
+        password_set: true,
+      },
+    },
+    bad: { entity: 'guardia_civil', user: '', password: 'x', establishment_code: '1', landlord_code: '2' },
+    field: 'user',
+    message: 'Este campo es obligatorio.',
+  },
+  {
+    section: 'smart-locks',
+    good: { enabled: true, delivery_time: 'arrival_day', key_type: 'static', master_code: ' 4821# ' },
+    saved: {
+      smart_locks: { enabled: true, delivery_time: 'arrival_day', key_type: 'static', master_code: '4821#' },
+    },
+    bad: { enabled: true, delivery_time: 'arrival_day', key_type: 'static', master_code: '  ' },
+    field: 'master_code',
+    message: 'Por favor ingrese una clave de acceso',
+  },
+  {
+    section: 'checkin-programming',
+    good: { schedule: '48h' },
+    saved: { checkin_schedule: '48h' },
+    bad: { schedule: 'weekly' },
+    field: 'schedule',
+    message: 'Elige una de las opciones.',
+  },
 ];
 
 describe('property settings: every section saves, reloads and refuses bad input', () => {
@@ -193,6 +248,21 @@ describe('property settings: every section saves, reloads and refuses bad input'
       reviews: { enabled: false, review_url: '' },
       identity_verification: false,
       bot_enabled: false,
+      store: { enabled: false, type: 'internal', external_message: '', external_url: '' },
+      authorities: {
+        entity: null,
+        user: '',
+        establishment_code: '',
+        landlord_code: '',
+        password_set: false,
+      },
+      smart_locks: {
+        enabled: false,
+        delivery_time: 'checkin_completed',
+        key_type: 'static',
+        master_code: '',
+      },
+      checkin_schedule: '24h',
       features: Object.fromEntries(gatedFeatures.map((f) => [f, true])),
     });
   });
@@ -310,6 +380,19 @@ describe('property settings: subscription gating (spec 6)', () => {
     ['guest-reviews', { enabled: true, review_url: 'https://example.com/review' }],
     ['identity-verification', { enabled: true }],
     ['page-chat-bot-ia', { enabled: true }],
+    ['cross-selling-property', { enabled: true, type: 'internal' }],
+    [
+      'authorities',
+      {
+        entity: 'mossos',
+        user: 'u',
+        password: 'p4ssword',
+        establishment_code: 'E1',
+        landlord_code: 'L1',
+      },
+    ],
+    ['smart-locks', { enabled: true, delivery_time: 'arrival_day', key_type: 'static', master_code: '1234' }],
+    ['checkin-programming', { schedule: 'disabled' }],
   ];
   const put = (token: string, id: string, section: string, payload: object, lang = 'es') =>
     t.app.inject({
