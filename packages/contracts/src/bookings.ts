@@ -24,7 +24,8 @@ export const priceLine = z.object({
 });
 export type PriceLineInput = z.input<typeof priceLine>;
 
-const dateRange = <T extends { start_date: string; end_date: string }>(schema: z.ZodType<T>) =>
+/** Keeps the object schema's input and output types (z.input of a plain ZodType<T> would be unknown). */
+const dateRange = <S extends z.ZodType<{ start_date: string; end_date: string }>>(schema: S) =>
   schema.refine((b) => b.end_date > b.start_date, {
     path: ['end_date'],
     message: 'booking.departure_after_arrival',
@@ -160,6 +161,20 @@ export const bookingForEdit = z.object({
   fecha_salida: z.string(),
 });
 
+/**
+ * One booking as create, update, cancel, detail and the other single-booking calls answer it: the full
+ * Reservation plus the legacy "read for edit" names (spec 3), so either reading finds its fields.
+ */
+export const bookingDetail = bookingSchema.extend({
+  nombre: z.string(),
+  telefono: z.string(),
+  cantidad_huesped: z.number().int(),
+  propiedad_id: z.string().uuid(),
+  fecha_ingreso: z.string(),
+  fecha_salida: z.string(),
+});
+export type BookingDetail = z.infer<typeof bookingDetail>;
+
 /** GET /api/bookings: Reservas list, paged for thousands of rows. */
 export const bookingsQuery = z.object({
   search: z.string().trim().max(120).optional(),
@@ -271,6 +286,36 @@ export const nightPricesBody = dateRange(
   }),
 );
 export type NightPricesBody = z.input<typeof nightPricesBody>;
+
+/** DELETE /api/closed-dates/{id} answers the id it deleted. */
+export const closedDateDeleted = z.object({ id: z.string().uuid() });
+
+/** PUT /api/night-prices answers every night of the range as stored afterwards. */
+export const nightPricesData = z.object({
+  property_id: z.string().uuid(),
+  room_type_id: z.string().uuid().nullable(),
+  nights: z.array(
+    z.object({
+      date: z.string(),
+      /** null: the base price (the property's, or the room type's rate). */
+      price: z.number().int().nullable(),
+      min_stay: z.number().int(),
+      stop_sell: z.boolean(),
+    }),
+  ),
+});
+export type NightPricesData = z.infer<typeof nightPricesData>;
+
+/**
+ * Socket event (to every signed-in user of the account) after a booking, closure or price change, so open
+ * calendars and lists reload.
+ */
+export const calendarChangedEvent = 'calendar-changed';
+export interface CalendarChangedPayload {
+  property_id: string;
+  kind: 'booking' | 'closed_dates' | 'night_prices';
+  booking_id?: string;
+}
 
 // ---------------------------------------------------------------- calendar
 
