@@ -7,6 +7,7 @@ export const demoRates: Record<
 > = {
   'Apartamento Sol de Triana': [{ name: 'Tarifa estándar', occupancy: 4, price: 9500 }],
   'Villa Mar Azul': [{ name: 'Tarifa estándar', occupancy: 8, price: 28000 }],
+  'Apartamento Plaza Mayor': [{ name: 'Tarifa estándar', occupancy: 3, price: 7200 }],
   'Hotel Alameda Centro': [
     { name: 'Doble estándar', occupancy: 2, price: 12000, roomType: 'Doble estándar' },
     { name: 'Doble superior', occupancy: 3, price: 15000, roomType: 'Doble superior' },
@@ -24,6 +25,10 @@ export const demoImages: Record<string, [string, string][]> = {
     ['#48cae4', '#023e8a'],
     ['#90be6d', '#277da1'],
     ['#f9c74f', '#f3722c'],
+  ],
+  'Apartamento Plaza Mayor': [
+    ['#e9c46a', '#bc6c25'],
+    ['#dda15e', '#606c38'],
   ],
   'Hotel Alameda Centro': [
     ['#adb5bd', '#343a40'],

@@ -12,6 +12,7 @@ try {
   await database.migrate();
   const report = await seedDemo(database.db, systemClock, {
     files: createFilesService({ storage: createLocalStorage(config.DATA_DIR) }),
+    appSecret: config.APP_SECRET,
   });
   const where = database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL';
   console.log(`\nDemo data (${where}):\n`);

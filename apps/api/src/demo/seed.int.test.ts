@@ -4,10 +4,12 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, advisors, users } from '../db/schema/accounts.ts';
-import { properties } from '../db/schema/properties.ts';
+import { properties, propertyAuthorities } from '../db/schema/properties.ts';
 import { propertyImages, rates, rooms, roomTypes } from '../db/schema/rooms.ts';
+import { createSecretBox } from '../lib/secret-box.ts';
 import { createFilesService } from '../modules/files/files.service.ts';
 import { createLocalStorage } from '../modules/files/storage.ts';
+import { AUTHORITY_PASSWORD_PURPOSE } from '../modules/properties/property-settings.service.ts';
 import { bearer, registration, uniqueIp } from '../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_ADVISOR_CODE, DEMO_PASSWORD, demoEmails, seedDemo } from './seed.ts';
@@ -15,11 +17,16 @@ import { DEMO_ADVISOR_CODE, DEMO_PASSWORD, demoEmails, seedDemo } from './seed.t
 describe('demo data (npm run demo)', () => {
   let t: TestApp;
   let dataDir: string;
+  // Not the development default: the seed must seal with the APP_SECRET it is given, or the API cannot open it.
+  const appSecret = 'demo-test-secret-0123456789-abcdefghij';
   const seed = () =>
-    seedDemo(t.database.db, t.clock, { files: createFilesService({ storage: createLocalStorage(dataDir) }) });
+    seedDemo(t.database.db, t.clock, {
+      files: createFilesService({ storage: createLocalStorage(dataDir) }),
+      appSecret,
+    });
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'posada-demo-'));
-    t = await buildTestApp({ env: { DATA_DIR: dataDir } });
+    t = await buildTestApp({ env: { DATA_DIR: dataDir, APP_SECRET: appSecret } });
     await seed();
   });
   afterAll(async () => {
@@ -181,11 +188,131 @@ describe('demo data (npm run demo)', () => {
     expect(account?.servicios).toEqual(['reviews', 'identity_verification', 'chatbot', 'smart_locks']);
   });
 
+  const settingsOf = async (email: string) => {
+    const { token, user } = await login(email);
+    const result: Record<string, Record<string, unknown>> = {};
+    for (const property of user.properties as { id: string; nombre: string }[]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/properties/${property.id}/settings`,
+        headers: bearer(token),
+      });
+      result[property.nombre] = res.json().data;
+    }
+    return { token, user, settings: result };
+  };
+
+  it('configures the store, smart lock, check-in schedule and police credentials of the demo properties', async () => {
+    const { settings } = await settingsOf(demoEmails.empresa);
+    const apartment = settings['Apartamento Sol de Triana'];
+    expect(apartment).toMatchObject({
+      store: { enabled: true, type: 'internal' },
+      smart_locks: { enabled: true, delivery_time: 'arrival_day', key_type: 'static', master_code: '7351#' },
+      checkin_schedule: '24h',
+      authorities: { entity: 'guardia_civil', user: 'delgado.triana', password_set: true },
+    });
+    expect(settings['Villa Mar Azul']).toMatchObject({
+      store: { enabled: true, type: 'internal' },
+      smart_locks: { enabled: false },
+      checkin_schedule: '24h',
+      authorities: { entity: 'guardia_civil', password_set: true },
+    });
+    const hotel = await settingsOf(demoEmails.hotel);
+    expect(hotel.settings['Hotel Alameda Centro']).toMatchObject({
+      store: { enabled: true },
+      checkin_schedule: '24h',
+      authorities: { entity: 'guardia_civil', password_set: true },
+    });
+    // Every authority password is sealed with the API's APP_SECRET for its own property.
+    const box = createSecretBox(appSecret);
+    const rows = await t.database.db.select().from(propertyAuthorities);
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row.passwordCiphertext).toMatch(/^v1:/);
+      expect(box.open(row.passwordCiphertext, AUTHORITY_PASSWORD_PURPOSE, row.propertyId)).toMatch(
+        /-GC-2026!$/,
+      );
+    }
+  });
+
+  it('has a subscribed smart account without add-ons, whose paid extras are unavailable (spec 6)', async () => {
+    const { token, user, settings } = await settingsOf(demoEmails.basico);
+    expect(user).toMatchObject({
+      type: 'empresa',
+      plan: 'smart',
+      status_subscription: 'subscribed',
+      quantity: 1,
+      servicios: [],
+    });
+    expect(Object.keys(settings)).toEqual(['Apartamento Plaza Mayor']);
+    const apartment = settings['Apartamento Plaza Mayor'] as Record<string, unknown> & { id: string };
+    expect(apartment).toMatchObject({
+      price_night: 7200,
+      security_code: '3702',
+      store: { enabled: true, type: 'internal' },
+      checkin_schedule: '24h',
+      authorities: { entity: 'guardia_civil', password_set: true },
+      smart_locks: { enabled: false },
+      features: {
+        chatbot: false,
+        smart_locks: false,
+        identity_verification: false,
+        reviews: false,
+        cross_selling: true,
+        authorities: true,
+        auto_checkin_messaging: true,
+      },
+    });
+    for (const lang of ['es', 'en', 'ar'] as const) {
+      const description = apartment.description as Record<string, string>;
+      expect(description[lang]?.length, lang).toBeGreaterThan(40);
+    }
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/properties/${apartment.id}/settings/page-chat-bot-ia`,
+      headers: bearer(token),
+      payload: { enabled: true },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Service not available in your current subscription');
+    const images = await t.app.inject({
+      method: 'GET',
+      url: `/api/properties/${apartment.id}/images`,
+      headers: bearer(token),
+    });
+    expect(images.json().data.items).toHaveLength(2);
+  });
+
+  it('gives a demo property seeded before these settings existed its store, lock, schedule and credentials, once', async () => {
+    const { user } = await login(demoEmails.empresa);
+    const apartmentId = (user.properties as { id: string; nombre: string }[]).find(
+      (p) => p.nombre === 'Apartamento Sol de Triana',
+    )?.id as string;
+    // What a database migrated from before the settings_extras migration looks like.
+    await t.database.db.delete(propertyAuthorities).where(eq(propertyAuthorities.propertyId, apartmentId));
+    await t.database.db
+      .update(properties)
+      .set({ storeEnabled: false, smartLock: false, smartLockMasterCode: null })
+      .where(eq(properties.id, apartmentId));
+
+    const report = await seed();
+    const again = await seed();
+
+    expect(report.lines.filter((l) => l.startsWith('settings'))).toHaveLength(1);
+    expect(again.lines.filter((l) => l.startsWith('settings'))).toEqual([]);
+    const { settings } = await settingsOf(demoEmails.empresa);
+    expect(settings['Apartamento Sol de Triana']).toMatchObject({
+      store: { enabled: true },
+      smart_locks: { enabled: true, master_code: '7351#' },
+      authorities: { password_set: true },
+    });
+  });
+
   it('lets the admin log in to the back office', async () => {
     const { token, user } = await login(demoEmails.admin);
     expect(user).toMatchObject({ type: 'admin', application: 'posada' });
     const summary = await t.app.inject({ method: 'GET', url: '/api/admin/summary', headers: bearer(token) });
-    expect(summary.json().data).toMatchObject({ properties_total: 3, advisors_active: 1 });
+    expect(summary.json().data).toMatchObject({ properties_total: 4, advisors_active: 1 });
   });
 
   it('offers a working advisor code for registration', async () => {
@@ -238,10 +365,18 @@ describe('demo data (npm run demo)', () => {
       rooms: (await t.database.db.select({ n: count() }).from(rooms))[0]?.n,
       rates: (await t.database.db.select({ n: count() }).from(rates))[0]?.n,
       images: (await t.database.db.select({ n: count() }).from(propertyImages))[0]?.n,
+      authorities: (await t.database.db.select({ n: count() }).from(propertyAuthorities))[0]?.n,
       files: (await readdir(path.join(dataDir, 'files'))).length,
     });
     const before = await tally();
-    expect(before).toMatchObject({ roomTypes: 3, rooms: 12, rates: 5, images: 8, files: 16 });
+    expect(before).toMatchObject({
+      roomTypes: 3,
+      rooms: 12,
+      rates: 6,
+      images: 10,
+      files: 20,
+      authorities: 4,
+    });
     t.clock.advance(24 * 60 * 60_000);
     const report = await seed();
     expect(report.created).toBe(0);

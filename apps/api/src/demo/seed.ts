@@ -1,12 +1,15 @@
 import { trialEndsAt } from '@posada/domain/subscription';
 import { and, count, eq, sql } from 'drizzle-orm';
+import { loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, advisors, users } from '../db/schema/accounts.ts';
-import { properties } from '../db/schema/properties.ts';
+import { properties, propertyAuthorities } from '../db/schema/properties.ts';
 import { propertyImages, type RoomStatus, rates, rooms, roomTypes } from '../db/schema/rooms.ts';
 import type { Clock } from '../lib/clock.ts';
+import { createSecretBox, type SecretBox } from '../lib/secret-box.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { FilesService } from '../modules/files/files.service.ts';
+import { AUTHORITY_PASSWORD_PURPOSE } from '../modules/properties/property-settings.service.ts';
 import { demoImages, demoPhoto, demoRates } from './demo-media.ts';
 
 /** Every demo login uses this password (README lists the accounts). */
@@ -15,6 +18,8 @@ export const DEMO_PASSWORD = 'PosadaDemo2026!';
 export const demoEmails = {
   empresa: 'demo@posada.local',
   hotel: 'hotel@posada.local',
+  /** Subscribed to plan smart with no add-ons: the paid extras show as unavailable (spec 6). */
+  basico: 'basico@posada.local',
   admin: 'admin@posada.local',
 } as const;
 
@@ -41,12 +46,59 @@ const samplePolicies = {
 /** Add-ons of the subscribed demo account: the paid extras of spec 6. */
 const demoAddOns = ['reviews', 'identity_verification', 'chatbot', 'smart_locks'] as const;
 
+/**
+ * The settings sections added after the first demo (experience store, smart locks, check-in schedule and
+ * authority credentials). The password is sealed at seed time with APP_SECRET, like the settings page does.
+ */
+interface DemoSettingsExtras {
+  columns: Pick<
+    NewProperty,
+    | 'storeEnabled'
+    | 'storeType'
+    | 'smartLock'
+    | 'smartLockDeliveryTime'
+    | 'smartLockKeyType'
+    | 'smartLockMasterCode'
+    | 'checkinSchedule'
+  >;
+  authorities: {
+    entity: (typeof propertyAuthorities.$inferInsert)['entity'];
+    username: string;
+    password: string;
+    establishmentCode: string;
+    landlordCode: string;
+  };
+}
+
+/** Store internal on, check-in links 24 hours before, Guardia Civil credentials; smart locks as given. */
+const demoExtras = (
+  authorities: Omit<DemoSettingsExtras['authorities'], 'entity'>,
+  smartLock: Partial<DemoSettingsExtras['columns']> = {},
+): DemoSettingsExtras => ({
+  columns: {
+    storeEnabled: true,
+    storeType: 'internal',
+    smartLock: false,
+    smartLockDeliveryTime: 'checkin_completed',
+    smartLockKeyType: 'static',
+    smartLockMasterCode: null,
+    checkinSchedule: '24h',
+    ...smartLock,
+  },
+  authorities: { entity: 'guardia_civil', ...authorities },
+});
+
+interface DemoProperty extends NewProperty {
+  roomTypes?: DemoRoomType[];
+  extras: DemoSettingsExtras;
+}
+
 interface DemoEmpresa {
   email: string;
   name: string;
   phone: string;
   account: (now: Date) => Omit<NewAccount, 'createdAt'>;
-  properties: (NewProperty & { roomTypes?: DemoRoomType[] })[];
+  properties: DemoProperty[];
 }
 
 const empresas: DemoEmpresa[] = [
@@ -99,6 +151,15 @@ const empresas: DemoEmpresa[] = [
         reviewUrl: 'https://g.page/r/sol-de-triana/review',
         reviewsEnabled: true,
         botGpt: true,
+        extras: demoExtras(
+          {
+            username: 'delgado.triana',
+            password: 'Triana-GC-2026!',
+            establishmentCode: '4100012345',
+            landlordCode: 'ARR-41-0087',
+          },
+          { smartLock: true, smartLockDeliveryTime: 'arrival_day', smartLockMasterCode: '7351#' },
+        ),
       },
       {
         nombre: 'Villa Mar Azul',
@@ -141,6 +202,12 @@ const empresas: DemoEmpresa[] = [
         confirmWhatsapp: true,
         confirmEmail: true,
         identityVerification: true,
+        extras: demoExtras({
+          username: 'delgado.marbella',
+          password: 'MarAzul-GC-2026!',
+          establishmentCode: '2900067890',
+          landlordCode: 'ARR-29-0412',
+        }),
       },
     ],
   },
@@ -190,6 +257,12 @@ const empresas: DemoEmpresa[] = [
         securityCode: '1185',
         confirmEmail: true,
         confirmSms: true,
+        extras: demoExtras({
+          username: 'alameda.recepcion',
+          password: 'Alameda-GC-2026!',
+          establishmentCode: '2800054321',
+          landlordCode: 'ARR-28-1190',
+        }),
         roomTypes: [
           {
             name: 'Doble estándar',
@@ -236,6 +309,61 @@ const empresas: DemoEmpresa[] = [
       },
     ],
   },
+  {
+    email: demoEmails.basico,
+    name: 'Marta Ruiz',
+    phone: '+34612000003',
+    account: () => ({
+      name: 'Apartamentos Ruiz',
+      pais: 'ES',
+      tipoHospedaje: 'apartamento',
+      roomRange: '1-4',
+      plan: 'smart',
+      statusSubscription: 'subscribed',
+      trialEndsAt: null,
+      quantity: 1,
+      // No add-ons: chatbot, smart locks, identity verification and reviews show as unavailable (spec 6).
+      servicios: [],
+    }),
+    properties: [
+      {
+        nombre: 'Apartamento Plaza Mayor',
+        internalName: 'Salamanca 1ºA',
+        tipoPropiedad: 'apartamento',
+        pais: 'ES',
+        city: 'Salamanca',
+        address: 'Calle del Prior 6, 37002 Salamanca',
+        zipCode: '37002',
+        timeZone: 'Europe/Madrid',
+        guests: 3,
+        bedrooms: 1,
+        bathrooms: 1,
+        services: ['wifi', 'heating', 'essentials', 'washing_machine', 'refrigerator'],
+        priceNight: 7200,
+        currency: 'EUR',
+        description: {
+          es: 'Apartamento acogedor de un dormitorio a un minuto de la Plaza Mayor de Salamanca. Calefacción, lavadora y wifi; ideal para parejas o una familia pequeña que quiere recorrer el casco histórico a pie.',
+          en: 'Cosy one-bedroom apartment a minute from the Plaza Mayor of Salamanca. Heating, washing machine and wifi; ideal for couples or a small family exploring the old town on foot.',
+          ar: 'شقة مريحة بغرفة نوم واحدة على بعد دقيقة من الساحة الكبرى في سلامنكا. تدفئة وغسالة وواي فاي، مثالية للأزواج أو لعائلة صغيرة تريد استكشاف المدينة القديمة سيرًا على الأقدام.',
+        },
+        policies: samplePolicies,
+        welcome: {
+          es: '¡Bienvenido a Apartamento Plaza Mayor! Disfruta de Salamanca.',
+          en: 'Welcome to Apartamento Plaza Mayor! Enjoy Salamanca.',
+          ar: 'مرحبًا بك في Apartamento Plaza Mayor! استمتع بسلامنكا.',
+        },
+        securityCode: '3702',
+        confirmWhatsapp: true,
+        confirmEmail: true,
+        extras: demoExtras({
+          username: 'ruiz.salamanca',
+          password: 'PlazaMayor-GC-2026!',
+          establishmentCode: '3700011122',
+          landlordCode: 'ARR-37-0031',
+        }),
+      },
+    ],
+  },
 ];
 
 export interface SeedReport {
@@ -254,16 +382,23 @@ async function findUserId(db: Db, email: string): Promise<string | null> {
 }
 
 /**
- * Seeds the demo accounts of issue 2 (README): two empresas with properties in Spain, an admin and an
- * active advisor. Idempotent: records that already exist are left as they are, except that the subscribed
- * demo account gains any demo add-on it lacks.
+ * Seeds the demo accounts (README): three empresas with properties in Spain (one subscribed with every
+ * paid extra, one hotel in its trial, one subscribed without add-ons), an admin and an active advisor.
+ * Idempotent: records that already exist are left as they are, except that the subscribed demo account
+ * gains any demo add-on it lacks, and a demo property without authority credentials gets its store, smart
+ * lock, check-in schedule and credentials once.
  */
 export async function seedDemo(
   db: Db,
   clock: Clock,
-  opts: { files?: Pick<FilesService, 'saveImage'> } = {},
+  opts: {
+    files?: Pick<FilesService, 'saveImage'>;
+    /** Seals the authority passwords; must be the APP_SECRET the API runs with (default: the environment's). */
+    appSecret?: string;
+  } = {},
 ): Promise<SeedReport> {
   const report: SeedReport = { lines: [], created: 0 };
+  const secrets = createSecretBox(opts.appSecret ?? loadConfig().APP_SECRET);
   const now = clock.now();
   let passwordHash: string | null = null;
   const demoPassword = async () => {
@@ -318,7 +453,7 @@ export async function seedDemo(
     const accountId = owner?.accountId;
     if (!accountId) continue;
     await ensureAddOns(db, report, accountId, demo.account(now).servicios ?? []);
-    for (const { roomTypes: types, ...property } of demo.properties) {
+    for (const { roomTypes: types, extras, ...property } of demo.properties) {
       const [existing] = await db
         .select({ id: properties.id })
         .from(properties)
@@ -334,6 +469,7 @@ export async function seedDemo(
         propertyId = created?.id;
       }
       if (!propertyId) continue;
+      await seedSettingsExtras(db, report, secrets, { accountId, propertyId, extras, now });
       await seedRooms(db, note, { accountId, propertyId, types: types ?? [], now });
       await seedRates(db, note, { accountId, propertyId, nombre: property.nombre, now });
       if (opts.files)
@@ -376,6 +512,46 @@ async function ensureAddOns(db: Db, report: SeedReport, accountId: string, addOn
     .set({ servicios: [...(account?.servicios ?? []), ...missing] })
     .where(eq(accounts.id, accountId));
   report.lines.push(`updated    add-ons ${missing.join(', ')} for ${accountId}`);
+}
+
+/**
+ * The store, smart lock, check-in schedule and authority credentials of a demo property, applied once: a
+ * property without authority credentials gets them all (a new one, or one seeded before these sections
+ * existed); one that has them is left as the operator set it.
+ */
+async function seedSettingsExtras(
+  db: Db,
+  report: SeedReport,
+  secrets: SecretBox,
+  opts: { accountId: string; propertyId: string; extras: DemoSettingsExtras; now: Date },
+) {
+  const { accountId, propertyId, extras } = opts;
+  const [existing] = await db
+    .select({ propertyId: propertyAuthorities.propertyId })
+    .from(propertyAuthorities)
+    .where(eq(propertyAuthorities.propertyId, propertyId))
+    .limit(1);
+  if (existing) return;
+  const { password, ...credentials } = extras.authorities;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(properties)
+      .set(extras.columns)
+      .where(and(eq(properties.accountId, accountId), eq(properties.id, propertyId)));
+    await tx.insert(propertyAuthorities).values({
+      propertyId,
+      accountId,
+      ...credentials,
+      passwordCiphertext: secrets.seal(password, AUTHORITY_PASSWORD_PURPOSE, propertyId),
+      updatedAt: opts.now,
+    });
+  });
+  const lock = extras.columns.smartLock
+    ? `smart lock on (${extras.columns.smartLockMasterCode})`
+    : 'smart lock off';
+  report.lines.push(
+    `settings   store ${extras.columns.storeType} on, ${lock}, check-in links ${extras.columns.checkinSchedule}, ${extras.authorities.entity} credentials (user ${extras.authorities.username})`,
+  );
 }
 
 /** The hotel's room types and rooms: each created when missing (by name), existing ones left alone. */
@@ -502,7 +678,8 @@ async function seedImages(
 
 function describeAccount(account: Omit<NewAccount, 'createdAt'>): string {
   if (account.statusSubscription === 'subscribed') {
-    return `plan ${account.plan}, subscribed, up to ${account.quantity} properties`;
+    const addOns = account.servicios?.length ? account.servicios.join(', ') : 'none';
+    return `plan ${account.plan}, subscribed, up to ${account.quantity} properties, add-ons: ${addOns}`;
   }
   return `free trial, status ${account.statusSubscription}, ends ${account.trialEndsAt?.toISOString().slice(0, 10)}`;
 }
