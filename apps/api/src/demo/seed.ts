@@ -550,7 +550,7 @@ async function seedSettingsExtras(
     ? `smart lock on (${extras.columns.smartLockMasterCode})`
     : 'smart lock off';
   report.lines.push(
-    `settings   store ${extras.columns.storeType} on, ${lock}, check-in links ${extras.columns.checkinSchedule}, ${extras.authorities.entity} credentials (user ${extras.authorities.username})`,
+    `settings     store ${extras.columns.storeType} on, ${lock}, check-in links ${extras.columns.checkinSchedule}, ${extras.authorities.entity} credentials (user ${extras.authorities.username})`,
   );
 }
 
