@@ -26,6 +26,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createLocalStorage, type FileStorage } from './modules/files/storage.ts';
@@ -113,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rooms = createRoomsService({ db: database.db, clock });
   const rates = createRatesService({ db: database.db, clock });
   const images = createImagesService({ db: database.db, clock, files });
+  const calendar = createCalendarService({ db: database.db });
   const auth = createAuthService({
     db: database.db,
     clock,
@@ -168,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(roomsRoutes, { rooms });
       await api.register(ratesRoutes, { rates });
       await api.register(imagesRoutes, { images });
+      await api.register(calendarRoutes, { calendar });
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,230 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * The calendar's reads: a handful of set-based queries over every property of the request at once (no
+ * query per unit or per day). Dates come back as text (YYYY-MM-DD) and counts as int, identically on
+ * PostgreSQL and PGlite.
+ */
+
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A list of uuids as one parameter (works the same on node-postgres and PGlite). */
+export const uuidList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
+
+export interface CalendarPropertyRow {
+  id: string;
+  nombre: string;
+  tipo_propiedad: string;
+  currency: string;
+  guests: number;
+  price_night: number | null;
+}
+
+export interface CalendarRoomTypeRow {
+  id: string;
+  property_id: string;
+  name: string;
+  max_guests: number;
+  base_price: number | null;
+  rooms_count: number;
+  /** Rooms of the type not in maintenance: the most that can be free on a night. */
+  sellable_rooms: number;
+}
+
+export interface CalendarRoomRow {
+  id: string;
+  property_id: string;
+  room_type_id: string;
+  name: string;
+  status: 'available' | 'occupied' | 'cleaning' | 'maintenance';
+}
+
+export interface CalendarBookingRow {
+  id: string;
+  property_id: string;
+  room_ids: string[];
+  code: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+  guests: number;
+  status: string;
+  payment_status: string;
+  paused: boolean;
+  channel: string;
+  total: number;
+}
+
+export interface CalendarClosedRow {
+  id: string;
+  property_id: string;
+  room_id: string | null;
+  start_date: string;
+  end_date: string;
+  reason: string;
+}
+
+/** The explicit per-night rows of one unit key, as parallel arrays (night offsets from `from`). */
+export interface CalendarNightPricesRow {
+  unit_key: string;
+  offsets: number[];
+  prices: (number | null)[];
+  min_stays: number[];
+  stop_sells: boolean[];
+}
+
+/** Rooms of a type taken (booked or closed) per night, rooms in maintenance left out. */
+export interface CalendarTakenRow {
+  room_type_id: string;
+  offsets: number[];
+  taken: number[];
+}
+
+/**
+ * pg (through its array parser) and PGlite both answer int[] and bool[] as arrays, but a numeric array
+ * may arrive as text in some drivers: normalise.
+ */
+const ints = (values: unknown[]): number[] => values.map((v) => Number(v));
+
+export type CalendarRepo = ReturnType<typeof createCalendarRepo>;
+
+export function createCalendarRepo({ db }: { db: Db }) {
+  return {
+    /** The account's properties, all or those of `ids` (another account's are simply not found). */
+    async properties(accountId: string, ids: readonly string[] | null): Promise<CalendarPropertyRow[]> {
+      return rowsOf<CalendarPropertyRow>(
+        db,
+        sql`select id, nombre, tipo_propiedad, currency, guests, price_night
+            from properties
+            where account_id = ${accountId} ${ids ? sql`and id = any(${uuidList(ids)})` : sql``}
+            order by created_at, id`,
+      );
+    },
+
+    /** Room types of the hotels, with their lowest rate as base price and how many rooms they have. */
+    async roomTypes(accountId: string, propertyIds: readonly string[]): Promise<CalendarRoomTypeRow[]> {
+      if (propertyIds.length === 0) return [];
+      return rowsOf<CalendarRoomTypeRow>(
+        db,
+        sql`select rt.id, rt.property_id, rt.name, (rt.adults + rt.children)::int as max_guests,
+                   (select min(ra.price) from rates ra
+                     where ra.account_id = rt.account_id and ra.room_type_id = rt.id)::int as base_price,
+                   count(ro.id)::int as rooms_count,
+                   (count(ro.id) filter (where ro.status <> 'maintenance'))::int as sellable_rooms
+            from room_types rt
+            left join rooms ro on ro.room_type_id = rt.id and ro.account_id = rt.account_id
+            where rt.account_id = ${accountId} and rt.property_id = any(${uuidList(propertyIds)})
+            group by rt.id
+            order by rt.created_at, rt.id`,
+      );
+    },
+
+    /** The rooms of the hotels, in their type's order and then by name. */
+    async rooms(accountId: string, propertyIds: readonly string[]): Promise<CalendarRoomRow[]> {
+      if (propertyIds.length === 0) return [];
+      return rowsOf<CalendarRoomRow>(
+        db,
+        sql`select ro.id, ro.property_id, ro.room_type_id, ro.name, ro.status
+            from rooms ro join room_types rt on rt.id = ro.room_type_id
+            where ro.account_id = ${accountId} and ro.property_id = any(${uuidList(propertyIds)})
+            order by rt.created_at, rt.id, length(ro.name), ro.name, ro.id`,
+      );
+    },
+
+    /** Stays overlapping [from, to), cancelled ones left out (their nights are free again). */
+    async bookings(
+      accountId: string,
+      propertyIds: readonly string[],
+      from: string,
+      to: string,
+    ): Promise<CalendarBookingRow[]> {
+      if (propertyIds.length === 0) return [];
+      return rowsOf<CalendarBookingRow>(
+        db,
+        sql`select id, property_id, room_ids::text[] as room_ids, code, name,
+                   start_date::text as start_date, end_date::text as end_date, guests, status,
+                   payment_status, paused, channel, total
+            from bookings
+            where account_id = ${accountId} and property_id = any(${uuidList(propertyIds)})
+              and status <> 'cancelled'
+              and start_date < ${to}::date and end_date > ${from}::date
+            order by start_date, created_at, id`,
+      );
+    },
+
+    async closedDates(
+      accountId: string,
+      propertyIds: readonly string[],
+      from: string,
+      to: string,
+    ): Promise<CalendarClosedRow[]> {
+      if (propertyIds.length === 0) return [];
+      return rowsOf<CalendarClosedRow>(
+        db,
+        sql`select id, property_id, room_id, start_date::text as start_date, end_date::text as end_date,
+                   reason
+            from closed_dates
+            where account_id = ${accountId} and property_id = any(${uuidList(propertyIds)})
+              and start_date < ${to}::date and end_date > ${from}::date
+            order by start_date, id`,
+      );
+    },
+
+    /** Explicit per-night prices in [from, to), one row per unit key (property or room type). */
+    async nightPrices(
+      accountId: string,
+      propertyIds: readonly string[],
+      from: string,
+      to: string,
+    ): Promise<CalendarNightPricesRow[]> {
+      if (propertyIds.length === 0) return [];
+      const rows = await rowsOf<CalendarNightPricesRow>(
+        db,
+        sql`select unit_key,
+                   array_agg(night - ${from}::date order by night) as offsets,
+                   -- -1 stands for null: array parsers disagree on NULL elements.
+                   array_agg(coalesce(price, -1) order by night) as prices,
+                   array_agg(min_stay order by night) as min_stays,
+                   array_agg(stop_sell order by night) as stop_sells
+            from night_prices
+            where account_id = ${accountId} and property_id = any(${uuidList(propertyIds)})
+              and night >= ${from}::date and night < ${to}::date
+            group by unit_key`,
+      );
+      return rows.map((r) => ({
+        ...r,
+        offsets: ints(r.offsets),
+        prices: r.prices.map((p) => (Number(p) < 0 ? null : Number(p))),
+        min_stays: ints(r.min_stays),
+      }));
+    },
+
+    /** Per room type and night, how many of its rooms (not in maintenance) are booked or closed. */
+    async takenRooms(
+      accountId: string,
+      propertyIds: readonly string[],
+      from: string,
+      to: string,
+    ): Promise<CalendarTakenRow[]> {
+      if (propertyIds.length === 0) return [];
+      const rows = await rowsOf<CalendarTakenRow>(
+        db,
+        sql`select room_type_id, array_agg(off order by off) as offsets, array_agg(taken order by off) as taken
+            from (
+              select ro.room_type_id, un.night - ${from}::date as off, count(*)::int as taken
+              from unit_nights un join rooms ro on ro.id = un.unit_id
+              where un.account_id = ${accountId} and un.property_id = any(${uuidList(propertyIds)})
+                and un.night >= ${from}::date and un.night < ${to}::date
+                and ro.status <> 'maintenance'
+              group by ro.room_type_id, un.night
+            ) per_night
+            group by room_type_id`,
+      );
+      return rows.map((r) => ({ ...r, offsets: ints(r.offsets), taken: ints(r.taken) }));
+    },
+  };
+}
