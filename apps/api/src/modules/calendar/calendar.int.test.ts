@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
  * 150.00 with a 2-night minimum, the 7th is stop-sell with a 3-night minimum and keeps the base price.
  *
  * Hotel: Doble (101, 102, and 103 in maintenance; rates 120.00 and 90.00, so base 90.00; 130.00 on the
- * 2nd), Suite (201, no rate). Two rooms 1–3 Dec, 101 on 4–6 Dec, the suite 2–4 Dec, a stay kept on
+ * 2nd), Suite (201, no rate of its own: the hotel's 80.00 rate without a type). Two rooms 1–3 Dec, 101 on 4–6 Dec, the suite 2–4 Dec, a stay kept on
  * 103 although it is in maintenance, 102 closed on the 5th, the whole hotel closed on the 7th.
  */
 describe('GET /api/calendar', () => {
@@ -82,6 +82,8 @@ describe('GET /api/calendar', () => {
         occupancy: 2,
         price: 9_000,
       },
+      // Without a room type: the base price of a type that has no rate of its own.
+      { accountId, propertyId: hotelId, roomTypeId: null, name: 'Casa', occupancy: 2, price: 8_000 },
     ]);
 
     let n = 0;
@@ -335,11 +337,11 @@ describe('GET /api/calendar', () => {
       id: suiteId,
       name: 'Suite',
       max_guests: 6,
-      base_price: null,
+      base_price: 8_000,
       rooms_count: 1,
     });
     expect(doble?.nights.map((n) => n.price)).toEqual([9_000, 13_000, 9_000, 9_000, 9_000, 9_000, 9_000]);
-    expect(suite?.nights.map((n) => n.price)).toEqual([null, null, null, null, null, null, null]);
+    expect(suite?.nights.map((n) => n.price)).toEqual([8_000, 8_000, 8_000, 8_000, 8_000, 8_000, 8_000]);
     // 103 is in maintenance: at most two Doble rooms are ever free.
     expect(doble?.nights.map((n) => [n.date.slice(8), n.available])).toEqual([
       ['01', 0],

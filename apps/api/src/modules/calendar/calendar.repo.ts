@@ -22,6 +22,8 @@ export interface CalendarPropertyRow {
   currency: string;
   guests: number;
   price_night: number | null;
+  /** The cheapest rate without a room type. */
+  wide_rate: number | null;
 }
 
 export interface CalendarRoomTypeRow {
@@ -98,21 +100,34 @@ export function createCalendarRepo({ db }: { db: Db }) {
     async properties(accountId: string, ids: readonly string[] | null): Promise<CalendarPropertyRow[]> {
       return rowsOf<CalendarPropertyRow>(
         db,
-        sql`select id, nombre, tipo_propiedad, currency, guests, price_night
-            from properties
-            where account_id = ${accountId} ${ids ? sql`and id = any(${uuidList(ids)})` : sql``}
-            order by created_at, id`,
+        sql`select p.id, p.nombre, p.tipo_propiedad, p.currency, p.guests, p.price_night,
+                   (select min(ra.price) from rates ra
+                     where ra.account_id = p.account_id and ra.property_id = p.id
+                       and ra.room_type_id is null)::int as wide_rate
+            from properties p
+            where p.account_id = ${accountId} ${ids ? sql`and p.id = any(${uuidList(ids)})` : sql``}
+            order by p.created_at, p.id`,
       );
     },
 
-    /** Room types of the hotels, with their lowest rate as base price and how many rooms they have. */
+    /**
+     * Room types of the hotels with their base price — the type's cheapest rate, else the property's
+     * cheapest rate without a type, else its price_night (as POST /api/calculate-apartment-price prices a
+     * night) — and how many rooms they have.
+     */
     async roomTypes(accountId: string, propertyIds: readonly string[]): Promise<CalendarRoomTypeRow[]> {
       if (propertyIds.length === 0) return [];
       return rowsOf<CalendarRoomTypeRow>(
         db,
         sql`select rt.id, rt.property_id, rt.name, (rt.adults + rt.children)::int as max_guests,
-                   (select min(ra.price) from rates ra
-                     where ra.account_id = rt.account_id and ra.room_type_id = rt.id)::int as base_price,
+                   coalesce(
+                     (select min(ra.price) from rates ra
+                       where ra.account_id = rt.account_id and ra.room_type_id = rt.id),
+                     (select min(ra.price) from rates ra
+                       where ra.account_id = rt.account_id and ra.property_id = rt.property_id
+                         and ra.room_type_id is null),
+                     (select p.price_night from properties p where p.id = rt.property_id)
+                   )::int as base_price,
                    count(ro.id)::int as rooms_count,
                    (count(ro.id) filter (where ro.status <> 'maintenance'))::int as sellable_rooms
             from room_types rt

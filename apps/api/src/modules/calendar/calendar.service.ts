@@ -138,13 +138,14 @@ export function assembleCalendar(rows: CalendarRows): CalendarData {
       tipo_propiedad: p.tipo_propiedad,
       currency: p.currency as Currency,
       guests: p.guests,
-      base_price: p.price_night,
+      // The base price of a night, as POST /api/calculate-apartment-price uses it.
+      base_price: p.price_night ?? p.wide_rate,
     };
     if (!isHotelType(p.tipo_propiedad)) {
       return {
         ...common,
         room_types: [],
-        nights: nightsOf(dates, p.price_night, pricesByKey.get(p.id)),
+        nights: nightsOf(dates, common.base_price, pricesByKey.get(p.id)),
         units: [
           {
             id: p.id,
