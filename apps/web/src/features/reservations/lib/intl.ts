@@ -1,0 +1,80 @@
+import type { Currency } from '@posada/contracts/properties';
+
+/**
+ * Dates and money in the interface language (spec 1: es, en, ar). Arabic keeps Latin digits, as the
+ * date and phone inputs do, so a number reads the same in the list and in the form.
+ */
+export function intlLocale(language: string): string {
+  if (language.startsWith('ar')) return 'ar-u-nu-latn';
+  if (language.startsWith('en')) return 'en-GB';
+  return 'es-ES';
+}
+
+/** Colombian pesos are priced without decimals (spec 9: COP number formatting differs). */
+const FRACTION_DIGITS: Record<Currency, number> = { EUR: 2, USD: 2, COP: 0 };
+/** ISO 4217 minor units: every currency we sell in has two. */
+const MINOR_EXPONENT = 2;
+
+/** Minor units as money in the interface language: 1.250,50 € (es), €1,250.50 (en), $ 1.250.000 (es, COP). */
+export function formatMoneyIn(minor: number, currency: Currency, language: string): string {
+  const digits = FRACTION_DIGITS[currency];
+  const locale =
+    currency === 'COP' && !language.startsWith('en') && !language.startsWith('ar')
+      ? 'es-CO'
+      : intlLocale(language);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: 'always',
+  } as Intl.NumberFormatOptions).format(minor / 10 ** MINOR_EXPONENT);
+}
+
+function utcDate(iso: string): Date {
+  return new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+}
+
+/** A stay date (YYYY-MM-DD): "12 mar 2026". */
+export function formatDay(iso: string, language: string, withYear = true): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    day: 'numeric',
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  }).format(utcDate(iso));
+}
+
+/** A long stay date with the weekday: "jueves, 12 de marzo de 2026". */
+export function formatLongDay(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(utcDate(iso));
+}
+
+/** Arrival to departure as one range: "12–15 mar 2026", "28 mar – 2 abr 2026". */
+export function formatStay(start: string, end: string, language: string): string {
+  const format = new Intl.DateTimeFormat(intlLocale(language), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return format.formatRange(utcDate(start), utcDate(end));
+}
+
+/** An instant (timestamptz) as date and time, in the given time zone (the browser's by default). */
+export function formatDateTime(instant: string, language: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(instant));
+}
