@@ -237,6 +237,34 @@ export const router = createBrowserRouter([
                     ),
                   },
                   {
+                    path: routePaths.crossSellingProperty,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/extras-pages.tsx'),
+                      (m) => m.CrossSellingPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.smartLocks,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/extras-pages.tsx'),
+                      (m) => m.SmartLocksPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.Authorities,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/checkin-pages.tsx'),
+                      (m) => m.AuthoritiesPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.checkinProgramming,
+                    lazy: page(
+                      () => import('../features/property-settings/pages/checkin-pages.tsx'),
+                      (m) => m.CheckinProgrammingPage,
+                    ),
+                  },
+                  {
                     path: routePaths.roomTypes,
                     lazy: page(
                       () => import('../features/property-rooms/pages/room-types-page.tsx'),

@@ -37,6 +37,13 @@ export const routePaths = {
   Review: '/business/properties/edition/:propertyId/guest-reviews',
   identityVerification: '/business/properties/edition/:propertyId/identity-verification',
   pageManageChatBot: '/business/properties/edition/:propertyId/page-chat-bot-ia',
+  Authorities: '/business/properties/edition/:propertyId/authorities',
+  /** spec 2.2 cross-selling-property (no spec 2.1 name): the experience store. */
+  crossSellingProperty: '/business/properties/edition/:propertyId/cross-selling-property',
+  /** spec 2.2 smart-locks (no spec 2.1 name). */
+  smartLocks: '/business/properties/edition/:propertyId/smart-locks',
+  /** spec 2.2 checkin-programming (no spec 2.1 name): when check-in links are sent. */
+  checkinProgramming: '/business/properties/edition/:propertyId/checkin-programming',
   roomTypes: '/business/properties/edition/:propertyId/room-types',
   roomManagement: '/business/properties/edition/:propertyId/room-management',
   /** Habitaciones: the same room list as roomManagement (spec 2.1 names both). */

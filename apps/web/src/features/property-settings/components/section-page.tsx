@@ -20,8 +20,7 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
 import shellClasses from '../../../app/shell/shell.module.css';
 import { FormAlert } from '../../../components/form-alert.tsx';
-import { sectionGate } from '../lib/gating.ts';
-import type { SettingsPageKey } from '../lib/settings-menu.ts';
+import { isPaidExtra, type SettingsPageKey } from '../lib/settings-menu.ts';
 import { sectionIcons } from './section-icons.ts';
 import { useSettingsContext } from './settings-context.ts';
 import type { SectionForm } from './use-section-form.ts';
@@ -72,7 +71,7 @@ export function BackToSettings() {
 export function SectionHeader({ section }: { section: SettingsPageKey }) {
   const { t } = useTranslation('settings');
   const Icon = sectionIcons[section];
-  const paid = sectionGate(section) !== null;
+  const paid = isPaidExtra(section);
   return (
     <Group gap="md" wrap="nowrap" align="flex-start">
       <ThemeIcon size={44} radius="md" variant="light" visibleFrom="xs">

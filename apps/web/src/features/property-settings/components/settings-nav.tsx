@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { pathTo, type RouteName } from '../../../app/routes.ts';
 import shellClasses from '../../../app/shell/shell.module.css';
 import { isSectionLocked } from '../lib/gating.ts';
-import { type SettingsMenuGroup, visibleSettingsMenu } from '../lib/settings-menu.ts';
+import { isPaidExtra, type SettingsMenuGroup, visibleSettingsMenu } from '../lib/settings-menu.ts';
 import { sectionIcons } from './section-icons.ts';
 import classes from './settings.module.css';
 
@@ -20,29 +20,33 @@ const hrefOf = (route: string, propertyId: string) =>
 function GroupTitle({ group }: { group: SettingsMenuGroup }) {
   const { t } = useTranslation('settings');
   return (
-    <Group gap={8} wrap="nowrap">
-      <Text
-        size="xs"
-        fw={700}
-        tt="uppercase"
-        c="dimmed"
-        style={{ letterSpacing: '0.04em' }}
-        id={`settings-group-${group.key}`}
-      >
-        {t(`menu.groups.${group.key}`)}
-      </Text>
-      {group.paid ? (
-        <Badge
-          size="xs"
-          color="grape"
-          variant="light"
-          tt="none"
-          leftSection={<IconCrown size={10} aria-hidden />}
-        >
-          {t('menu.paidGroupBadge')}
-        </Badge>
-      ) : null}
-    </Group>
+    <Text
+      size="xs"
+      fw={700}
+      tt="uppercase"
+      c="dimmed"
+      style={{ letterSpacing: '0.04em' }}
+      id={`settings-group-${group.key}`}
+    >
+      {t(`menu.groups.${group.key}`)}
+    </Text>
+  );
+}
+
+/** spec 6: the mark of a paid extra (an add-on of the subscription). */
+function PaidBadge() {
+  const { t } = useTranslation('settings');
+  return (
+    <Badge
+      size="xs"
+      color="grape"
+      variant="light"
+      tt="none"
+      leftSection={<IconCrown size={10} aria-hidden />}
+      style={{ flexShrink: 0 }}
+    >
+      {t('menu.paidGroupBadge')}
+    </Badge>
   );
 }
 
@@ -64,6 +68,7 @@ export function SettingsSideNav({ settings }: { settings: PropertySettings }) {
               const href = hrefOf(item.route, settings.id);
               const active = pathname === href;
               const locked = isSectionLocked(item.section, settings.features);
+              const paid = isPaidExtra(item.section);
               return (
                 <NavLink
                   key={item.section}
@@ -75,12 +80,25 @@ export function SettingsSideNav({ settings }: { settings: PropertySettings }) {
                   label={t(`pages.${item.section}.title`)}
                   leftSection={<Icon size={18} stroke={1.7} aria-hidden />}
                   rightSection={
-                    locked ? (
-                      <IconLock
-                        size={14}
-                        aria-label={t('menu.notIncluded')}
-                        color="var(--mantine-color-gray-6)"
-                      />
+                    paid || locked ? (
+                      <Group gap={6} wrap="nowrap">
+                        {paid ? (
+                          <IconCrown
+                            size={14}
+                            role="img"
+                            aria-label={t('menu.paidBadge')}
+                            color="var(--mantine-color-grape-6)"
+                          />
+                        ) : null}
+                        {locked ? (
+                          <IconLock
+                            size={14}
+                            role="img"
+                            aria-label={t('menu.notIncluded')}
+                            color="var(--mantine-color-gray-6)"
+                          />
+                        ) : null}
+                      </Group>
                     ) : null
                   }
                   style={{ borderRadius: 'var(--mantine-radius-md)' }}
@@ -123,6 +141,7 @@ export function SettingsHomeMenu({ settings }: { settings: PropertySettings }) {
                     {group.items.map((item, index) => {
                       const Icon = sectionIcons[item.section];
                       const locked = isSectionLocked(item.section, settings.features);
+                      const paid = isPaidExtra(item.section);
                       return (
                         <li
                           key={item.section}
@@ -142,15 +161,16 @@ export function SettingsHomeMenu({ settings }: { settings: PropertySettings }) {
                                 size={40}
                                 radius="md"
                                 variant="light"
-                                color={group.paid ? 'grape' : 'posada'}
+                                color={paid ? 'grape' : 'posada'}
                               >
                                 <Icon size={22} stroke={1.6} aria-hidden />
                               </ThemeIcon>
                               <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                                <Group gap={8} wrap="nowrap">
+                                <Group gap={8} wrap="wrap" style={{ rowGap: 4 }}>
                                   <Text fw={600} size="sm">
                                     {t(`pages.${item.section}.title`)}
                                   </Text>
+                                  {paid ? <PaidBadge /> : null}
                                   {locked ? (
                                     <Badge
                                       size="xs"

@@ -1,6 +1,6 @@
 import { type SettingsSection, settingsSectionBodies } from '@posada/contracts/property-settings';
 import { useState } from 'react';
-import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { type FieldValues, type Path, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -31,7 +31,14 @@ export interface SectionForm<S extends SettingsSection> {
  */
 export function useSectionForm<S extends SettingsSection>(
   section: S,
-  options: { beforeSave?: (values: SectionValues<S>, save: () => void) => void } = {},
+  options: {
+    beforeSave?: (values: SectionValues<S>, save: () => void) => void;
+    /**
+     * Rules the contract cannot know on its own (they depend on what is stored), checked with the
+     * contract's: field → translated message.
+     */
+    check?: (values: SectionValues<S>) => Partial<Record<string, string>>;
+  } = {},
 ): SectionForm<S> {
   const { t, i18n } = useTranslation('settings');
   const { propertyId, settings } = useSettingsContext();
@@ -40,9 +47,28 @@ export function useSectionForm<S extends SettingsSection>(
   const [alert, setAlert] = useState<string | null>(null);
   const schema = settingsSectionBodies[section];
   const defaults = sectionValues(section, settings);
-  const form = useForm<SectionValues<S> & FieldValues>({
-    // biome-ignore lint/suspicious/noExplicitAny: one resolver for fifteen section schemas
-    resolver: contractResolver(schema as any, (key, params) => i18n.t(key, params)) as any,
+  type Values = SectionValues<S> & FieldValues;
+  const contract = contractResolver(
+    // biome-ignore lint/suspicious/noExplicitAny: one resolver for every section schema
+    schema as any,
+    (key, params) => i18n.t(key, params),
+  ) as unknown as Resolver<Values>;
+  const { check } = options;
+  const resolver: Resolver<Values> = check
+    ? async (values, context, resolverOptions) => {
+        const result = await contract(values, context, resolverOptions);
+        const extra = Object.entries(check(values)).filter(
+          ([field, message]) => message && !(field in result.errors),
+        );
+        if (extra.length === 0) return result;
+        const added = Object.fromEntries(
+          extra.map(([field, message]) => [field, { type: 'validation', message }]),
+        );
+        return { values: {}, errors: { ...result.errors, ...added } as typeof result.errors };
+      }
+    : contract;
+  const form = useForm<Values>({
+    resolver,
     defaultValues: defaults as never,
     mode: 'onTouched',
   });

@@ -12,7 +12,8 @@ type Values = { [S in SettingsSection]: SectionValues<S> };
 /** What each settings form starts with: the section's fields, read from GET settings. */
 export function sectionValues<S extends SettingsSection>(section: S, s: PropertySettings): Values[S] {
   const all: { [K in SettingsSection]: () => Values[K] } = {
-    'name-property': () => ({ nombre: s.nombre, internal_name: s.internal_name }),
+    // The logo travels with the name: null removes it, a new upload's URL replaces it.
+    'name-property': () => ({ nombre: s.nombre, internal_name: s.internal_name, logo: s.logo }),
     'location-property': () => ({ pais: s.pais, address: s.address, city: s.city, zip_code: s.zip_code }),
     'services-property': () => ({ services: [...s.services] }),
     'capacity-property': () => ({ guests: s.guests, bedrooms: s.bedrooms, bathrooms: s.bathrooms }),
@@ -28,6 +29,18 @@ export function sectionValues<S extends SettingsSection>(section: S, s: Property
     'guest-reviews': () => ({ enabled: s.reviews.enabled, review_url: s.reviews.review_url }),
     'identity-verification': () => ({ enabled: s.identity_verification }),
     'page-chat-bot-ia': () => ({ enabled: s.bot_enabled }),
+    'cross-selling-property': () => ({ ...s.store }),
+    // No entity chosen yet stays empty (the select asks for one). The password is never read back:
+    // the field starts empty, and a blank one keeps the stored password.
+    authorities: () => ({
+      entity: s.authorities.entity as Values['authorities']['entity'],
+      user: s.authorities.user,
+      password: '',
+      establishment_code: s.authorities.establishment_code,
+      landlord_code: s.authorities.landlord_code,
+    }),
+    'smart-locks': () => ({ ...s.smart_locks }),
+    'checkin-programming': () => ({ schedule: s.checkin_schedule }),
   };
   return all[section]() as Values[S];
 }
@@ -48,6 +61,26 @@ export function applySection<S extends SettingsSection>(
       return { ...s, bot_enabled: Boolean(b.enabled) };
     case 'notifications':
       return { ...s, notifications: body as PropertySettings['notifications'] };
+    case 'name-property':
+      return {
+        ...s,
+        nombre: String(b.nombre),
+        internal_name: String(b.internal_name ?? ''),
+        logo: b.logo === undefined ? s.logo : (b.logo as string | null),
+      };
+    case 'cross-selling-property':
+      return { ...s, store: body as PropertySettings['store'] };
+    case 'authorities': {
+      const { password, ...rest } = body as SectionValues<'authorities'>;
+      return {
+        ...s,
+        authorities: { ...rest, password_set: s.authorities.password_set || password !== '' },
+      };
+    }
+    case 'smart-locks':
+      return { ...s, smart_locks: body as PropertySettings['smart_locks'] };
+    case 'checkin-programming':
+      return { ...s, checkin_schedule: (body as SectionValues<'checkin-programming'>).schedule };
     default:
       return { ...s, ...(b as Partial<PropertySettings>) };
   }

@@ -1,15 +1,20 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   type PropertySettings,
   settingsSectionBodies,
   settingsSections,
 } from '@posada/contracts/property-settings';
+import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { routePaths } from '../../../app/routes.ts';
+import { messageKeyToI18n } from '../../../components/form-errors.ts';
 import { isSectionLocked, sectionGate } from './gating.ts';
 import { fillNamePlaceholder, hasAnyText, insertPlaceholder, NAME_PLACEHOLDER } from './policy.ts';
 import { applySection, sectionValues } from './section-values.ts';
 import { generateSecurityCode } from './security-code.ts';
-import { roomPageKeys, settingsMenu, visibleSettingsMenu } from './settings-menu.ts';
+import { isPaidExtra, roomPageKeys, settingsMenu, visibleSettingsMenu } from './settings-menu.ts';
 
 const settings: PropertySettings = {
   id: '7f1d2c3b-0000-4000-8000-000000000001',
@@ -37,6 +42,16 @@ const settings: PropertySettings = {
   reviews: { enabled: false, review_url: '' },
   identity_verification: false,
   bot_enabled: false,
+  store: { enabled: false, type: 'internal', external_message: '', external_url: '' },
+  authorities: {
+    entity: null,
+    user: '',
+    establishment_code: '',
+    landlord_code: '',
+    password_set: false,
+  },
+  smart_locks: { enabled: false, delivery_time: 'checkin_completed', key_type: 'static', master_code: '' },
+  checkin_schedule: '24h',
   features: { reviews: true, identity_verification: false },
 };
 
@@ -71,18 +86,34 @@ describe('the accommodation-name placeholder of the policies', () => {
 });
 
 describe('the settings menu', () => {
-  it('groups the pages: accommodation, guests, then the paid extras', () => {
+  it('groups the pages: accommodation, guests (check-in schedule and authorities among them), then the extras', () => {
     const menu = visibleSettingsMenu({ tipoPropiedad: 'apartamento' }, routePaths);
-    expect(menu.map((g) => [g.key, g.paid])).toEqual([
-      ['accommodation', false],
-      ['guests', false],
-      ['extras', true],
-    ]);
+    expect(menu.map((g) => g.key)).toEqual(['accommodation', 'guests', 'extras']);
+    expect(menu[1]?.items.map((i) => i.section)).toEqual(
+      expect.arrayContaining(['checkin-programming', 'authorities']),
+    );
     expect(menu[2]?.items.map((i) => i.section)).toEqual([
+      'cross-selling-property',
+      'smart-locks',
       'guest-reviews',
       'identity-verification',
       'page-chat-bot-ia',
     ]);
+  });
+
+  it('marks as paid exactly the spec 6 paid extras: chatbot, smart locks, identity verification, reviews', () => {
+    const paid = settingsMenu.flatMap((g) => g.items.map((i) => i.section)).filter(isPaidExtra);
+    expect(paid.sort()).toEqual([
+      'guest-reviews',
+      'identity-verification',
+      'page-chat-bot-ia',
+      'smart-locks',
+    ]);
+    // Gated, but part of the plan rather than an add-on.
+    for (const section of ['cross-selling-property', 'authorities', 'checkin-programming'] as const) {
+      expect(sectionGate(section)).not.toBeNull();
+      expect(isPaidExtra(section)).toBe(false);
+    }
   });
 
   it('lists every contract section once, each with a built route', () => {
@@ -98,6 +129,8 @@ describe('the settings menu', () => {
       Review: _r,
       identityVerification: _i,
       pageManageChatBot: _c,
+      crossSellingProperty: _x,
+      smartLocks: _l,
       nameProperty: _n,
       ...table
     } = routePaths;
@@ -136,6 +169,20 @@ describe('gated settings pages (spec 6)', () => {
     expect(isSectionLocked('page-chat-bot-ia', settings.features)).toBe(true);
   });
 
+  it('lock store, authorities, smart locks and the check-in schedule by their own features', () => {
+    const features = {
+      cross_selling: true,
+      authorities: true,
+      auto_checkin_messaging: true,
+      smart_locks: false,
+    };
+    expect(isSectionLocked('cross-selling-property', features)).toBe(false);
+    expect(isSectionLocked('authorities', features)).toBe(false);
+    expect(isSectionLocked('checkin-programming', features)).toBe(false);
+    expect(isSectionLocked('smart-locks', features)).toBe(true);
+    expect(isSectionLocked('checkin-programming', {})).toBe(true);
+  });
+
   it('never lock ungated sections, unless the API refused the save', () => {
     expect(sectionGate('accommodation-policies')).toBeNull();
     expect(isSectionLocked('accommodation-policies', {})).toBe(false);
@@ -145,7 +192,18 @@ describe('gated settings pages (spec 6)', () => {
 
 describe('section values', () => {
   it('start every form from GET settings with values its schema accepts', () => {
-    const complete = { ...settings, price_night: 9500, policies: { es: 'Normas', en: '', ar: '' } };
+    const complete: PropertySettings = {
+      ...settings,
+      price_night: 9500,
+      policies: { es: 'Normas', en: '', ar: '' },
+      authorities: {
+        entity: 'guardia_civil',
+        user: 'H41000123',
+        establishment_code: '0000123456',
+        landlord_code: 'A41000999',
+        password_set: true,
+      },
+    };
     for (const section of settingsSections) {
       const values = sectionValues(section, complete);
       expect(settingsSectionBodies[section].safeParse(values).success, section).toBe(true);
@@ -165,6 +223,51 @@ describe('section values', () => {
     });
   });
 
+  it('never put the authority password in the form, and ask for an entity not chosen yet', () => {
+    const values = sectionValues('authorities', {
+      ...settings,
+      authorities: { ...settings.authorities, password_set: true },
+    });
+    expect(values.password).toBe('');
+    const result = settingsSectionBodies.authorities.safeParse(values);
+    const fields = result.error?.issues.map((i) => i.path[0]);
+    expect(fields).toEqual(expect.arrayContaining(['entity', 'user', 'establishment_code', 'landlord_code']));
+    expect(fields).not.toContain('password');
+  });
+
+  it('refuse an enabled smart lock without a key with the spec 5 message key, under the key field', () => {
+    const result = settingsSectionBodies['smart-locks'].safeParse({ ...settings.smart_locks, enabled: true });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['master_code'], message: 'settings.smart_lock_key_required' }),
+    ]);
+    expect(
+      settingsSectionBodies['smart-locks'].safeParse({
+        ...settings.smart_locks,
+        enabled: true,
+        key_type: 'dynamic',
+        master_code: '1234',
+      }).error?.issues[0]?.path,
+    ).toEqual(['key_type']);
+  });
+
+  it('refuse an external store switched on without its URL, and a message over 200 characters', () => {
+    const store = { enabled: true, type: 'external' as const, external_message: 'Hola', external_url: '' };
+    expect(settingsSectionBodies['cross-selling-property'].safeParse(store).error?.issues[0]).toMatchObject({
+      path: ['external_url'],
+      message: 'settings.store_url_required',
+    });
+    expect(
+      settingsSectionBodies['cross-selling-property'].safeParse({ ...store, type: 'internal' }).success,
+    ).toBe(true);
+    expect(
+      settingsSectionBodies['cross-selling-property'].safeParse({
+        ...store,
+        external_url: 'https://tienda.example',
+        external_message: 'x'.repeat(201),
+      }).error?.issues[0]?.message,
+    ).toBe('settings.store_message_max');
+  });
+
   it('update the cached settings with a saved section', () => {
     expect(
       applySection('guest-reviews', settings, { enabled: true, review_url: 'https://x.test/r' }).reviews,
@@ -176,6 +279,29 @@ describe('section values', () => {
     expect(applySection('name-property', settings, { nombre: 'Nuevo', internal_name: '' }).nombre).toBe(
       'Nuevo',
     );
+    const withLogo = { ...settings, logo: '/api/files/logos/a.png' };
+    expect(applySection('name-property', withLogo, { nombre: 'N', internal_name: '' }).logo).toBe(
+      '/api/files/logos/a.png',
+    );
+    expect(
+      applySection('name-property', withLogo, { nombre: 'N', internal_name: '', logo: null }).logo,
+    ).toBeNull();
+    expect(applySection('checkin-programming', settings, { schedule: '72h' }).checkin_schedule).toBe('72h');
+    const auth = applySection('authorities', settings, {
+      entity: 'mossos',
+      user: 'u',
+      password: 'secreto',
+      establishment_code: 'e',
+      landlord_code: 'l',
+    }).authorities;
+    expect(auth).toEqual({
+      entity: 'mossos',
+      user: 'u',
+      establishment_code: 'e',
+      landlord_code: 'l',
+      password_set: true,
+    });
+    expect(auth).not.toHaveProperty('password');
   });
 });
 
@@ -196,3 +322,48 @@ describe('random security codes', () => {
     expect(generateSecurityCode(40, zeros)).toHaveLength(12);
   });
 });
+
+describe('contract message keys', () => {
+  const contractSource = readFileSync(
+    path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../../../../../packages/contracts/src/property-settings.ts',
+    ),
+    'utf8',
+  );
+  const keys = [...new Set(contractSource.match(/'(?:settings|validation)\.[a-z_]+'/g) ?? [])].map((k) =>
+    k.slice(1, -1),
+  );
+
+  it('are all translated in es, en and ar, so the client-side check speaks like the server', async () => {
+    expect(keys).toEqual(
+      expect.arrayContaining(['settings.smart_lock_key_required', 'settings.store_url_required']),
+    );
+    for (const language of ['es', 'en', 'ar']) {
+      const i18n = createInstance();
+      await i18n.init({
+        lng: language,
+        resources: await localeResources(language),
+        showSupportNotice: false,
+      });
+      for (const key of keys) {
+        const i18nKey = messageKeyToI18n(key);
+        expect(i18n.exists(i18nKey), `${language} ${i18nKey}`).toBe(true);
+      }
+    }
+  });
+
+  it("say the spec 5 text for an empty smart-lock key: 'Por favor ingrese una clave de acceso'", async () => {
+    const i18n = createInstance();
+    await i18n.init({ lng: 'es', resources: await localeResources('es'), showSupportNotice: false });
+    expect(i18n.t(messageKeyToI18n('settings.smart_lock_key_required'))).toBe(
+      'Por favor ingrese una clave de acceso',
+    );
+  });
+});
+
+async function localeResources(language: string) {
+  const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../locales', language);
+  const read = (ns: string) => JSON.parse(readFileSync(path.join(dir, `${ns}.json`), 'utf8'));
+  return { [language]: { common: read('common'), settings: read('settings') } };
+}

@@ -1,4 +1,5 @@
-import type { SettingsSection } from '@posada/contracts/property-settings';
+import { type SettingsSection, settingsSectionGate } from '@posada/contracts/property-settings';
+import { paidExtras } from '@posada/domain/feature-gates';
 import { isHotelType } from '@posada/domain/property-types';
 import { type ContractRouteName, isBuiltRoute, type RouteTable } from '../../../app/shell/contract-routes.ts';
 
@@ -29,9 +30,16 @@ export interface SettingsMenuItem {
 
 export interface SettingsMenuGroup {
   key: SettingsGroupKey;
-  /** spec 6: chatbot, smart locks, identity verification and reviews are paid extras. */
-  paid: boolean;
   items: SettingsMenuItem[];
+}
+
+/**
+ * spec 6: chatbot, smart locks, identity verification and reviews are paid extras (an add-on of the
+ * subscription). Other gated pages (store, authorities, check-in programming) come with the plan.
+ */
+export function isPaidExtra(section: SettingsPageKey): boolean {
+  const gate = settingsSectionGate[section as SettingsSection];
+  return gate !== undefined && paidExtras.includes(gate);
 }
 
 export interface SettingsMenuContext {
@@ -45,7 +53,6 @@ const hotelOnly = (ctx: SettingsMenuContext) => isHotelType(ctx.tipoPropiedad);
 export const settingsMenu: SettingsMenuGroup[] = [
   {
     key: 'accommodation',
-    paid: false,
     items: [
       { section: 'data-basic-accommodation', route: 'dataBasicAccommodation' },
       { section: 'name-property', route: 'nameProperty' },
@@ -59,7 +66,6 @@ export const settingsMenu: SettingsMenuGroup[] = [
   },
   {
     key: 'rooms',
-    paid: false,
     items: [
       { section: 'room-types', route: 'roomTypes', visible: hotelOnly },
       { section: 'room-management', route: 'roomManagement', visible: hotelOnly },
@@ -69,20 +75,23 @@ export const settingsMenu: SettingsMenuGroup[] = [
   },
   {
     key: 'guests',
-    paid: false,
     items: [
       { section: 'accommodation-policies', route: 'accommodationPolicies' },
       { section: 'welcome-accommodation', route: 'welcomeAccommodation' },
       { section: 'seguridad-property', route: 'SeguridadPropiedad' },
+      { section: 'checkin-programming', route: 'checkinProgramming' },
       { section: 'notifications', route: 'Notifications' },
+      { section: 'authorities', route: 'Authorities' },
       { section: 'region-accommodation', route: 'regionAccommodation' },
       { section: 'qr-property', route: 'QRPropiedad' },
     ],
   },
   {
+    // The experience store comes with the plan; the other extras are paid add-ons (marked per item).
     key: 'extras',
-    paid: true,
     items: [
+      { section: 'cross-selling-property', route: 'crossSellingProperty' },
+      { section: 'smart-locks', route: 'smartLocks' },
       { section: 'guest-reviews', route: 'Review' },
       { section: 'identity-verification', route: 'identityVerification' },
       { section: 'page-chat-bot-ia', route: 'pageManageChatBot' },

@@ -1,23 +1,33 @@
-import { Alert, Grid, Paper, Select, Text, TextInput } from '@mantine/core';
+import { Alert, Grid, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
+import type { GenerateDescriptionBody } from '@posada/contracts/properties';
+import type { PropertySettings } from '@posada/contracts/property-settings';
+import { type TipoHospedaje, tiposHospedaje } from '@posada/contracts/users';
 import { IconAlertTriangle, IconDoorEnter, IconMapPin, IconWorld } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CounterField } from '../../properties/components/counter-field.tsx';
+import { GenerateDescription } from '../../properties/components/generate-description.tsx';
 import { LocalizedTextTabs } from '../../properties/components/localized-text-tabs.tsx';
+import { LogoField } from '../../properties/components/logo-field.tsx';
 import { PriceFields } from '../../properties/components/price-fields.tsx';
 import { ServiceCards } from '../../properties/components/service-cards.tsx';
 import { countryGroups } from '../../properties/lib/countries.ts';
 import { SectionPage } from '../components/section-page.tsx';
+import { useSettingsContext } from '../components/settings-context.ts';
 import { SwitchCard } from '../components/switch-card.tsx';
 import { useSectionForm } from '../components/use-section-form.ts';
+import { hasAnyText } from '../lib/policy.ts';
 
-/** name-property: the accommodation name guests see, and the internal name only the team sees. */
+/**
+ * name-property: the accommodation name guests see, the internal name only the team sees, and the
+ * logo (uploaded as in the wizard; saved with the name: replaced, or removed with null).
+ */
 export function NamePropertyPage() {
   const { t } = useTranslation(['settings', 'properties']);
   const s = useSectionForm('name-property');
-  const { register, formState } = s.form;
+  const { register, formState, control } = s.form;
   return (
     <SectionPage section="name-property" form={s}>
       <TextInput
@@ -35,6 +45,26 @@ export function NamePropertyPage() {
         maxLength={120}
         dir="auto"
         {...register('internal_name')}
+      />
+      <Controller
+        control={control}
+        name="logo"
+        render={({ field, fieldState }) => (
+          <Stack gap={6} role="group" aria-labelledby="settings-logo-label">
+            <Text size="sm" fw={500} id="settings-logo-label">
+              {t('logo.label')}
+            </Text>
+            <Text size="xs" c="dimmed" mt={-4}>
+              {t('logo.hint')}
+            </Text>
+            <LogoField
+              value={field.value ?? null}
+              onChange={(url) => field.onChange(url)}
+              error={fieldState.error?.message}
+              disabled={s.locked}
+            />
+          </Stack>
+        )}
       />
     </SectionPage>
   );
@@ -194,13 +224,37 @@ export function PricePropertyPage() {
   );
 }
 
-/** description-property: the description in es, en and ar. */
+/** What the AI writes the description from: the property as stored. */
+function descriptionRequest(settings: PropertySettings): GenerateDescriptionBody {
+  const tipo = (tiposHospedaje as readonly string[]).includes(settings.tipo_propiedad)
+    ? (settings.tipo_propiedad as TipoHospedaje)
+    : 'apartamento';
+  return {
+    tipo,
+    nombre: settings.nombre.trim(),
+    city: settings.city.trim() || undefined,
+    services: settings.services,
+    guests: Math.min(500, Math.max(1, settings.guests)),
+  };
+}
+
+/** description-property: the description in es, en and ar, typed or generated with AI (as in the wizard). */
 export function DescriptionPropertyPage() {
   const { t } = useTranslation(['settings', 'properties']);
+  const { settings } = useSettingsContext();
   const s = useSectionForm('description-property');
-  const { control } = s.form;
+  const { control, setValue, watch } = s.form;
+  const description = watch('description');
   return (
     <SectionPage section="description-property" form={s}>
+      <GenerateDescription
+        request={() => descriptionRequest(settings)}
+        hasText={hasAnyText(description)}
+        onGenerated={(text) =>
+          setValue('description', text, { shouldDirty: true, shouldValidate: s.form.formState.isSubmitted })
+        }
+        disabled={s.locked}
+      />
       <Controller
         control={control}
         name="description"

@@ -1,0 +1,278 @@
+import {
+  Alert,
+  Badge,
+  Grid,
+  Group,
+  PasswordInput,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
+import { openConfirmModal } from '@mantine/modals';
+import {
+  authorityEntities,
+  type CheckinSendSchedule,
+  checkinSendSchedules,
+} from '@posada/contracts/property-settings';
+import {
+  type Icon,
+  IconAlertTriangle,
+  IconBuildingCommunity,
+  IconCalendarEvent,
+  IconCheck,
+  IconHandClick,
+  IconMoonStars,
+  IconShieldCheck,
+  IconSunrise,
+} from '@tabler/icons-react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { SectionPage } from '../components/section-page.tsx';
+import classes from '../components/settings.module.css';
+import { useSettingsContext } from '../components/settings-context.ts';
+import { useSectionForm } from '../components/use-section-form.ts';
+
+/**
+ * authorities (spec 3 Authority credentials; spec 5 Authority data): the police body guests are
+ * registered with and the account there. Everything is required; the password is write-only: it is
+ * never shown again, a blank one keeps the stored password, and it is required only while none is
+ * stored. Advice: no more than three attempts, as too many can lock the account. Gated (authorities).
+ */
+export function AuthoritiesPage() {
+  const { t } = useTranslation(['settings', 'common']);
+  const { settings } = useSettingsContext();
+  const passwordSet = settings.authorities.password_set;
+  const s = useSectionForm('authorities', {
+    check: (values) =>
+      !passwordSet && values.password === '' ? { password: t('common:validation.required') } : {},
+  });
+  const { control, formState, register } = s.form;
+  return (
+    <SectionPage section="authorities" form={s}>
+      <Alert
+        color="orange"
+        variant="light"
+        radius="md"
+        icon={<IconAlertTriangle size={18} aria-hidden />}
+        title={t('authorities.adviceTitle')}
+        data-testid="authorities-advice"
+      >
+        <Text size="sm">{t('authorities.advice')}</Text>
+      </Alert>
+      <Controller
+        control={control}
+        name="entity"
+        render={({ field, fieldState }) => (
+          <Select
+            label={t('authorities.entity')}
+            description={t('authorities.entityHint')}
+            placeholder={t('authorities.entityPlaceholder')}
+            data={authorityEntities.map((value) => ({ value, label: t(`authorities.entities.${value}`) }))}
+            value={field.value ?? null}
+            onChange={(value) => field.onChange(value)}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            withAsterisk
+            allowDeselect={false}
+            error={fieldState.error?.message}
+            leftSection={<IconBuildingCommunity size={16} aria-hidden />}
+          />
+        )}
+      />
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label={t('authorities.user')}
+            withAsterisk
+            error={formState.errors.user?.message}
+            maxLength={120}
+            autoComplete="off"
+            spellCheck={false}
+            classNames={{ input: classes.ltrInput }}
+            {...register('user')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <PasswordInput
+            label={
+              <Group gap={6} component="span" wrap="nowrap" style={{ display: 'inline-flex' }}>
+                {t('authorities.password')}
+                {passwordSet ? (
+                  <Badge
+                    size="xs"
+                    variant="light"
+                    color="teal"
+                    tt="none"
+                    component="span"
+                    leftSection={<IconCheck size={10} aria-hidden />}
+                  >
+                    {t('authorities.passwordSaved')}
+                  </Badge>
+                ) : null}
+              </Group>
+            }
+            withAsterisk={!passwordSet}
+            description={passwordSet ? t('authorities.passwordKeepHint') : t('authorities.passwordHint')}
+            placeholder={passwordSet ? '••••••••' : undefined}
+            error={formState.errors.password?.message}
+            maxLength={200}
+            autoComplete="new-password"
+            classNames={{ input: classes.ltrInput }}
+            visibilityToggleButtonProps={{ 'aria-label': t('authorities.showPassword') }}
+            {...register('password')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label={t('authorities.establishmentCode')}
+            description={t('authorities.establishmentCodeHint')}
+            withAsterisk
+            error={formState.errors.establishment_code?.message}
+            maxLength={60}
+            autoComplete="off"
+            spellCheck={false}
+            classNames={{ input: classes.ltrInput }}
+            {...register('establishment_code')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label={t('authorities.landlordCode')}
+            description={t('authorities.landlordCodeHint')}
+            withAsterisk
+            error={formState.errors.landlord_code?.message}
+            maxLength={60}
+            autoComplete="off"
+            spellCheck={false}
+            classNames={{ input: classes.ltrInput }}
+            {...register('landlord_code')}
+          />
+        </Grid.Col>
+      </Grid>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <IconShieldCheck
+          size={16}
+          aria-hidden
+          color="var(--mantine-color-gray-6)"
+          style={{ flexShrink: 0, marginTop: 2 }}
+        />
+        <Text size="xs" c="dimmed">
+          {t('authorities.privacy')}
+        </Text>
+      </Group>
+    </SectionPage>
+  );
+}
+
+const scheduleIcons: Record<CheckinSendSchedule, Icon> = {
+  same_day: IconSunrise,
+  '24h': IconMoonStars,
+  '48h': IconMoonStars,
+  '72h': IconMoonStars,
+  disabled: IconHandClick,
+};
+
+/**
+ * checkin-programming (spec 3 Check-in send schedule, spec 4 Check-in link schedule): when guests get
+ * their check-in link. Same day at 6 AM; 24 hours before at 10 PM the night before; 48 or 72 hours
+ * before at 10 PM on that earlier day; or disabled (sent by hand). Changing it asks for confirmation.
+ * Gated (auto_checkin_messaging).
+ */
+export function CheckinProgrammingPage() {
+  const { t } = useTranslation(['settings', 'common']);
+  const s = useSectionForm('checkin-programming', {
+    beforeSave: (values, save) => {
+      if (values.schedule === s.form.formState.defaultValues?.schedule) return save();
+      openConfirmModal({
+        title: t('schedule.confirmTitle'),
+        centered: true,
+        radius: 'lg',
+        children: (
+          <Stack gap="xs">
+            <Text size="sm">
+              {values.schedule === 'disabled'
+                ? t('schedule.confirmBodyDisabled')
+                : t('schedule.confirmBody', { when: t(`schedule.options.${values.schedule}.when`) })}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('schedule.confirmNote')}
+            </Text>
+          </Stack>
+        ),
+        labels: { confirm: t('schedule.confirm'), cancel: t('common:actions.cancel') },
+        onConfirm: save,
+      });
+    },
+  });
+  const { control } = s.form;
+  return (
+    <SectionPage section="checkin-programming" form={s}>
+      <Controller
+        control={control}
+        name="schedule"
+        render={({ field, fieldState }) => (
+          <Radio.Group
+            label={t('schedule.label')}
+            description={t('schedule.hint')}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          >
+            <Stack gap="sm" mt="sm">
+              {checkinSendSchedules.map((option) => {
+                const OptionIcon = scheduleIcons[option];
+                const checked = field.value === option;
+                return (
+                  <Radio.Card
+                    key={option}
+                    value={option}
+                    radius="md"
+                    p="md"
+                    disabled={s.locked}
+                    aria-label={t(`schedule.options.${option}.title`)}
+                    bg={checked ? 'var(--mantine-color-posada-0)' : undefined}
+                    style={{ borderColor: checked ? 'var(--mantine-color-posada-5)' : undefined }}
+                  >
+                    <Group wrap="nowrap" gap="md" align="center">
+                      <Radio.Indicator size="sm" />
+                      <ThemeIcon
+                        size={36}
+                        radius="md"
+                        variant={checked ? 'filled' : 'light'}
+                        color={option === 'disabled' ? 'gray' : 'posada'}
+                      >
+                        <OptionIcon size={20} stroke={1.6} aria-hidden />
+                      </ThemeIcon>
+                      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                        <Text fw={600} size="sm">
+                          {t(`schedule.options.${option}.title`)}
+                        </Text>
+                        <Text size="sm" c="dimmed">
+                          {t(`schedule.options.${option}.text`)}
+                        </Text>
+                      </Stack>
+                    </Group>
+                  </Radio.Card>
+                );
+              })}
+            </Stack>
+          </Radio.Group>
+        )}
+      />
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <IconCalendarEvent
+          size={16}
+          aria-hidden
+          color="var(--mantine-color-gray-6)"
+          style={{ flexShrink: 0, marginTop: 2 }}
+        />
+        <Text size="xs" c="dimmed">
+          {t('schedule.note')}
+        </Text>
+      </Group>
+    </SectionPage>
+  );
+}
