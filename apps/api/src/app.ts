@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { calendarChangedEvent } from '@posada/contracts/bookings';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -26,6 +27,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
+import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -115,6 +118,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rooms = createRoomsService({ db: database.db, clock });
   const rates = createRatesService({ db: database.db, clock });
   const images = createImagesService({ db: database.db, clock, files });
+  const bookings = createBookingsService({
+    db: database.db,
+    clock,
+    roomTypes: rooms,
+    rates,
+    // app.realtime is decorated when the realtime plugin registers below; changes happen only after that.
+    onChange: (accountId, payload) => app.realtime.emitToAccount(accountId, calendarChangedEvent, payload),
+  });
   const calendar = createCalendarService({ db: database.db });
   const auth = createAuthService({
     db: database.db,
@@ -171,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(roomsRoutes, { rooms });
       await api.register(ratesRoutes, { rates });
       await api.register(imagesRoutes, { images });
+      await api.register(bookingsRoutes, { bookings });
       await api.register(calendarRoutes, { calendar });
     },
     { prefix: '/api' },
