@@ -110,6 +110,20 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                path: routePaths.Reservas,
+                lazy: page(
+                  () => import('../features/reservations/reservas/reservas-page.tsx'),
+                  (m) => m.ReservasPage,
+                ),
+              },
+              {
+                path: routePaths.reservationBooking,
+                lazy: page(
+                  () => import('../features/reservations/details/booking-page.tsx'),
+                  (m) => m.BookingPage,
+                ),
+              },
+              {
                 path: routePaths.propertiesList,
                 lazy: page(
                   () => import('../features/properties/pages/properties-list-page.tsx'),

@@ -15,6 +15,10 @@ export const routePaths = {
   legacyBridge: '/legacy-bridge',
   // Business area (role empresa)
   Dashboard: '/business/dashboard',
+  /** spec 2.2 scheduled-checkins: the reservations list. */
+  Reservas: '/business/scheduled-checkins',
+  /** spec 2.2 scheduled-checkins/{userId}/{relationId}/booking: one reservation (relationId = booking id). */
+  reservationBooking: '/business/scheduled-checkins/:userId/:relationId/booking',
   /** The accommodation list with each property's check-in QR (spec 2.2 properties). */
   propertiesList: '/business/properties',
   /** Property creation wizard: the first property (also the root for a user with none), and any other. */

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 export type ListState = z.output<typeof bookingsQuery>;
 
 export const PAGE_SIZES = [25, 50, 100] as const;
-const DEFAULTS = { sort: 'start_date', page: 1, page_size: 25 } as const;
+/** Newest first: a booking just made or just synced is at the top. */
+const DEFAULTS = { sort: '-created_at', page: 1, page_size: 25 } as const;
 const FIELDS = [
   'search',
   'property_id',

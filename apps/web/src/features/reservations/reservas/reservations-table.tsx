@@ -1,0 +1,300 @@
+import { ActionIcon, Anchor, Badge, Group, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { Booking } from '@posada/contracts/bookings';
+import {
+  IconCash,
+  IconCashOff,
+  IconDots,
+  IconEye,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconX,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../../app/routes.ts';
+import { CardList, CardListItem } from '../../../components/card-list.tsx';
+import { useBookingActions } from '../hooks/use-booking-actions.tsx';
+import { formatDay, formatMoneyIn, formatStay } from '../lib/intl.ts';
+import { bookingActions, channelColor, paymentColor, statusColor } from '../lib/status.ts';
+
+export interface RowHandlers {
+  userId: string;
+  onView: (booking: Booking) => void;
+  onEdit: (booking: Booking) => void;
+}
+
+/** The row's actions: view, edit, pause or activate, mark paid or pending, cancel (spec 4). */
+function RowMenu({ booking, onView, onEdit }: { booking: Booking } & Omit<RowHandlers, 'userId'>) {
+  const { t } = useTranslation('reservations');
+  const actions = useBookingActions();
+  const allowed = bookingActions(booking);
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={240}>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t('actions.menu', { code: booking.code })}
+          loading={actions.busy(booking.id)}
+        >
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => onView(booking)}>
+          {t('actions.view')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconPencil size={16} aria-hidden />}
+          disabled={!allowed.canEdit}
+          onClick={() => onEdit(booking)}
+        >
+          {t('actions.edit')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={
+            booking.paused ? (
+              <IconPlayerPlay size={16} aria-hidden />
+            ) : (
+              <IconPlayerPause size={16} aria-hidden />
+            )
+          }
+          disabled={!allowed.canPause}
+          onClick={() => actions.togglePaused(booking)}
+        >
+          {booking.paused ? t('actions.activate') : t('actions.pause')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={
+            booking.payment_status === 'paid' ? (
+              <IconCashOff size={16} aria-hidden />
+            ) : (
+              <IconCash size={16} aria-hidden />
+            )
+          }
+          disabled={!allowed.canChangePayment}
+          onClick={() => actions.togglePayment(booking)}
+        >
+          {booking.payment_status === 'paid' ? t('actions.markPending') : t('actions.markPaid')}
+        </Menu.Item>
+        {booking.status !== 'cancelled' ? (
+          <>
+            <Menu.Divider />
+            <Menu.Item
+              color="red"
+              leftSection={<IconX size={16} aria-hidden />}
+              disabled={!allowed.canCancel}
+              onClick={() => actions.askCancel(booking)}
+            >
+              {t('actions.cancel')}
+            </Menu.Item>
+            {allowed.cancelBlockedByChannel ? (
+              <Text size="xs" c="dimmed" px="sm" pb={6} role="note">
+                {t('warnings.externalCancel', { channel: t(`channel.${booking.channel}`) })}
+              </Text>
+            ) : null}
+          </>
+        ) : null}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function StatusBadges({ booking }: { booking: Booking }) {
+  const { t } = useTranslation('reservations');
+  return (
+    <Group gap={4}>
+      <Badge color={statusColor[booking.status]} variant="light" tt="none">
+        {t(`status.${booking.status}`)}
+      </Badge>
+      {booking.paused ? (
+        <Badge
+          color="orange"
+          variant="outline"
+          tt="none"
+          leftSection={<IconPlayerPause size={10} aria-hidden />}
+        >
+          {t('paused')}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+function PaymentBadge({ booking }: { booking: Booking }) {
+  const { t } = useTranslation('reservations');
+  return (
+    <Badge color={paymentColor[booking.payment_status]} variant="dot" tt="none">
+      {t(`payment.${booking.payment_status}`)}
+    </Badge>
+  );
+}
+
+function ChannelBadge({ booking }: { booking: Booking }) {
+  const { t } = useTranslation('reservations');
+  return (
+    <Badge color={channelColor[booking.channel]} variant="outline" tt="none">
+      {t(`channel.${booking.channel}`)}
+    </Badge>
+  );
+}
+
+function roomsText(booking: Booking): string | null {
+  if (booking.rooms.length > 0) return booking.rooms.map((r) => r.name).join(', ');
+  return booking.room_type_name;
+}
+
+function CodeLink({ booking, userId }: { booking: Booking; userId: string }) {
+  return (
+    <Anchor
+      component={Link}
+      to={pathTo('reservationBooking', { userId, relationId: booking.id })}
+      ff="monospace"
+      size="sm"
+      fw={600}
+    >
+      {booking.code}
+    </Anchor>
+  );
+}
+
+/** Desktop: one row per booking with every spec 3 Reservation column that fits. */
+export function ReservationsTable({ items, userId, onView, onEdit }: { items: Booking[] } & RowHandlers) {
+  const { t, i18n } = useTranslation('reservations');
+  const language = i18n.resolvedLanguage ?? 'es';
+  return (
+    <>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('list.code')}</Table.Th>
+          <Table.Th>{t('list.guest')}</Table.Th>
+          <Table.Th>{t('list.stay')}</Table.Th>
+          <Table.Th ta="center">{t('list.guests')}</Table.Th>
+          <Table.Th>{t('list.property')}</Table.Th>
+          <Table.Th>{t('list.channel')}</Table.Th>
+          <Table.Th>{t('list.status')}</Table.Th>
+          <Table.Th>{t('list.payment')}</Table.Th>
+          <Table.Th ta="end">{t('list.total')}</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((booking) => {
+          const rooms = roomsText(booking);
+          return (
+            <Table.Tr
+              key={booking.id}
+              data-booking={booking.code}
+              opacity={booking.status === 'cancelled' ? 0.6 : 1}
+            >
+              <Table.Td>
+                <Stack gap={0}>
+                  <CodeLink booking={booking} userId={userId} />
+                  <Text size="xs" c="dimmed">
+                    {formatDay(booking.created_at, language)}
+                  </Text>
+                </Stack>
+              </Table.Td>
+              <Table.Td maw={220}>
+                <Text size="sm" fw={500} truncate dir="auto">
+                  {booking.name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate dir="ltr" ta="start">
+                  {booking.email || booking.phone}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatStay(booking.start_date, booking.end_date, language)}</Text>
+                <Text size="xs" c="dimmed">
+                  {t('form.nights', { count: booking.nights })}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="center">{booking.number_of_guests}</Table.Td>
+              <Table.Td maw={200}>
+                <Text size="sm" truncate dir="auto">
+                  {booking.property_title}
+                </Text>
+                {rooms ? (
+                  <Text size="xs" c="dimmed" truncate dir="auto">
+                    {rooms}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <ChannelBadge booking={booking} />
+              </Table.Td>
+              <Table.Td>
+                <StatusBadges booking={booking} />
+              </Table.Td>
+              <Table.Td>
+                <PaymentBadge booking={booking} />
+              </Table.Td>
+              <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" fw={600} dir="ltr" span style={{ unicodeBidi: 'isolate' }}>
+                  {formatMoneyIn(booking.total, booking.currency, language)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <RowMenu booking={booking} onView={onView} onEdit={onEdit} />
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </>
+  );
+}
+
+/** Phones: one card per booking, the same facts in reading order. */
+export function ReservationCards({
+  items,
+  userId,
+  onView,
+  onEdit,
+  busy,
+}: { items: Booking[]; busy: boolean } & RowHandlers) {
+  const { t, i18n } = useTranslation('reservations');
+  const language = i18n.resolvedLanguage ?? 'es';
+  return (
+    <CardList label={t('title')} busy={busy}>
+      {items.map((booking, index) => {
+        const rooms = roomsText(booking);
+        return (
+          <CardListItem key={booking.id} divided={index > 0}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start" data-booking={booking.code}>
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={600} truncate dir="auto">
+                  {booking.name}
+                </Text>
+                <CodeLink booking={booking} userId={userId} />
+              </Stack>
+              <RowMenu booking={booking} onView={onView} onEdit={onEdit} />
+            </Group>
+            <Text size="sm">
+              {formatStay(booking.start_date, booking.end_date, language)} ·{' '}
+              {t('form.nights', { count: booking.nights })} ·{' '}
+              {t('list.guestsValue', { count: booking.number_of_guests })}
+            </Text>
+            <Text size="sm" c="dimmed" truncate dir="auto">
+              {booking.property_title}
+              {rooms ? ` · ${rooms}` : ''}
+            </Text>
+            <Group justify="space-between" wrap="nowrap" align="center">
+              <Group gap={4}>
+                <StatusBadges booking={booking} />
+                <PaymentBadge booking={booking} />
+                <ChannelBadge booking={booking} />
+              </Group>
+              <Text fw={700} dir="ltr" style={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}>
+                {formatMoneyIn(booking.total, booking.currency, language)}
+              </Text>
+            </Group>
+          </CardListItem>
+        );
+      })}
+    </CardList>
+  );
+}
