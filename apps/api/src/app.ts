@@ -31,6 +31,8 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createLocalStorage, type FileStorage } from './modules/files/storage.ts';
@@ -127,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onChange: (accountId, payload) => app.realtime.emitToAccount(accountId, calendarChangedEvent, payload),
   });
   const calendar = createCalendarService({ db: database.db });
+  const dashboard = createDashboardService({ db: database.db, clock });
   const auth = createAuthService({
     db: database.db,
     clock,
@@ -184,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(imagesRoutes, { images });
       await api.register(bookingsRoutes, { bookings });
       await api.register(calendarRoutes, { calendar });
+      await api.register(dashboardRoutes, { dashboard });
     },
     { prefix: '/api' },
   );
