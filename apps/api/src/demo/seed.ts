@@ -11,6 +11,7 @@ import { hashPassword } from '../modules/auth/password.ts';
 import type { FilesService } from '../modules/files/files.service.ts';
 import { AUTHORITY_PASSWORD_PURPOSE } from '../modules/properties/property-settings.service.ts';
 import { demoImages, demoPhoto, demoRates } from './demo-media.ts';
+import { seedDemoBookings } from './seed-bookings.ts';
 
 /** Every demo login uses this password (README lists the accounts). */
 export const DEMO_PASSWORD = 'PosadaDemo2026!';
@@ -476,6 +477,9 @@ export async function seedDemo(
         await seedImages(db, note, opts.files, { accountId, propertyId, nombre: property.nombre, now });
     }
   }
+
+  // Issue 4: a year of reservations, prices and closed dates around today (seed-bookings.ts).
+  await seedDemoBookings(db, clock, note);
 
   const adminId = await findUserId(db, demoEmails.admin);
   note(!adminId, `admin ${demoEmails.admin} (application posada)`);
