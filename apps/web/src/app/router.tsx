@@ -329,6 +329,47 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              {
+                path: routePaths.availabilityPrices,
+                handle: { name: 'availabilityPrices' },
+                lazy: page(
+                  () => import('../features/reservations/availability/pages/availability-prices-page.tsx'),
+                  (m) => m.AvailabilityPricesPage,
+                ),
+              },
+            ],
+          },
+          {
+            // spec 2.3 Minimal layout for the calendars: full width, the close button goes to Dashboard.
+            lazy: page(
+              () => import('../features/reservations/calendars/components/calendar-layout.tsx'),
+              (m) => m.CalendarLayout,
+            ),
+            children: [
+              {
+                path: routePaths.ReservationCalendar,
+                handle: { name: 'ReservationCalendar' },
+                lazy: page(
+                  () => import('../features/reservations/calendars/pages/reservation-calendar-page.tsx'),
+                  (m) => m.ReservationCalendarPage,
+                ),
+              },
+              {
+                path: routePaths.monthlyCalendar,
+                handle: { name: 'monthlyCalendar' },
+                lazy: page(
+                  () => import('../features/reservations/calendars/pages/monthly-calendar-page.tsx'),
+                  (m) => m.MonthlyCalendarPage,
+                ),
+              },
+              {
+                path: routePaths.hotelReservationCalendar,
+                handle: { name: 'hotelReservationCalendar' },
+                lazy: page(
+                  () => import('../features/reservations/calendars/pages/hotel-calendar-page.tsx'),
+                  (m) => m.HotelCalendarPage,
+                ),
+              },
             ],
           },
           {

@@ -24,6 +24,11 @@ export const routePaths = {
   /** Property creation wizard: the first property (also the root for a user with none), and any other. */
   firstCreatePropiedad: '/create/properties',
   createPropiedad: '/business/create/properties',
+  // Calendars (spec 2.2: at the root, Minimal layout closing to Dashboard) and availability (hotels only)
+  ReservationCalendar: '/calendar/bookings',
+  monthlyCalendar: '/calendar-monthly/bookings',
+  hotelReservationCalendar: '/hotel-calendar/bookings',
+  availabilityPrices: '/business/availability-prices',
   // Property settings (spec 2.2 properties/edition/{propiedad_id} and its children)
   editionProperty: '/business/properties/edition/:propertyId',
   dataBasicAccommodation: '/business/properties/edition/:propertyId/data-basic-accommodation',

@@ -94,13 +94,22 @@ describe('sidebar items by role, plan and property type', () => {
 });
 
 describe('only built screens are linked', () => {
-  it('shows today Home, Configuración (the active property settings) and the external link in the sidebar', () => {
+  it('shows today Home, Reservas, the calendar, availability, Configuración (the active property settings) and the external link in the sidebar', () => {
     const items = visibleNavItems(empresaSidebarItems, hotelTrial);
-    expect(keys(items)).toEqual(['home', 'settings', 'scheduleCall']);
+    expect(keys(items)).toEqual([
+      'home',
+      'reservations',
+      'calendar',
+      'availability',
+      'settings',
+      'scheduleCall',
+    ]);
     expect(items[0]?.href).toBe(routePaths.Dashboard);
-    expect(items[1]?.href).toBe(`/business/properties/edition/${hotelTrial.activePropertyId}`);
+    expect(items[2]?.href).toBe(routePaths.hotelReservationCalendar);
+    expect(items[3]?.href).toBe(routePaths.availabilityPrices);
+    expect(items[4]?.href).toBe(`/business/properties/edition/${hotelTrial.activePropertyId}`);
     const none = visibleNavItems(empresaSidebarItems, { ...hotelTrial, activePropertyId: null });
-    expect(none[1]?.href).toBe(routePaths.propertiesList);
+    expect(none[4]?.href).toBe(routePaths.propertiesList);
   });
 
   it('hides an item whose route is missing even when its rules allow it', () => {
@@ -110,7 +119,7 @@ describe('only built screens are linked', () => {
     );
   });
 
-  it('reduces the property dropdown to property settings, add accommodation and logout, the mobile menu to home and logout', () => {
+  it('reduces the property dropdown to property settings, add accommodation and logout, the mobile menu to home, Reservas, the calendar and logout', () => {
     expect(keys(visibleNavItems(propertyMenuItems, apartment))).toEqual([
       'propertySettings',
       'addProperty',
@@ -119,10 +128,9 @@ describe('only built screens are linked', () => {
     expect(visibleNavItems(propertyMenuItems, apartment)[0]?.href).toBe(
       `/business/properties/edition/${apartment.activePropertyId}`,
     );
-    expect(keys(visibleNavItems(empresaMobileItems, { ...apartment, isMobile: true }))).toEqual([
-      'home',
-      'logout',
-    ]);
+    const mobile = visibleNavItems(empresaMobileItems, { ...apartment, isMobile: true });
+    expect(keys(mobile)).toEqual(['home', 'reservations', 'calendar', 'logout']);
+    expect(mobile[2]?.href).toBe(routePaths.monthlyCalendar);
   });
 
   it('uses the monthly calendar on mobile for apartments', () => {

@@ -1,0 +1,445 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  useDirection,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { Booking } from '@posada/contracts/bookings';
+import { isExternalChannel } from '@posada/domain/booking-rules';
+import {
+  IconAlertTriangle,
+  IconArrowsExchange,
+  IconBan,
+  IconCalendarEvent,
+  IconMail,
+  IconPencil,
+  IconPhone,
+  IconPlayerPauseFilled,
+} from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../../app/shell/use-is-mobile.ts';
+import { ApiError } from '../../../../lib/api.ts';
+import { notify } from '../../../../lib/notify.ts';
+import { dashboardKeyPrefix, reservationsKeys } from '../../api/keys.ts';
+import { bookingActions, bookingDetailQuery, calendarQuery } from '../api/calendar-api.ts';
+import { channelMark, statusColor } from '../lib/booking-style.ts';
+import { dayFormatters, moneyFormatter } from '../lib/format.ts';
+import { freeRoomsFor, isHotelProperty } from '../lib/grid-rows.ts';
+
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
+
+/**
+ * spec 2.4 booking-details panel: the booking at a glance (guest, stay, rooms, channel, money), edit it
+ * in the reservation modal, change its room (hotel), or cancel it after confirmation. A booking from an
+ * external channel cannot be cancelled here (spec 4): the action is refused with the reason.
+ */
+export function BookingPanel({
+  bookingId,
+  onClose,
+  onEdit,
+}: {
+  bookingId: string | null;
+  onClose: () => void;
+  onEdit: (booking: Booking) => void;
+}) {
+  const { t } = useTranslation('calendar');
+  const isMobile = useIsMobile();
+  const { dir } = useDirection();
+  const query = useQuery({ ...bookingDetailQuery(bookingId ?? ''), enabled: Boolean(bookingId) });
+
+  return (
+    <Drawer
+      opened={Boolean(bookingId)}
+      onClose={onClose}
+      position={isMobile ? 'bottom' : dir === 'rtl' ? 'left' : 'right'}
+      size={isMobile ? '92%' : 440}
+      radius={isMobile ? 'lg' : 0}
+      title={t('panel.title')}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {query.isPending ? (
+        <Stack gap="sm" data-testid="panel-skeleton">
+          <Skeleton h={28} w="70%" />
+          <Skeleton h={18} w="40%" />
+          <Skeleton h={90} />
+          <Skeleton h={120} />
+        </Stack>
+      ) : query.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('errors.request', { msg: messageOf(query.error) })}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <BookingDetails booking={query.data} onEdit={onEdit} onClosePanel={onClose} />
+      )}
+    </Drawer>
+  );
+}
+
+function BookingDetails({
+  booking,
+  onEdit,
+  onClosePanel,
+}: {
+  booking: Booking;
+  onEdit: (booking: Booking) => void;
+  onClosePanel: () => void;
+}) {
+  const { t, i18n } = useTranslation(['calendar', 'common']);
+  const language = i18n.resolvedLanguage ?? 'es';
+  const formats = dayFormatters(language);
+  const money = moneyFormatter(booking.currency, language);
+  const queryClient = useQueryClient();
+  const [changing, setChanging] = useState(false);
+  const external = booking.external || isExternalChannel(booking.channel);
+  const cancelled = booking.status === 'cancelled';
+  const mark = channelMark[booking.channel];
+  const channel = mark.brand ?? t(`channel.${booking.channel}`);
+
+  const cancel = useMutation({
+    mutationFn: () => bookingActions.cancel(booking.id),
+  });
+
+  const confirmCancel = () => {
+    modals.openConfirmModal({
+      title: t('panel.cancelTitle'),
+      children: (
+        <Text size="sm">
+          {t('panel.cancelBody', {
+            name: booking.name,
+            range: formats.range(booking.start_date, booking.end_date),
+          })}
+        </Text>
+      ),
+      labels: { confirm: t('panel.cancelConfirm'), cancel: t('common:actions.back') },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          const updated = await cancel.mutateAsync();
+          if (updated && typeof updated === 'object' && 'id' in updated) {
+            queryClient.setQueryData(reservationsKeys.one(booking.id), updated);
+          }
+        } catch (e) {
+          // spec 8: 'Error al procesar la solicitud' (the server's reason when it gives one).
+          notify.error(messageOf(e), t('errors.cancel'));
+          return;
+        }
+        notify.success(t('panel.cancelled'));
+        onClosePanel();
+        try {
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: reservationsKeys.all }, { throwOnError: true }),
+            queryClient.invalidateQueries({ queryKey: dashboardKeyPrefix }),
+          ]);
+        } catch {
+          notify.error(t('errors.refreshAfterCancel'));
+        }
+      },
+    });
+  };
+
+  const rooms = booking.rooms.map((r) => r.name).join(', ');
+  return (
+    <Stack gap="md" data-testid="booking-panel">
+      <Stack gap={6}>
+        <Text fw={750} fz="xl" lh={1.2}>
+          {booking.name}
+        </Text>
+        <Group gap={6}>
+          <Badge color={statusColor[booking.status]} variant="filled" tt="none">
+            {t(`status.${booking.status}`)}
+          </Badge>
+          <Badge color={booking.payment_status === 'paid' ? 'teal' : 'yellow'} variant="light" tt="none">
+            {t(`payment.${booking.payment_status}`)}
+          </Badge>
+          <Badge
+            variant="light"
+            color="gray"
+            tt="none"
+            leftSection={
+              <span
+                style={{
+                  display: 'inline-grid',
+                  placeItems: 'center',
+                  width: 14,
+                  height: 14,
+                  borderRadius: 3,
+                  fontSize: 9,
+                  fontWeight: 800,
+                  background:
+                    booking.channel === 'manual' || booking.channel === 'other'
+                      ? 'var(--mantine-color-gray-5)'
+                      : mark.background,
+                  color: mark.color,
+                }}
+              >
+                {mark.letter}
+              </span>
+            }
+          >
+            {channel}
+          </Badge>
+          {booking.paused ? (
+            <Badge color="violet" variant="light" tt="none" leftSection={<IconPlayerPauseFilled size={10} />}>
+              {t('grid.paused')}
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('panel.code', { code: booking.code })} · {booking.property_title}
+        </Text>
+      </Stack>
+
+      <Paper withBorder radius="md" p="sm">
+        <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+          <Field label={t('panel.arrival')} value={formats.long(booking.start_date)} />
+          <Field label={t('panel.departure')} value={formats.long(booking.end_date)} />
+          <Field label={t('panel.nights')} value={t('selection.nights', { count: booking.nights })} />
+          <Field label={t('panel.guests')} value={String(booking.number_of_guests)} />
+          {booking.room_type_name ? (
+            <Field label={t('panel.roomType')} value={booking.room_type_name} />
+          ) : null}
+          {rooms ? (
+            <Field
+              label={t('panel.rooms', { count: booking.rooms.length })}
+              value={rooms}
+              testId="panel-rooms"
+            />
+          ) : null}
+        </SimpleGrid>
+      </Paper>
+
+      <Paper withBorder radius="md" p="sm">
+        <Stack gap={4}>
+          <MoneyLine label={t('panel.price')} value={money(booking.price)} />
+          {booking.promotions.map((p) => (
+            <MoneyLine
+              key={`p${p.description}`}
+              label={p.description || t('panel.promotion')}
+              value={`− ${money(p.price)}`}
+            />
+          ))}
+          {booking.taxes.map((p) => (
+            <MoneyLine
+              key={`t${p.description}`}
+              label={p.description || t('panel.tax')}
+              value={`+ ${money(p.price)}`}
+            />
+          ))}
+          <Divider my={4} />
+          <MoneyLine label={t('panel.total')} value={money(booking.total)} strong />
+          {booking.deposit > 0 ? (
+            <MoneyLine label={t('panel.deposit')} value={money(booking.deposit)} />
+          ) : null}
+        </Stack>
+      </Paper>
+
+      <Stack gap={4}>
+        {booking.email ? (
+          <Group gap={8} wrap="nowrap">
+            <IconMail size={16} color="var(--mantine-color-gray-6)" />
+            <Anchor href={`mailto:${booking.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {booking.email}
+            </Anchor>
+          </Group>
+        ) : null}
+        {booking.phone ? (
+          <Group gap={8} wrap="nowrap">
+            <IconPhone size={16} color="var(--mantine-color-gray-6)" />
+            <Anchor href={`tel:${booking.phone}`} size="sm" dir="ltr">
+              {booking.phone}
+            </Anchor>
+          </Group>
+        ) : null}
+        <Group gap={8} wrap="nowrap">
+          <IconCalendarEvent size={16} color="var(--mantine-color-gray-6)" />
+          <Text size="sm" c="dimmed">
+            {t('panel.created', {
+              date: new Intl.DateTimeFormat(language.startsWith('ar') ? 'ar-u-nu-latn' : language, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              }).format(new Date(booking.created_at)),
+            })}
+          </Text>
+        </Group>
+        {booking.notes ? (
+          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+            {booking.notes}
+          </Text>
+        ) : null}
+      </Stack>
+
+      {changing ? <ChangeRoom booking={booking} onDone={() => setChanging(false)} /> : null}
+
+      {external && !cancelled ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          data-testid="external-warning"
+        >
+          {t('panel.externalWarning', { channel })}
+        </Alert>
+      ) : null}
+
+      {cancelled ? null : (
+        <Stack gap="xs" mt="xs">
+          <Group grow gap="xs">
+            <Button leftSection={<IconPencil size={16} />} onClick={() => onEdit(booking)}>
+              {t('panel.edit')}
+            </Button>
+            {booking.rooms.length > 0 && !changing ? (
+              <Button
+                variant="light"
+                leftSection={<IconArrowsExchange size={16} />}
+                onClick={() => setChanging(true)}
+              >
+                {t('panel.changeRoom')}
+              </Button>
+            ) : null}
+          </Group>
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconBan size={16} />}
+            onClick={confirmCancel}
+            disabled={external}
+            loading={cancel.isPending}
+          >
+            {t('panel.cancel')}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** Change room (hotel calendar): one of the booking's rooms to a room free for the whole stay. */
+function ChangeRoom({ booking, onDone }: { booking: Booking; onDone: () => void }) {
+  const { t } = useTranslation(['calendar', 'common']);
+  const queryClient = useQueryClient();
+  const [from, setFrom] = useState<string | null>(booking.rooms[0]?.id ?? null);
+  const [to, setTo] = useState<string | null>(null);
+  const calendar = useQuery(
+    calendarQuery({ from: booking.start_date, to: booking.end_date, property_ids: booking.property_id }),
+  );
+  const property = calendar.data?.properties.find((p) => p.id === booking.property_id);
+  const free = property && isHotelProperty(property) ? freeRoomsFor(property, booking) : [];
+  const typeName = new Map(property?.room_types.map((rt) => [rt.id, rt.name]) ?? []);
+  const move = useMutation({
+    mutationFn: ({ fromId, toId }: { fromId: string; toId: string }) =>
+      bookingActions.changeRoom(booking.id, fromId, toId),
+  });
+
+  const submit = async () => {
+    if (!from || !to) return;
+    const target = free.find((r) => r.id === to);
+    try {
+      const updated = await move.mutateAsync({ fromId: from, toId: to });
+      if (updated && typeof updated === 'object' && 'id' in updated) {
+        queryClient.setQueryData(reservationsKeys.one(booking.id), updated);
+      }
+      notify.success(t('changeRoom.done', { room: target?.name ?? '' }));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: reservationsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeyPrefix }),
+      ]);
+      onDone();
+    } catch (e) {
+      notify.error(t('errors.request', { msg: messageOf(e) }));
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)" data-testid="change-room">
+      <Stack gap="sm">
+        <Text fw={650} size="sm">
+          {t('changeRoom.title')}
+        </Text>
+        {booking.rooms.length > 1 ? (
+          <Select
+            label={t('changeRoom.from')}
+            data={booking.rooms.map((r) => ({ value: r.id, label: r.name }))}
+            value={from}
+            onChange={setFrom}
+            allowDeselect={false}
+          />
+        ) : null}
+        {calendar.isPending ? (
+          <Skeleton h={36} />
+        ) : free.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('changeRoom.none')}
+          </Text>
+        ) : (
+          <Select
+            label={t('changeRoom.to')}
+            placeholder={t('changeRoom.placeholder')}
+            data={free.map((r) => ({
+              value: r.id,
+              label:
+                r.room_type_id && typeName.get(r.room_type_id)
+                  ? `${r.name} · ${typeName.get(r.room_type_id)}`
+                  : r.name,
+            }))}
+            value={to}
+            onChange={setTo}
+            searchable
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" size="xs" onClick={onDone} disabled={move.isPending}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button size="xs" onClick={() => void submit()} disabled={!from || !to} loading={move.isPending}>
+            {t('changeRoom.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={0} data-testid={testId}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} style={{ textTransform: 'none' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+function MoneyLine({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm" fw={strong ? 700 : 400} c={strong ? undefined : 'dimmed'}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
