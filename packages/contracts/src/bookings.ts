@@ -10,9 +10,11 @@ import { currencySchema } from './properties.ts';
  * Every answer is wrapped in the envelope of ./envelope.ts.
  */
 
-export const isoDate = z.string().refine(isIsoDate, 'booking.select_dates');
+/** `abort`: one message per field — a missing or impossible date skips the later range checks. */
+export const isoDate = z.string().refine(isIsoDate, { message: 'booking.select_dates', abort: true });
 const money = z.number().int().max(2_000_000_000);
-const required = (max: number) => z.string().trim().min(1, 'booking.fill_required').max(max);
+const required = (max: number) =>
+  z.string().trim().min(1, { message: 'booking.fill_required', abort: true }).max(max);
 
 export const bookingStatusSchema = z.enum(bookingStatuses);
 export const paymentStatusSchema = z.enum(paymentStatuses);
@@ -43,7 +45,12 @@ export const createBookingBody = dateRange(
     start_date: isoDate,
     end_date: isoDate,
     name: required(120),
-    email: z.string().trim().min(1, 'booking.fill_required').email('validation.invalid_email').max(254),
+    email: z
+      .string()
+      .trim()
+      .min(1, { message: 'booking.fill_required', abort: true })
+      .email('validation.invalid_email')
+      .max(254),
     /** spec 5: at least 5 digits (booking.phone_min); stored as typed, E.164 when it parses. */
     phone: required(40).refine((p) => p.replace(/\D/g, '').length >= 5, 'booking.phone_min'),
     property_id: z.string().uuid('validation.required'),
@@ -73,7 +80,12 @@ export const updateBookingBody = dateRange(
     start_date: isoDate,
     end_date: isoDate,
     name: required(120),
-    email: z.string().trim().min(1, 'booking.fill_required').email('validation.invalid_email').max(254),
+    email: z
+      .string()
+      .trim()
+      .min(1, { message: 'booking.fill_required', abort: true })
+      .email('validation.invalid_email')
+      .max(254),
     phone: required(40).refine((p) => p.replace(/\D/g, '').length >= 5, 'booking.phone_min'),
     property_id: z.string().uuid('validation.required'),
     number_of_guests: z.number().int().min(1, 'booking.guests_min').max(500),

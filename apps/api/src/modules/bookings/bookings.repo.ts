@@ -85,9 +85,9 @@ export function createBookingsRepo({ db }: { db: Db }) {
         ilike(bookings.phone, like),
         ilike(bookings.code, like),
       ];
-      // "600 12 34" finds +34600123456: compare digits with digits.
+      // "600 12 34" finds +34600123456: a term written like a phone number compares digits with digits.
       const digits = term.replace(/\D/g, '');
-      if (digits.length >= 3) {
+      if (digits.length >= 3 && /^[\d\s+().-]+$/.test(term)) {
         matches.push(sql`regexp_replace(${bookings.phone}, '\\D', '', 'g') like ${`%${digits}%`}`);
       }
       conditions.push(or(...matches));

@@ -768,6 +768,8 @@ describe('bookings service rules (PGlite, injected clock)', () => {
 
   describe('the Reservas list', () => {
     it('searches name, e-mail, phone digits and code; filters; sorts; pages', async () => {
+      // A code whose digits appear in every other guest's phone (+34600123456) finds only its booking.
+      codes.push('PS-23456K');
       const a = await service.create(
         tenant,
         body({
