@@ -244,6 +244,10 @@ describe('property settings extras: store, authorities, smart locks, check-in sc
       const afterKeep = await storedAuthorities(propertyId);
       expect(afterKeep?.passwordCiphertext).toBe(sealedBefore);
       expect(afterKeep?.updatedAt).toEqual(t.clock.now());
+      // Spaces only count as blank too: the stored password stays.
+      const spaces = await put('authorities', authorities({ password: '   ', user: 'G-78' }));
+      expect(spaces.json().data.authorities).toMatchObject({ user: 'G-78', password_set: true });
+      expect((await storedAuthorities(propertyId))?.passwordCiphertext).toBe(sealedBefore);
 
       const replaced = await put('authorities', authorities({ password: NEW_PASSWORD, user: 'G-77' }));
       expect(replaced.statusCode).toBe(200);

@@ -190,8 +190,9 @@ export function createPropertySettingsService(deps: {
   }
 
   /**
-   * spec 3 Authority credentials, all required (spec 5). A blank password keeps the stored one; with none
-   * stored yet it is refused on the field, like a schema error, so the form shows it under the password.
+   * spec 3 Authority credentials, all required (spec 5). A blank (or all-space) password keeps the stored one;
+   * with none stored yet it is refused on the field, like a schema error, so the form shows it under the
+   * password. A given password is stored exactly as typed (spaces included), sealed.
    */
   async function saveAuthorities(auth: Tenant, propertyId: string, body: SectionValues['authorities']) {
     const values = {
@@ -201,7 +202,7 @@ export function createPropertySettingsService(deps: {
       landlordCode: body.landlord_code,
       updatedAt: deps.clock.now(),
     };
-    if (body.password === '') {
+    if (body.password.trim() === '') {
       const kept = await repo.updateAuthoritiesKeepingPassword(auth.accountId, propertyId, values);
       if (!kept) throw commonErrors.invalid({ password: ['validation.required'] });
       return;
@@ -228,16 +229,6 @@ export function createPropertySettingsService(deps: {
     async get(auth: Tenant, id: string): Promise<PropertySettings> {
       const row = await findOwn(auth, id);
       return answer(auth, row, await features(auth));
-    },
-
-    /**
-     * The authority password in clear, for the adapter that registers guests with the police (never for an
-     * HTTP answer). Null when none is stored.
-     */
-    async authorityPassword(auth: Tenant, id: string): Promise<string | null> {
-      const row = await findOwn(auth, id);
-      const stored = await repo.findAuthorities(auth.accountId, row.id);
-      return stored ? deps.secrets.open(stored.passwordCiphertext, AUTHORITY_PASSWORD_PURPOSE, row.id) : null;
     },
 
     /**
