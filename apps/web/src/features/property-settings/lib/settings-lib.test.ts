@@ -10,6 +10,7 @@ import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { routePaths } from '../../../app/routes.ts';
 import { messageKeyToI18n } from '../../../components/form-errors.ts';
+import { authoritiesPasswordProblem } from './authorities.ts';
 import { isSectionLocked, sectionGate } from './gating.ts';
 import { fillNamePlaceholder, hasAnyText, insertPlaceholder, NAME_PLACEHOLDER } from './policy.ts';
 import { applySection, sectionValues } from './section-values.ts';
@@ -233,6 +234,12 @@ describe('section values', () => {
     const fields = result.error?.issues.map((i) => i.path[0]);
     expect(fields).toEqual(expect.arrayContaining(['entity', 'user', 'establishment_code', 'landlord_code']));
     expect(fields).not.toContain('password');
+  });
+
+  it('ask for the authority password only while none is stored; a blank one keeps the stored one', () => {
+    expect(authoritiesPasswordProblem(false, '')).toBe('password');
+    expect(authoritiesPasswordProblem(false, 'Secreto-2026')).toBeNull();
+    expect(authoritiesPasswordProblem(true, '')).toBeNull();
   });
 
   it('refuse an enabled smart lock without a key with the spec 5 message key, under the key field', () => {

@@ -34,6 +34,7 @@ import { SectionPage } from '../components/section-page.tsx';
 import classes from '../components/settings.module.css';
 import { useSettingsContext } from '../components/settings-context.ts';
 import { useSectionForm } from '../components/use-section-form.ts';
+import { authoritiesPasswordProblem } from '../lib/authorities.ts';
 
 /**
  * authorities (spec 3 Authority credentials; spec 5 Authority data): the police body guests are
@@ -47,7 +48,9 @@ export function AuthoritiesPage() {
   const passwordSet = settings.authorities.password_set;
   const s = useSectionForm('authorities', {
     check: (values) =>
-      !passwordSet && values.password === '' ? { password: t('common:validation.required') } : {},
+      authoritiesPasswordProblem(passwordSet, values.password)
+        ? { password: t('common:validation.required') }
+        : {},
   });
   const { control, formState, register } = s.form;
   return (
@@ -120,7 +123,7 @@ export function AuthoritiesPage() {
             error={formState.errors.password?.message}
             maxLength={200}
             autoComplete="new-password"
-            classNames={{ input: classes.ltrInput }}
+            classNames={{ innerInput: classes.ltrInput }}
             visibilityToggleButtonProps={{ 'aria-label': t('authorities.showPassword') }}
             {...register('password')}
           />

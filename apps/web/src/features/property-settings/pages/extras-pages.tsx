@@ -476,7 +476,7 @@ export function SmartLocksPage() {
         spellCheck={false}
         maxLength={20}
         maw={420}
-        classNames={{ input: classes.ltrInput }}
+        classNames={{ innerInput: classes.ltrInput }}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.15em' } }}
         {...register('master_code')}
       />
