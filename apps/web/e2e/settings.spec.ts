@@ -32,7 +32,10 @@ test('Configuración opens the settings home; the name page refuses an empty nam
   for (const group of ['Alojamiento', 'Huéspedes', 'Extras']) {
     await expect(page.getByRole('region', { name: group })).toBeVisible();
   }
-  await expect(page.getByText('De pago')).toBeVisible();
+  // spec 6: the paid extras (reviews, identity verification, chatbot, smart locks) are marked one by one.
+  await expect(
+    page.getByRole('region', { name: 'Extras' }).getByText('De pago', { exact: true }),
+  ).toHaveCount(4);
 
   await page.getByRole('link', { name: /^Nombre/ }).click();
   await expect(page).toHaveURL(/\/name-property$/);
