@@ -238,6 +238,7 @@ describe('section values', () => {
 
   it('ask for the authority password only while none is stored; a blank one keeps the stored one', () => {
     expect(authoritiesPasswordProblem(false, '')).toBe('password');
+    expect(authoritiesPasswordProblem(false, '   ')).toBe('password');
     expect(authoritiesPasswordProblem(false, 'Secreto-2026')).toBeNull();
     expect(authoritiesPasswordProblem(true, '')).toBeNull();
   });
