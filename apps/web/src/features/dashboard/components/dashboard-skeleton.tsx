@@ -1,43 +1,57 @@
-import { Grid, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { Grid, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-function CardSkeleton({ lines = 3, avatar = false }: { lines?: number; avatar?: boolean }) {
+function KpiSkeleton() {
   return (
-    <Paper withBorder p="xl" h="100%">
-      <Group align="flex-start" wrap="nowrap" gap="md">
-        {avatar && <Skeleton height={56} width={56} radius="md" />}
-        <Stack gap="sm" style={{ flex: 1 }}>
-          <Skeleton height={18} width="45%" />
-          {Array.from({ length: lines }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} height={12} width={`${85 - i * 15}%`} />
-          ))}
-        </Stack>
+    <Paper withBorder p="lg">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Skeleton height={14} width="55%" />
+        <Skeleton height={34} width={34} radius="md" />
       </Group>
+      <Skeleton height={26} width="60%" mt={10} />
+      <Skeleton height={10} width="80%" mt={12} />
     </Paper>
   );
 }
 
+function CardSkeleton({ lines = 3, height }: { lines?: number; height?: number }) {
+  return (
+    <Paper withBorder p="xl" h="100%">
+      <Stack gap="sm">
+        <Skeleton height={18} width="40%" />
+        {height ? <Skeleton height={height} mt="sm" /> : null}
+        {Array.from({ length: lines }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+          <Skeleton key={i} height={12} width={`${90 - i * 12}%`} />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The dashboard's shape while its figures load: four KPI cards, the chart, the breakdown and the list. */
 export function DashboardSkeleton() {
   const { t } = useTranslation('dashboard');
   return (
-    <Stack gap="xl" aria-busy="true" aria-label={t('loading')}>
-      <Stack gap={10}>
-        <Skeleton height={30} width={260} />
-        <Skeleton height={14} width={360} maw="80%" />
-      </Stack>
+    <Stack gap="lg" aria-busy="true" aria-label={t('loadingFigures')} data-testid="dashboard-skeleton">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
+        <KpiSkeleton />
+        <KpiSkeleton />
+        <KpiSkeleton />
+        <KpiSkeleton />
+      </SimpleGrid>
       <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <CardSkeleton avatar lines={4} />
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <CardSkeleton lines={0} height={240} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <CardSkeleton lines={6} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <CardSkeleton lines={5} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <CardSkeleton lines={3} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <CardSkeleton lines={3} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <CardSkeleton lines={2} />
         </Grid.Col>
       </Grid>
     </Stack>

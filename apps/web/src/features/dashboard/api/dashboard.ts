@@ -1,0 +1,22 @@
+import { bookingPaths, type DashboardData } from '@posada/contracts/bookings';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import type { DashboardRequest } from '../lib/dashboard-params.ts';
+
+/**
+ * GET /api/dashboard (contract dashboardQuery → dashboardData). The key starts with 'dashboard', the
+ * prefix booking mutations invalidate (reservations' dashboardKeyPrefix), so a saved booking updates the
+ * figures. The previous answer stays on screen while another period, range or property loads.
+ */
+export const dashboardQueryOptions = (request: DashboardRequest) =>
+  queryOptions({
+    queryKey: ['dashboard', request] as const,
+    queryFn: () =>
+      api.get<DashboardData>(bookingPaths.dashboard, {
+        period: request.period,
+        months: request.months,
+        property_id: request.property_id,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
