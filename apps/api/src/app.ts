@@ -27,6 +27,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { bookingImportRoutes } from './modules/booking-import/booking-import.routes.ts';
+import { createBookingImportService } from './modules/booking-import/booking-import.service.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -128,6 +130,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // app.realtime is decorated when the realtime plugin registers below; changes happen only after that.
     onChange: (accountId, payload) => app.realtime.emitToAccount(accountId, calendarChangedEvent, payload),
   });
+  const bookingImport = createBookingImportService({
+    db: database.db,
+    clock,
+    roomTypes: rooms,
+    onChange: (accountId, payload) => app.realtime.emitToAccount(accountId, calendarChangedEvent, payload),
+  });
   const calendar = createCalendarService({ db: database.db });
   const dashboard = createDashboardService({ db: database.db, clock });
   const auth = createAuthService({
@@ -186,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ratesRoutes, { rates });
       await api.register(imagesRoutes, { images });
       await api.register(bookingsRoutes, { bookings });
+      await api.register(bookingImportRoutes, { bookingImport });
       await api.register(calendarRoutes, { calendar });
       await api.register(dashboardRoutes, { dashboard });
     },
