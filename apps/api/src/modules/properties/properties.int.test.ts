@@ -74,6 +74,22 @@ describe('properties: wizard creation, list and the spec 7 property calls', () =
   const get = (url: string, token: string | null) =>
     t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
+  it('refuses a logo that is not one of our uploads and creates nothing', async () => {
+    const before = await get('/api/properties', ownerToken);
+    const res = await post('/api/properties', ownerToken, {
+      ...apartment,
+      nombre: 'Con logo ajeno',
+      logo: 'https://evil.example/logo.png',
+    });
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.logo).toEqual([
+      'Sube el logo de nuevo: solo se admite una imagen subida aquí.',
+    ]);
+    const after = await get('/api/properties', ownerToken);
+    expect(after.json().data.items).toHaveLength(before.json().data.items.length);
+  });
+
   it('creates an apartment from the wizard payload and makes it the active property', async () => {
     const res = await post('/api/properties', ownerToken, apartment);
 

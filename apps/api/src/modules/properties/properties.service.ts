@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { LocalizedColumn } from '../../db/schema/properties.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { commonErrors } from '../../lib/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { DescriptionGenerator } from './description-generator.ts';
@@ -140,7 +141,7 @@ export function createPropertiesService(deps: {
   clock: Clock;
   appUrl: string;
   accounts: Pick<AccountsService, 'getPropertyQuota' | 'adoptNewProperty'>;
-  files: Pick<FilesService, 'saveLogo'>;
+  files: Pick<FilesService, 'saveLogo' | 'isStoredLogoUrl'>;
   /** Null when no LLM endpoint is configured. */
   describer: DescriptionGenerator | null;
 }) {
@@ -180,6 +181,10 @@ export function createPropertiesService(deps: {
     async create(auth: Tenant, body: CreatePropertyInput): Promise<PropertyDetail> {
       // Read before the transaction: on PGlite (one session) another module's query inside it would wait.
       const { quantity } = await deps.accounts.getPropertyQuota(auth.accountId);
+      // The logo must be one of our uploads, as on the name-property settings page.
+      if (body.logo && !(await deps.files.isStoredLogoUrl(body.logo))) {
+        throw commonErrors.invalid({ logo: ['settings.logo_invalid'] });
+      }
       const hotel = isHotelType(body.tipo);
       const now = deps.clock.now();
       let propertyId: string;
