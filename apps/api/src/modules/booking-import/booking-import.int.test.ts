@@ -14,6 +14,8 @@ import { bookings, unitNights } from '../../db/schema/bookings.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { createRoomsService } from '../properties/rooms.service.ts';
+import { createBookingImportService } from './booking-import.service.ts';
 
 type Row = Record<string, string | number | Date | null>;
 
@@ -475,6 +477,63 @@ describe('bookings import API', () => {
         .from(bookings)
         .where(and(eq(bookings.propertyId, apartment), eq(bookings.startDate, '2027-09-01')));
       expect(Number(foreign?.n)).toBe(0);
+    });
+
+    it('draws a new code for a row whose code the account already uses', async () => {
+      const codes = ['PS-CODE01', 'PS-CODE01', 'PS-CODE02', 'PS-CODE03'];
+      const service = createBookingImportService({
+        db: t.database.db,
+        clock: t.clock,
+        roomTypes: createRoomsService({ db: t.database.db, clock: t.clock }),
+        makeCode: () => codes.shift() ?? 'PS-SPARE1',
+      });
+      const tenant = { accountId, userId: '' };
+      const first = await service.run(
+        tenant,
+        csv([row({ arrival: '2028-01-01', departure: '2028-01-02' })]),
+        {
+          dryRun: false,
+          lang: 'es',
+        },
+      );
+      expect(first.preview[0]?.code).toBe('PS-CODE01');
+      const next = await service.run(
+        tenant,
+        csv([
+          row({ arrival: '2028-01-05', departure: '2028-01-06' }),
+          row({ arrival: '2028-01-07', departure: '2028-01-08' }),
+        ]),
+        { dryRun: false, lang: 'es' },
+      );
+      expect(next.imported).toBe(2);
+      expect(next.preview.map((p) => p.code)).toEqual(['PS-CODE03', 'PS-CODE02']);
+    });
+
+    it('writes nothing when the transaction fails half-way (all or nothing)', async () => {
+      // Every code is the same: the first row goes in, the second can never get a code, and it all rolls back.
+      const service = createBookingImportService({
+        db: t.database.db,
+        clock: t.clock,
+        roomTypes: createRoomsService({ db: t.database.db, clock: t.clock }),
+        makeCode: () => 'PS-SAMEXX',
+      });
+      const before = await bookingCount();
+      await expect(
+        service.run(
+          { accountId, userId: '' },
+          csv([
+            row({ arrival: '2028-02-01', departure: '2028-02-02' }),
+            row({ arrival: '2028-02-03', departure: '2028-02-04' }),
+          ]),
+          { dryRun: false, lang: 'es' },
+        ),
+      ).rejects.toThrow(/no free booking codes/);
+      expect(await bookingCount()).toBe(before);
+      const [nights] = await t.database.db
+        .select({ n: count() })
+        .from(unitNights)
+        .where(and(eq(unitNights.propertyId, apartment), eq(unitNights.night, '2028-02-01')));
+      expect(Number(nights?.n)).toBe(0);
     });
 
     it('applies the manual booking rules to each row', async () => {

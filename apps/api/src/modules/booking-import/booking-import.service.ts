@@ -29,12 +29,13 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { newBookingCode } from '../bookings/booking-code.ts';
-import { type BookingsRepo, createBookingsRepo, type NewUnitNight } from '../bookings/bookings.repo.ts';
+import { createBookingsRepo } from '../bookings/bookings.repo.ts';
 import { MAX_STAY_NIGHTS, type Tenant } from '../bookings/bookings.service.ts';
 import { bookingImportErrors } from './booking-import.errors.ts';
 import {
   type BookingImportRepo,
   createBookingImportRepo,
+  type ImportedNight,
   type ImportProperty,
   type NewImportedBooking,
 } from './booking-import.repo.ts';
@@ -473,7 +474,7 @@ export function createBookingImportService(deps: BookingImportDeps) {
     const codes = new Map<number, string>();
     await deps.db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
-      const txBookings: BookingsRepo = createBookingsRepo({ db: txDb });
+      const txBookings = createBookingsRepo({ db: txDb });
       const txRepo = createBookingImportRepo({ db: txDb });
       // The hotels' rooms stay locked until commit (FOR UPDATE, id order), as in a manual booking.
       const input = await plannerInput(tenant.accountId, rows, {
@@ -505,8 +506,6 @@ export function createBookingImportService(deps: BookingImportDeps) {
           roomIds: r.hotel ? (placed.get(r.row) ?? []) : [],
           currency: r.property.currency,
           price: r.price,
-          promotions: [],
-          taxes: [],
           total: r.price,
           notes: r.notes,
           createdAt: now,
@@ -528,7 +527,7 @@ export function createBookingImportService(deps: BookingImportDeps) {
           });
       }
 
-      const nights: NewUnitNight[] = [];
+      const nights: ImportedNight[] = [];
       for (const r of rows) {
         const bookingId = ids.get(r.row) ?? '';
         const units = placed.get(r.row) ?? [];
@@ -541,12 +540,11 @@ export function createBookingImportService(deps: BookingImportDeps) {
               propertyId: r.property.id,
               roomId: r.hotel ? unitId : null,
               bookingId,
-              closedDateId: null,
             });
           }
         }
       }
-      await txBookings.insertNights(nights);
+      await txRepo.insertNights(nights);
     });
     return codes;
   }
