@@ -164,7 +164,8 @@ test('authorities: every field is required, the three-attempts advice shows, the
   const password = page.getByLabel(/^Contraseña/);
   await expect(password).toHaveValue('');
   await expect(password).toHaveAttribute('type', 'password');
-  await expect(page.getByText('Guardada: déjala en blanco para mantenerla')).toBeVisible();
+  await expect(page.getByText('Guardada', { exact: true })).toBeVisible();
+  await expect(page.getByText('Déjala en blanco para mantenerla.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Autoridad' })).toHaveValue('Guardia Civil');
 
   // Missing fields: refused on the client, each under its field.
@@ -208,7 +209,7 @@ test('authorities on a new property: the password is required while none is stor
 }) => {
   const id = await freshProperty(page, request);
   await page.goto(edition(id, 'authorities'));
-  await expect(page.getByText('Guardada: déjala en blanco para mantenerla')).toHaveCount(0);
+  await expect(page.getByText('Déjala en blanco para mantenerla.')).toHaveCount(0);
   await save(page);
   // Entity, user, password and both codes.
   await expect(page.getByText('Este campo es obligatorio.')).toHaveCount(5);
@@ -225,7 +226,7 @@ test('authorities on a new property: the password is required while none is stor
   await saved(page);
   await page.reload();
   await expect(page.getByLabel(/^Contraseña/)).toHaveValue('');
-  await expect(page.getByText('Guardada: déjala en blanco para mantenerla')).toBeVisible();
+  await expect(page.getByText('Déjala en blanco para mantenerla.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Autoridad' })).toHaveValue("Mossos d'Esquadra");
 });
 

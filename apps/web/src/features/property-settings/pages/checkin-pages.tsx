@@ -89,6 +89,7 @@ export function AuthoritiesPage() {
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
             label={t('authorities.user')}
+            description={t('authorities.userHint')}
             withAsterisk
             error={formState.errors.user?.message}
             maxLength={120}
