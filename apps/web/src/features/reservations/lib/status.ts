@@ -28,7 +28,7 @@ export const channelColor: Record<BookingChannel, string> = {
 export function bookingActions(b: { status: BookingStatus; external: boolean }) {
   const cancelled = b.status === 'cancelled';
   return {
-    canEdit: !cancelled && !b.external,
+    canEdit: !cancelled,
     canPause: !cancelled,
     canChangePayment: !cancelled,
     /** External-channel bookings are cancelled in their channel; the API refuses it too. */

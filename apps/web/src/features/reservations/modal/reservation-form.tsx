@@ -50,7 +50,7 @@ import {
   serverFieldMap,
   updateBody,
 } from '../lib/booking-form.ts';
-import { formatMoneyIn } from '../lib/intl.ts';
+import { formatLongDay, formatMoneyIn } from '../lib/intl.ts';
 import { MoneyInput } from './money-input.tsx';
 import { PhoneInput } from './phone-input.tsx';
 import { PriceLines } from './price-lines.tsx';
@@ -191,7 +191,13 @@ export function ReservationForm({
   // The context of the rules: today in the property's zone, its capacity, the free rooms.
   const today = todayIn(property.data?.time_zone ?? browserZone());
   const perRoom = roomType ? roomType.adults + roomType.children : 0;
-  const capacity = isHotel ? Math.max(1, perRoom * Math.max(1, quantity)) : Math.max(1, summary?.guests ?? 1);
+  const capacityKnown = !isHotel || Boolean(roomType);
+  // Until a hotel's room type is chosen, only the room type is asked for (the contract's 500 guests cap).
+  const capacity = !capacityKnown
+    ? 500
+    : isHotel
+      ? Math.max(1, perRoom * Math.max(1, quantity))
+      : Math.max(1, summary?.guests ?? 1);
   useEffect(() => {
     setContext((current) => {
       const next: ReservationContext = {
@@ -406,6 +412,7 @@ export function ReservationForm({
                 <NumberInput
                   ref={field.ref}
                   label={t('form.quantity')}
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
                   description={
                     availableInstances !== undefined
                       ? t('form.roomsFree', { count: availableInstances })
@@ -433,6 +440,7 @@ export function ReservationForm({
               ref={field.ref}
               type="range"
               label={t('form.dates')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               description={nights > 0 ? t('form.nights', { count: nights }) : t('form.datesHint')}
               placeholder={t('form.datesPlaceholder')}
               required
@@ -447,6 +455,8 @@ export function ReservationForm({
                 if (isSubmitted) void form.trigger('start_date');
               }}
               allowSingleDateInRange={false}
+              getDayProps={(date) => ({ 'aria-label': formatLongDay(date, language), 'data-iso': date })}
+              ariaLabels={{ previousMonth: t('form.previousMonth'), nextMonth: t('form.nextMonth') }}
               clearable
               popoverProps={{ withinPortal: true }}
               error={errors.start_date?.message ?? errors.end_date?.message}
@@ -471,7 +481,10 @@ export function ReservationForm({
             <NumberInput
               ref={field.ref}
               label={t('form.guests')}
-              description={t('form.guestsHint', { count: capacity })}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              description={
+                capacityKnown ? t('form.guestsHint', { count: capacity }) : t('form.guestsHintType')
+              }
               required
               min={1}
               max={capacity}
@@ -526,6 +539,7 @@ export function ReservationForm({
           render={({ field }) => (
             <MoneyInput
               label={t('form.price')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               description={
                 calculated.isFetching
                   ? t('form.calculating')

@@ -41,7 +41,6 @@ export function ReservationModal({
   onSaved,
 }: ReservationModalProps) {
   const { t } = useTranslation(['reservations', 'common']);
-  const { dir } = useDirection();
   const isMobile = useIsMobile();
   const dirty = useRef(false);
   const onDirtyChange = useCallback((value: boolean) => {
@@ -67,7 +66,8 @@ export function ReservationModal({
     <Drawer
       opened={opened}
       onClose={close}
-      position={dir === 'rtl' ? 'left' : 'right'}
+      // Mantine mirrors the side in right-to-left: on the left in Arabic.
+      position="right"
       size={isMobile ? '100%' : 560}
       title={
         <Text fw={650} fz="lg" component="span">

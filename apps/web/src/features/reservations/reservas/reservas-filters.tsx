@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatLongDay } from '../lib/intl.ts';
 import { activeFilterCount, type ListState } from '../lib/list-params.ts';
 
 const SORTS = ['-created_at', 'created_at', 'start_date', '-start_date'] as const;
@@ -33,7 +34,8 @@ export function ReservasFilters({
   onChange: (change: Partial<ListState>) => void;
   onClear: () => void;
 }) {
-  const { t } = useTranslation('reservations');
+  const { t, i18n } = useTranslation('reservations');
+  const language = i18n.resolvedLanguage ?? 'es';
   const [search, setSearch] = useState(state.search ?? '');
   const [open, { toggle }] = useDisclosure(false);
   const sendSearch = useDebouncedCallback(
@@ -129,6 +131,8 @@ export function ReservasFilters({
         leftSection={<IconCalendar size={16} aria-hidden />}
         valueFormat="D MMM YYYY"
         allowSingleDateInRange
+        getDayProps={(date) => ({ 'aria-label': formatLongDay(date, language), 'data-iso': date })}
+        ariaLabels={{ previousMonth: t('form.previousMonth'), nextMonth: t('form.nextMonth') }}
         clearable
         // The API takes stays overlapping [from, to): the last day picked is included.
         value={range}
@@ -138,14 +142,17 @@ export function ReservasFilters({
           else if (!from && !to) onChange({ from: undefined, to: undefined });
         }}
       />
-      <Select
-        label={t('filters.sort')}
-        data={SORTS.map((value) => ({ value, label: t(`sort.${value}`) }))}
-        value={state.sort}
-        onChange={(value) => value && onChange({ sort: value as ListState['sort'] })}
-        allowDeselect={false}
-      />
     </>
+  );
+
+  const sortSelect = (
+    <Select
+      label={t('filters.sort')}
+      data={SORTS.map((value) => ({ value, label: t(`sort.${value}`) }))}
+      value={state.sort}
+      onChange={(value) => value && onChange({ sort: value as ListState['sort'] })}
+      allowDeselect={false}
+    />
   );
 
   const clear =
@@ -179,6 +186,7 @@ export function ReservasFilters({
         <Collapse in={open}>
           <Stack gap="sm">
             {filters}
+            {sortSelect}
             {clear}
           </Stack>
         </Collapse>
@@ -189,11 +197,14 @@ export function ReservasFilters({
     <Stack gap="sm">
       <Group gap="sm" wrap="nowrap" align="flex-end">
         {searchInput}
+        <div style={{ width: 260, flexShrink: 0 }}>{sortSelect}</div>
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="nowrap">
+        <SimpleGrid cols={{ base: 2, md: properties.length > 1 ? 5 : 4 }} spacing="sm" style={{ flex: 1 }}>
+          {filters}
+        </SimpleGrid>
         {clear}
       </Group>
-      <SimpleGrid cols={{ base: 2, md: 3, lg: properties.length > 1 ? 6 : 5 }} spacing="sm">
-        {filters}
-      </SimpleGrid>
     </Stack>
   );
 }

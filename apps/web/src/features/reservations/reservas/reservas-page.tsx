@@ -20,6 +20,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { bookingsListQuery } from '../api/bookings-api.ts';
 import { BookingDetailsModal } from '../details/booking-details-modal.tsx';
+import { ImportBookingsButton } from '../import/components/import-button.tsx';
 import { intlLocale } from '../lib/intl.ts';
 import {
   activeFilterCount,
@@ -35,7 +36,7 @@ import { ReservationModal } from '../modal/reservation-modal.tsx';
 import { ReservasFilters } from './reservas-filters.tsx';
 import { ReservationCards, ReservationsTable } from './reservations-table.tsx';
 
-const COLUMNS = 10;
+const COLUMNS = 7;
 
 type ModalState = { mode: 'create' } | { mode: 'edit'; bookingId: string } | null;
 
@@ -152,7 +153,7 @@ export function ReservasPage() {
     body = <ReservationCards items={query.data.items} busy={query.isFetching} {...handlers} />;
   } else {
     body = (
-      <Table.ScrollContainer minWidth={1080}>
+      <Table.ScrollContainer minWidth={860}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={query.isFetching}>
           <ReservationsTable items={query.data.items} {...handlers} />
         </Table>
@@ -169,7 +170,12 @@ export function ReservasPage() {
             ? t('count', { count: query.data.total, formatted: number.format(query.data.total) })
             : t('description')
         }
-        actions={createButton}
+        actions={
+          <>
+            <ImportBookingsButton />
+            {createButton}
+          </>
+        }
       />
       <ReservasFilters
         state={state}

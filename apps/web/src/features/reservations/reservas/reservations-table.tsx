@@ -104,8 +104,8 @@ function RowMenu({ booking, onView, onEdit }: { booking: Booking } & Omit<RowHan
 function StatusBadges({ booking }: { booking: Booking }) {
   const { t } = useTranslation('reservations');
   return (
-    <Group gap={4}>
-      <Badge color={statusColor[booking.status]} variant="light" tt="none">
+    <Group gap={4} wrap="wrap">
+      <Badge color={statusColor[booking.status]} variant="light" tt="none" w="max-content">
         {t(`status.${booking.status}`)}
       </Badge>
       {booking.paused ? (
@@ -125,7 +125,7 @@ function StatusBadges({ booking }: { booking: Booking }) {
 function PaymentBadge({ booking }: { booking: Booking }) {
   const { t } = useTranslation('reservations');
   return (
-    <Badge color={paymentColor[booking.payment_status]} variant="dot" tt="none">
+    <Badge color={paymentColor[booking.payment_status]} variant="dot" tt="none" w="max-content">
       {t(`payment.${booking.payment_status}`)}
     </Badge>
   );
@@ -134,7 +134,7 @@ function PaymentBadge({ booking }: { booking: Booking }) {
 function ChannelBadge({ booking }: { booking: Booking }) {
   const { t } = useTranslation('reservations');
   return (
-    <Badge color={channelColor[booking.channel]} variant="outline" tt="none">
+    <Badge color={channelColor[booking.channel]} variant="outline" tt="none" w="max-content">
       {t(`channel.${booking.channel}`)}
     </Badge>
   );
@@ -146,13 +146,16 @@ function roomsText(booking: Booking): string | null {
 }
 
 function CodeLink({ booking, userId }: { booking: Booking; userId: string }) {
+  const { t, i18n } = useTranslation('reservations');
   return (
     <Anchor
+      title={t('list.createdOn', { date: formatDay(booking.created_at, i18n.resolvedLanguage ?? 'es') })}
       component={Link}
       to={pathTo('reservationBooking', { userId, relationId: booking.id })}
       ff="monospace"
       size="sm"
       fw={600}
+      style={{ whiteSpace: 'nowrap' }}
     >
       {booking.code}
     </Anchor>
@@ -170,13 +173,10 @@ export function ReservationsTable({ items, userId, onView, onEdit }: { items: Bo
           <Table.Th>{t('list.code')}</Table.Th>
           <Table.Th>{t('list.guest')}</Table.Th>
           <Table.Th>{t('list.stay')}</Table.Th>
-          <Table.Th ta="center">{t('list.guests')}</Table.Th>
           <Table.Th>{t('list.property')}</Table.Th>
-          <Table.Th>{t('list.channel')}</Table.Th>
           <Table.Th>{t('list.status')}</Table.Th>
-          <Table.Th>{t('list.payment')}</Table.Th>
           <Table.Th ta="end">{t('list.total')}</Table.Th>
-          <Table.Th>
+          <Table.Th w={48}>
             <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
           </Table.Th>
         </Table.Tr>
@@ -190,15 +190,13 @@ export function ReservationsTable({ items, userId, onView, onEdit }: { items: Bo
               data-booking={booking.code}
               opacity={booking.status === 'cancelled' ? 0.6 : 1}
             >
-              <Table.Td>
-                <Stack gap={0}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Stack gap={4} align="flex-start">
                   <CodeLink booking={booking} userId={userId} />
-                  <Text size="xs" c="dimmed">
-                    {formatDay(booking.created_at, language)}
-                  </Text>
+                  <ChannelBadge booking={booking} />
                 </Stack>
               </Table.Td>
-              <Table.Td maw={220}>
+              <Table.Td maw={200}>
                 <Text size="sm" fw={500} truncate dir="auto">
                   {booking.name}
                 </Text>
@@ -209,11 +207,11 @@ export function ReservationsTable({ items, userId, onView, onEdit }: { items: Bo
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Text size="sm">{formatStay(booking.start_date, booking.end_date, language)}</Text>
                 <Text size="xs" c="dimmed">
-                  {t('form.nights', { count: booking.nights })}
+                  {t('form.nights', { count: booking.nights })} ·{' '}
+                  {t('list.guestsValue', { count: booking.number_of_guests })}
                 </Text>
               </Table.Td>
-              <Table.Td ta="center">{booking.number_of_guests}</Table.Td>
-              <Table.Td maw={200}>
+              <Table.Td maw={180}>
                 <Text size="sm" truncate dir="auto">
                   {booking.property_title}
                 </Text>
@@ -224,13 +222,10 @@ export function ReservationsTable({ items, userId, onView, onEdit }: { items: Bo
                 ) : null}
               </Table.Td>
               <Table.Td>
-                <ChannelBadge booking={booking} />
-              </Table.Td>
-              <Table.Td>
-                <StatusBadges booking={booking} />
-              </Table.Td>
-              <Table.Td>
-                <PaymentBadge booking={booking} />
+                <Stack gap={4} align="flex-start">
+                  <StatusBadges booking={booking} />
+                  <PaymentBadge booking={booking} />
+                </Stack>
               </Table.Td>
               <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                 <Text size="sm" fw={600} dir="ltr" span style={{ unicodeBidi: 'isolate' }}>
