@@ -117,6 +117,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: routePaths.importBookings,
+                lazy: page(
+                  () => import('../features/reservations/import/import-page.tsx'),
+                  (m) => m.ImportBookingsPage,
+                ),
+              },
+              {
                 path: routePaths.reservationBooking,
                 lazy: page(
                   () => import('../features/reservations/details/booking-page.tsx'),

@@ -19,6 +19,8 @@ export const routePaths = {
   Reservas: '/business/scheduled-checkins',
   /** spec 2.2 scheduled-checkins/{userId}/{relationId}/booking: one reservation (relationId = booking id). */
   reservationBooking: '/business/scheduled-checkins/:userId/:relationId/booking',
+  /** spec 2.2 scheduled-checkins/import: bookings from a template file (XLSX or CSV). */
+  importBookings: '/business/scheduled-checkins/import',
   /** The accommodation list with each property's check-in QR (spec 2.2 properties). */
   propertiesList: '/business/properties',
   /** Property creation wizard: the first property (also the root for a user with none), and any other. */
