@@ -312,7 +312,7 @@ describe('list URL state', () => {
   });
 
   it('sends the contract query and knows the last page', () => {
-    expect(toQuery(parseListParams(new URLSearchParams('search=PS-1&property_id=' + PROPERTY)))).toEqual({
+    expect(toQuery(parseListParams(new URLSearchParams(`search=PS-1&property_id=${PROPERTY}`)))).toEqual({
       sort: '-created_at',
       page: 1,
       page_size: 25,

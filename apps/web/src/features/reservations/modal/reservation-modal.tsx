@@ -1,7 +1,7 @@
 import 'dayjs/locale/ar';
 import 'dayjs/locale/en';
 import 'dayjs/locale/es';
-import { Alert, Button, Drawer, Skeleton, Stack, Text, useDirection } from '@mantine/core';
+import { Alert, Button, Drawer, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { Booking } from '@posada/contracts/bookings';
 import { IconAlertCircle } from '@tabler/icons-react';
