@@ -1,5 +1,5 @@
 import type { bookingsQuery } from '@posada/contracts/bookings';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { bookings, closedDates, nightPrices, notifications, unitNights } from '../../db/schema/bookings.ts';
@@ -78,17 +78,18 @@ export function createBookingsRepo({ db }: { db: Db }) {
     if (q.to) conditions.push(lt(bookings.startDate, q.to));
     const term = q.search?.trim();
     if (term) {
-      const like = likeTerm(term);
+      const pattern = likeTerm(term);
       const matches: (SQL | undefined)[] = [
-        ilike(bookings.name, like),
-        ilike(bookings.email, like),
-        ilike(bookings.phone, like),
-        ilike(bookings.code, like),
+        ilike(bookings.name, pattern),
+        ilike(bookings.email, pattern),
+        ilike(bookings.phone, pattern),
+        ilike(bookings.code, pattern),
       ];
-      // "600 12 34" finds +34600123456: a term written like a phone number compares digits with digits.
+      // "600 12 34" finds +34600123456: a term written like a phone number is compared by its digits
+      // (phones are stored in E.164 when they parse, so their digits are contiguous).
       const digits = term.replace(/\D/g, '');
       if (digits.length >= 3 && /^[\d\s+().-]+$/.test(term)) {
-        matches.push(sql`regexp_replace(${bookings.phone}, '\\D', '', 'g') like ${`%${digits}%`}`);
+        matches.push(like(bookings.phone, `%${digits}%`));
       }
       conditions.push(or(...matches));
     }

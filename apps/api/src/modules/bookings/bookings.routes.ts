@@ -33,7 +33,11 @@ const idParams = z.object({ id: z.string() });
  * spec 8: an unexpected failure of create, update or cancel answers the spec's fallback text
  * ('Ocurrió un error al crear la reserva', 'Error al actualizar la reserva', 'Error al procesar la solicitud').
  */
-async function orFallback<T>(request: FastifyRequest, key: string, work: () => Promise<T>): Promise<T> {
+export async function orFallback<T>(
+  request: FastifyRequest,
+  key: string,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
