@@ -1,3 +1,5 @@
+import { calendarData } from '@posada/contracts/bookings';
+import { okEnvelope } from '@posada/contracts/envelope';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '../../db/schema/properties.ts';
@@ -246,6 +248,10 @@ describe('GET /api/calendar', () => {
   const data = async (query: string) => {
     const res = await get(query);
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The service writes the JSON itself: every answer must still be the contract's.
+    const parsed = okEnvelope(calendarData).safeParse(res.json());
+    expect(parsed.error?.issues ?? []).toEqual([]);
     return res.json().data as Data;
   };
 

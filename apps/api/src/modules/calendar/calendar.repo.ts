@@ -45,20 +45,15 @@ export interface CalendarRoomRow {
   status: 'available' | 'occupied' | 'cleaning' | 'maintenance';
 }
 
-export interface CalendarBookingRow {
-  id: string;
-  property_id: string;
-  room_ids: string[];
-  code: string;
-  name: string;
-  start_date: string;
-  end_date: string;
-  guests: number;
-  status: string;
-  payment_status: string;
-  paused: boolean;
-  channel: string;
-  total: number;
+/**
+ * The stays of one unit as JSON text, built by the database: an array of the contract's calendarBooking
+ * objects, soonest first. The calendar of 500 units holds tens of thousands of stays; having PostgreSQL
+ * write them spares parsing that many rows and serialising that many objects in the API.
+ */
+export interface CalendarUnitBookingsRow {
+  /** property id (apartment, villa) or room id (hotel). */
+  unit_id: string;
+  bookings: string;
 }
 
 export interface CalendarClosedRow {
@@ -70,27 +65,21 @@ export interface CalendarClosedRow {
   reason: string;
 }
 
-/** The explicit per-night rows of one unit key, as parallel arrays (night offsets from `from`). */
+/**
+ * The explicit per-night rows of one unit key, compactly: a JSON array of numbers, four per night —
+ * offset from `from`, price (-1 for none), min_stay, stop_sell (0 or 1). A year of 500 units is 500 short
+ * texts that JSON.parse reads natively, instead of 182 500 rows.
+ */
 export interface CalendarNightPricesRow {
   unit_key: string;
-  offsets: number[];
-  prices: (number | null)[];
-  min_stays: number[];
-  stop_sells: boolean[];
+  nights: string;
 }
 
-/** Rooms of a type taken (booked or closed) per night, rooms in maintenance left out. */
+/** Rooms of a type taken (booked or closed) per night, rooms in maintenance left out: [offset, count, …]. */
 export interface CalendarTakenRow {
   room_type_id: string;
-  offsets: number[];
-  taken: number[];
+  nights: string;
 }
-
-/**
- * pg (through its array parser) and PGlite both answer int[] and bool[] as arrays, but a numeric array
- * may arrive as text in some drivers: normalise.
- */
-const ints = (values: unknown[]): number[] => values.map((v) => Number(v));
 
 export type CalendarRepo = ReturnType<typeof createCalendarRepo>;
 
@@ -150,24 +139,38 @@ export function createCalendarRepo({ db }: { db: Db }) {
       );
     },
 
-    /** Stays overlapping [from, to), cancelled ones left out (their nights are free again). */
+    /**
+     * Stays overlapping [from, to) per unit, cancelled ones left out (their nights are free again): on the
+     * property (apartment, villa) or on each of the rooms assigned (hotel). `part` takes only the units
+     * whose id hashes to it, so the work can be split over several connections.
+     */
     async bookings(
       accountId: string,
       propertyIds: readonly string[],
       from: string,
       to: string,
-    ): Promise<CalendarBookingRow[]> {
+      part: { index: number; of: number } = { index: 0, of: 1 },
+    ): Promise<CalendarUnitBookingsRow[]> {
       if (propertyIds.length === 0) return [];
-      return rowsOf<CalendarBookingRow>(
+      return rowsOf<CalendarUnitBookingsRow>(
         db,
-        sql`select id, property_id, room_ids::text[] as room_ids, code, name,
-                   start_date::text as start_date, end_date::text as end_date, guests, status,
-                   payment_status, paused, channel, total
-            from bookings
-            where account_id = ${accountId} and property_id = any(${uuidList(propertyIds)})
-              and status <> 'cancelled'
-              and start_date < ${to}::date and end_date > ${from}::date
-            order by start_date, created_at, id`,
+        // Plain concatenation (to_json only where text needs escaping) is about twice as fast as
+        // json_build_object here.
+        sql`select coalesce(room.id, b.property_id) as unit_id,
+                   '[' || string_agg(
+                     '{"id":"' || b.id || '","code":' || to_json(b.code) || ',"name":' || to_json(b.name)
+                     || ',"start_date":"' || b.start_date || '","end_date":"' || b.end_date
+                     || '","number_of_guests":' || b.guests || ',"status":' || to_json(b.status)
+                     || ',"payment_status":' || to_json(b.payment_status) || ',"paused":' || case when b.paused then 'true' else 'false' end
+                     || ',"channel":' || to_json(b.channel) || ',"total":' || b.total || '}',
+                     ',' order by b.start_date, b.created_at, b.id) || ']' as bookings
+            from bookings b
+            left join lateral unnest(b.room_ids) as room(id) on true
+            where b.account_id = ${accountId} and b.property_id = any(${uuidList(propertyIds)})
+              and b.status <> 'cancelled'
+              and b.start_date < ${to}::date and b.end_date > ${from}::date
+              ${part.of > 1 ? sql`and mod(abs(hashtext(coalesce(room.id, b.property_id)::text)), ${part.of}) = ${part.index}` : sql``}
+            group by 1`,
       );
     },
 
@@ -197,25 +200,16 @@ export function createCalendarRepo({ db }: { db: Db }) {
       to: string,
     ): Promise<CalendarNightPricesRow[]> {
       if (propertyIds.length === 0) return [];
-      const rows = await rowsOf<CalendarNightPricesRow>(
+      return rowsOf<CalendarNightPricesRow>(
         db,
         sql`select unit_key,
-                   array_agg(night - ${from}::date order by night) as offsets,
-                   -- -1 stands for null: array parsers disagree on NULL elements.
-                   array_agg(coalesce(price, -1) order by night) as prices,
-                   array_agg(min_stay order by night) as min_stays,
-                   array_agg(stop_sell order by night) as stop_sells
+                   '[' || string_agg(concat_ws(',', night - ${from}::date, coalesce(price, -1), min_stay,
+                     case when stop_sell then 1 else 0 end), ',') || ']' as nights
             from night_prices
             where account_id = ${accountId} and property_id = any(${uuidList(propertyIds)})
               and night >= ${from}::date and night < ${to}::date
             group by unit_key`,
       );
-      return rows.map((r) => ({
-        ...r,
-        offsets: ints(r.offsets),
-        prices: r.prices.map((p) => (Number(p) < 0 ? null : Number(p))),
-        min_stays: ints(r.min_stays),
-      }));
     },
 
     /** Per room type and night, how many of its rooms (not in maintenance) are booked or closed. */
@@ -226,11 +220,11 @@ export function createCalendarRepo({ db }: { db: Db }) {
       to: string,
     ): Promise<CalendarTakenRow[]> {
       if (propertyIds.length === 0) return [];
-      const rows = await rowsOf<CalendarTakenRow>(
+      return rowsOf<CalendarTakenRow>(
         db,
-        sql`select room_type_id, array_agg(off order by off) as offsets, array_agg(taken order by off) as taken
+        sql`select room_type_id, '[' || string_agg(off || ',' || taken, ',') || ']' as nights
             from (
-              select ro.room_type_id, un.night - ${from}::date as off, count(*)::int as taken
+              select ro.room_type_id, un.night - ${from}::date as off, count(*) as taken
               from unit_nights un join rooms ro on ro.id = un.unit_id
               where un.account_id = ${accountId} and un.property_id = any(${uuidList(propertyIds)})
                 and un.night >= ${from}::date and un.night < ${to}::date
@@ -239,7 +233,6 @@ export function createCalendarRepo({ db }: { db: Db }) {
             ) per_night
             group by room_type_id`,
       );
-      return rows.map((r) => ({ ...r, offsets: ints(r.offsets), taken: ints(r.taken) }));
     },
   };
 }

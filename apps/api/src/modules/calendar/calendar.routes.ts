@@ -4,7 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccount } from '../../plugins/access.ts';
 import type { CalendarService } from './calendar.service.ts';
 
-/** GET /api/calendar: units, stays, closed dates, per-night prices and free rooms in one call. */
+/**
+ * GET /api/calendar: units, stays, closed dates, per-night prices and free rooms in one call. The service
+ * writes the JSON envelope itself (a year of 500 units is megabytes of it); the response schema still
+ * documents it in the OpenAPI, and the tests hold every answer to it.
+ */
 export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }> = async (
   app,
   { calendar },
@@ -15,9 +19,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }
       config: { access: 'empresa' },
       schema: { tags: ['calendar'], querystring: calendarQuery, response: { 200: okEnvelope(calendarData) } },
     },
-    async (request) => ({
-      ok: true as const,
-      data: await calendar.get(requireAccount(request), request.query),
-    }),
+    async (request, reply) => {
+      const json = await calendar.get(requireAccount(request), request.query);
+      // A string with a JSON content type goes out as it is (Fastify skips the serializer).
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 };

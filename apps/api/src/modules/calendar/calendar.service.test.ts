@@ -1,6 +1,12 @@
+import { calendarData } from '@posada/contracts/bookings';
+import { okEnvelope } from '@posada/contracts/envelope';
 import { describe, expect, it } from 'vitest';
 import type { CalendarRows } from './calendar.service.ts';
-import { assembleCalendar, checkRange, MAX_CALENDAR_NIGHTS, parsePropertyIds } from './calendar.service.ts';
+import { checkRange, MAX_CALENDAR_NIGHTS, parsePropertyIds, renderCalendar } from './calendar.service.ts';
+
+/** The text the API answers, read back through the contract (which fails on any shape mismatch). */
+const assembleCalendar = (rows: CalendarRows) =>
+  okEnvelope(calendarData).parse(JSON.parse(renderCalendar(rows))).data;
 
 const hotel = '00000000-0000-4000-8000-000000000001';
 const type = '00000000-0000-4000-8000-000000000002';
@@ -72,16 +78,8 @@ describe('assembling the calendar', () => {
   it('applies explicit nights (a null price keeps the base) and taken rooms, never below zero', () => {
     const [p] = assembleCalendar(
       rows({
-        nightPrices: [
-          {
-            unit_key: type,
-            offsets: [0, 2],
-            prices: [null, 12_000],
-            min_stays: [3, 1],
-            stop_sells: [false, true],
-          },
-        ],
-        taken: [{ room_type_id: type, offsets: [1, 2], taken: [1, 5] }],
+        nightPrices: [{ unit_key: type, nights: '[0,-1,3,0,2,12000,1,1,7,1,1,1]' }],
+        taken: [{ room_type_id: type, nights: '[1,1,2,5]' }],
       }),
     ).properties;
     expect(p?.room_types[0]?.nights.map((n) => [n.price, n.min_stay, n.stop_sell, n.available])).toEqual([
@@ -94,19 +92,18 @@ describe('assembling the calendar', () => {
   it('puts a booking on each of its rooms and a closure without a room on every room', () => {
     const booking = {
       id: '00000000-0000-4000-8000-000000000100',
-      property_id: hotel,
-      room_ids: [r1, r2],
       code: 'PS-1',
-      name: 'Grupo',
+      name: 'Grupo "Norte"',
       start_date: '2026-12-29',
       end_date: '2026-12-31',
-      guests: 4,
+      number_of_guests: 4,
       status: 'booked',
       payment_status: 'pending',
       paused: false,
       channel: 'manual',
       total: 1,
     };
+    const bookings = [r1, r2].map((unit_id) => ({ unit_id, bookings: JSON.stringify([booking]) }));
     const closure = {
       id: '00000000-0000-4000-8000-000000000200',
       property_id: hotel,
@@ -115,11 +112,52 @@ describe('assembling the calendar', () => {
       end_date: '2027-01-02',
       reason: '',
     };
-    const [p] = assembleCalendar(rows({ bookings: [booking], closed: [closure] })).properties;
+    const [p] = assembleCalendar(rows({ bookings, closed: [closure] })).properties;
     expect(p?.units.map((u) => [u.name, u.status, u.bookings.length, u.closed.length])).toEqual([
       ['1', 'available', 1, 1],
       ['2', 'occupied', 1, 1],
     ]);
     expect(p?.nights).toEqual([]);
+    expect(p?.units[1]?.bookings[0]?.name).toBe('Grupo "Norte"');
+  });
+
+  it('writes an apartment as its own unit with per-night prices, and nothing for an empty account', () => {
+    const flat = '00000000-0000-4000-8000-000000000003';
+    const [p] = assembleCalendar(
+      rows({
+        properties: [
+          {
+            id: flat,
+            nombre: 'Piso «Centro» \\ 2ºB',
+            tipo_propiedad: 'apartamento',
+            currency: 'EUR',
+            guests: 4,
+            price_night: null,
+            wide_rate: 7_000,
+          },
+        ],
+        nightPrices: [{ unit_key: flat, nights: '[1,9000,2,0]' }],
+      }),
+    ).properties;
+    expect(p?.nombre).toBe('Piso «Centro» \\ 2ºB');
+    expect(p?.base_price).toBe(7_000);
+    expect(p?.room_types).toEqual([]);
+    expect(p?.units).toEqual([
+      {
+        id: flat,
+        property_id: flat,
+        name: 'Piso «Centro» \\ 2ºB',
+        room_type_id: null,
+        status: 'available',
+        bookings: [],
+        closed: [],
+      },
+    ]);
+    expect(p?.nights.map((n) => [n.price, n.min_stay])).toEqual([
+      [7_000, 1],
+      [9_000, 2],
+      [7_000, 1],
+    ]);
+    expect(assembleCalendar(rows({ properties: [] })).properties).toEqual([]);
   });
 });

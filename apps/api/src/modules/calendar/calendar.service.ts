@@ -1,19 +1,17 @@
-import type { CalendarData } from '@posada/contracts/bookings';
-import type { Currency } from '@posada/contracts/properties';
-import type { BookingChannel, BookingStatus, PaymentStatus } from '@posada/domain/booking-rules';
+import type { ClosedDates } from '@posada/contracts/bookings';
 import { addDays, nightsBetween } from '@posada/domain/booking-rules';
 import { isHotelType } from '@posada/domain/property-types';
 import type { Db } from '../../db/client.ts';
 import { isUuid, type Tenant } from '../properties/properties.service.ts';
 import { calendarErrors } from './calendar.errors.ts';
 import {
-  type CalendarBookingRow,
   type CalendarClosedRow,
   type CalendarNightPricesRow,
   type CalendarPropertyRow,
   type CalendarRoomRow,
   type CalendarRoomTypeRow,
   type CalendarTakenRow,
+  type CalendarUnitBookingsRow,
   createCalendarRepo,
 } from './calendar.repo.ts';
 
@@ -22,16 +20,13 @@ export const MAX_CALENDAR_NIGHTS = 400;
 
 export type CalendarService = ReturnType<typeof createCalendarService>;
 
-type Unit = CalendarData['properties'][number]['units'][number];
-type Night = CalendarData['properties'][number]['nights'][number];
-
 export interface CalendarRows {
   from: string;
   to: string;
   properties: CalendarPropertyRow[];
   roomTypes: CalendarRoomTypeRow[];
   rooms: CalendarRoomRow[];
-  bookings: CalendarBookingRow[];
+  bookings: CalendarUnitBookingsRow[];
   closed: CalendarClosedRow[];
   nightPrices: CalendarNightPricesRow[];
   taken: CalendarTakenRow[];
@@ -58,43 +53,46 @@ export function checkRange(from: string, to: string): number {
   return nights;
 }
 
+/** A compact column of the repo: a JSON array of numbers (empty when the column is null). */
+const numbers = (text: string | undefined): number[] => (text ? (JSON.parse(text) as number[]) : []);
+
+/** The opening of each night's object, shared by every unit of the answer. */
+const nightHeads = (dates: string[]) => dates.map((date) => `{"date":"${date}","price":`);
+
 /**
- * Per night of [from, to): the explicit row of night_prices when there is one (a null price there keeps
- * the base price), otherwise the base price, minimum stay 1, on sale.
+ * Per night of [from, to) as JSON text: the explicit row of night_prices when there is one (a price of
+ * -1, i.e. none, keeps the base price), otherwise the base price, minimum stay 1, on sale; for a room type
+ * also its free rooms.
  */
-function nightsOf(
-  dates: string[],
+function nightsJson(
+  heads: string[],
   basePrice: number | null,
-  explicit: CalendarNightPricesRow | undefined,
-): Night[] {
-  const nights: Night[] = dates.map((date) => ({ date, price: basePrice, min_stay: 1, stop_sell: false }));
-  if (explicit) {
-    for (let i = 0; i < explicit.offsets.length; i++) {
-      const night = nights[explicit.offsets[i] ?? -1];
-      if (!night) continue;
-      night.price = explicit.prices[i] ?? basePrice;
-      night.min_stay = explicit.min_stays[i] ?? 1;
-      night.stop_sell = explicit.stop_sells[i] ?? false;
-    }
+  explicit: string | undefined,
+  available?: number[],
+): string {
+  const base = basePrice === null ? 'null' : String(basePrice);
+  const price: string[] = heads.map(() => base);
+  const minStay: number[] = heads.map(() => 1);
+  const stopSell: boolean[] = heads.map(() => false);
+  const rows = numbers(explicit);
+  for (let i = 0; i + 3 < rows.length; i += 4) {
+    const offset = rows[i] ?? -1;
+    if (offset < 0 || offset >= heads.length) continue;
+    const p = rows[i + 1] ?? -1;
+    price[offset] = p < 0 ? base : String(p);
+    minStay[offset] = rows[i + 2] ?? 1;
+    stopSell[offset] = rows[i + 3] === 1;
   }
-  return nights;
+  let out = '[';
+  for (let i = 0; i < heads.length; i++) {
+    if (i > 0) out += ',';
+    out += `${heads[i]}${price[i]},"min_stay":${minStay[i]},"stop_sell":${stopSell[i]}`;
+    out += available ? `,"available":${available[i] ?? 0}}` : '}';
+  }
+  return `${out}]`;
 }
 
-const toBooking = (b: CalendarBookingRow): Unit['bookings'][number] => ({
-  id: b.id,
-  code: b.code,
-  name: b.name,
-  start_date: b.start_date,
-  end_date: b.end_date,
-  number_of_guests: b.guests,
-  status: b.status as BookingStatus,
-  payment_status: b.payment_status as PaymentStatus,
-  paused: b.paused,
-  channel: b.channel as BookingChannel,
-  total: b.total,
-});
-
-const toClosed = (c: CalendarClosedRow): Unit['closed'][number] => ({
+const toClosed = (c: CalendarClosedRow): ClosedDates => ({
   id: c.id,
   property_id: c.property_id,
   room_id: c.room_id,
@@ -114,108 +112,133 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return map;
 }
 
+/** An object's JSON with more members, already JSON text, added at its end. */
+const withRaw = (head: object, raw: Record<string, string>) => {
+  const json = JSON.stringify(head);
+  const more = Object.entries(raw)
+    .map(([key, value]) => `"${key}":${value}`)
+    .join(',');
+  return json === '{}' ? `{${more}}` : `${json.slice(0, -1)},${more}}`;
+};
+
+interface UnitHead {
+  id: string;
+  property_id: string;
+  name: string;
+  room_type_id: string | null;
+  status: CalendarRoomRow['status'];
+}
+
 /**
- * Puts the rows of the calendar queries together: units are the property itself (apartment, villa) or
- * each room (hotel, camping); a hotel booking sits on each of its rooms; a closure without a room closes
- * every room of the hotel; a room type's free rooms per night are its rooms not in maintenance minus the
- * ones booked or closed that night.
+ * Writes the answer of GET /api/calendar (the envelope and the contract's calendarData) as JSON text from
+ * the rows of the calendar queries. Units are the property itself (apartment, villa) or each room (hotel,
+ * camping); a hotel booking sits on each of its rooms; a closure without a room closes every room of the
+ * hotel; a room type's free rooms per night are its rooms not in maintenance minus the ones booked or
+ * closed that night. Written as text rather than objects because a year of 500 units is over 200 000
+ * nights and stays: building, validating and serialising that many objects would cost more than the
+ * queries (the contract is checked by the tests instead, see calendar.int.test.ts).
  */
-export function assembleCalendar(rows: CalendarRows): CalendarData {
+export function renderCalendar(rows: CalendarRows): string {
   const dates = Array.from({ length: nightsBetween(rows.from, rows.to) }, (_, i) => addDays(rows.from, i));
-  const pricesByKey = new Map(rows.nightPrices.map((r) => [r.unit_key, r]));
-  const takenByType = new Map(rows.taken.map((r) => [r.room_type_id, r]));
+  const heads = nightHeads(dates);
+  const pricesByKey = new Map(rows.nightPrices.map((r) => [r.unit_key, r.nights]));
+  const takenByType = new Map(rows.taken.map((r) => [r.room_type_id, r.nights]));
+  const bookingsByUnit = new Map(rows.bookings.map((r) => [r.unit_id, r.bookings]));
   const typesByProperty = groupBy(rows.roomTypes, (t) => t.property_id);
   const roomsByProperty = groupBy(rows.rooms, (r) => r.property_id);
-  const bookingsByProperty = groupBy(rows.bookings, (b) => b.property_id);
   const closedByProperty = groupBy(rows.closed, (c) => c.property_id);
 
+  const unitJson = (head: UnitHead, closed: ClosedDates[]) =>
+    withRaw(head, { bookings: bookingsByUnit.get(head.id) ?? '[]', closed: JSON.stringify(closed) });
+
   const properties = rows.properties.map((p) => {
-    const bookings = bookingsByProperty.get(p.id) ?? [];
-    const closed = closedByProperty.get(p.id) ?? [];
-    const common = {
+    const closed = (closedByProperty.get(p.id) ?? []).map(toClosed);
+    // The base price of a night, as POST /api/calculate-apartment-price uses it.
+    const basePrice = p.price_night ?? p.wide_rate;
+    const head = {
       id: p.id,
       nombre: p.nombre,
       tipo_propiedad: p.tipo_propiedad,
-      currency: p.currency as Currency,
+      currency: p.currency,
       guests: p.guests,
-      // The base price of a night, as POST /api/calculate-apartment-price uses it.
-      base_price: p.price_night ?? p.wide_rate,
+      base_price: basePrice,
     };
     if (!isHotelType(p.tipo_propiedad)) {
-      return {
-        ...common,
-        room_types: [],
-        nights: nightsOf(dates, common.base_price, pricesByKey.get(p.id)),
-        units: [
-          {
-            id: p.id,
-            property_id: p.id,
-            name: p.nombre,
-            room_type_id: null,
-            status: 'available' as const,
-            bookings: bookings.map(toBooking),
-            closed: closed.map(toClosed),
-          },
-        ],
-      };
-    }
-
-    const units = new Map<string, Unit>();
-    for (const room of roomsByProperty.get(p.id) ?? []) {
-      units.set(room.id, {
-        id: room.id,
+      const unit: UnitHead = {
+        id: p.id,
         property_id: p.id,
-        name: room.name,
-        room_type_id: room.room_type_id,
-        status: room.status,
-        bookings: [],
-        closed: [],
+        name: p.nombre,
+        room_type_id: null,
+        status: 'available',
+      };
+      return withRaw(head, {
+        room_types: '[]',
+        nights: nightsJson(heads, basePrice, pricesByKey.get(p.id)),
+        units: `[${unitJson(unit, closed)}]`,
       });
     }
-    for (const booking of bookings) {
-      const calendarBooking = toBooking(booking);
-      for (const roomId of booking.room_ids) units.get(roomId)?.bookings.push(calendarBooking);
-    }
-    for (const closure of closed) {
-      const calendarClosed = toClosed(closure);
-      if (closure.room_id) units.get(closure.room_id)?.closed.push(calendarClosed);
-      else for (const unit of units.values()) unit.closed.push(calendarClosed);
-    }
 
+    const units = (roomsByProperty.get(p.id) ?? []).map((room) =>
+      unitJson(
+        {
+          id: room.id,
+          property_id: p.id,
+          name: room.name,
+          room_type_id: room.room_type_id,
+          status: room.status,
+        },
+        closed.filter((c) => c.room_id === null || c.room_id === room.id),
+      ),
+    );
     const roomTypes = (typesByProperty.get(p.id) ?? []).map((t) => {
       const available = dates.map(() => t.sellable_rooms);
-      const taken = takenByType.get(t.id);
-      if (taken) {
-        for (let i = 0; i < taken.offsets.length; i++) {
-          const off = taken.offsets[i] ?? -1;
-          if (off in available) available[off] = Math.max(0, t.sellable_rooms - (taken.taken[i] ?? 0));
+      const taken = numbers(takenByType.get(t.id));
+      for (let i = 0; i + 1 < taken.length; i += 2) {
+        const offset = taken[i] ?? -1;
+        if (offset >= 0 && offset < dates.length) {
+          available[offset] = Math.max(0, t.sellable_rooms - (taken[i + 1] ?? 0));
         }
       }
-      return {
-        id: t.id,
-        name: t.name,
-        max_guests: t.max_guests,
-        base_price: t.base_price,
-        rooms_count: t.rooms_count,
-        nights: nightsOf(dates, t.base_price, pricesByKey.get(t.id)).map((night, i) => ({
-          ...night,
-          available: available[i] ?? 0,
-        })),
-      };
+      return withRaw(
+        {
+          id: t.id,
+          name: t.name,
+          max_guests: t.max_guests,
+          base_price: t.base_price,
+          rooms_count: t.rooms_count,
+        },
+        { nights: nightsJson(heads, t.base_price, pricesByKey.get(t.id), available) },
+      );
     });
-    return { ...common, room_types: roomTypes, nights: [], units: [...units.values()] };
+    return withRaw(head, {
+      room_types: `[${roomTypes.join(',')}]`,
+      nights: '[]',
+      units: `[${units.join(',')}]`,
+    });
   });
-  return { from: rows.from, to: rows.to, properties };
+  return `{"ok":true,"data":{"from":"${rows.from}","to":"${rows.to}","properties":[${properties.join(',')}]}}`;
 }
 
-/** GET /api/calendar: everything the three calendars draw, for one or more properties, in one call. */
-export function createCalendarService(deps: { db: Db }) {
+/**
+ * GET /api/calendar: everything the three calendars draw, for one or more properties, in one call — seven
+ * set-based queries whatever the number of units and nights, run side by side on PostgreSQL's pool.
+ * Answers the whole JSON envelope as text (see renderCalendar).
+ */
+export function createCalendarService(deps: {
+  db: Db;
+  /**
+   * How many connections the stays query is split over (PostgreSQL: writing tens of thousands of stays
+   * as JSON is the largest piece of work, and a pool can do it on several cores; PGlite: 1).
+   */
+  parallelism?: number;
+}) {
+  const parts = Math.max(1, deps.parallelism ?? 1);
   const repo = createCalendarRepo({ db: deps.db });
   return {
     async get(
       tenant: Tenant,
       query: { from: string; to: string; property_ids?: string | undefined },
-    ): Promise<CalendarData> {
+    ): Promise<string> {
       const { from, to } = query;
       checkRange(from, to);
       const ids = parsePropertyIds(query.property_ids);
@@ -228,12 +251,16 @@ export function createCalendarService(deps: { db: Db }) {
       const [roomTypes, rooms, bookings, closed, nightPrices, taken] = await Promise.all([
         repo.roomTypes(tenant.accountId, hotels),
         repo.rooms(tenant.accountId, hotels),
-        repo.bookings(tenant.accountId, all, from, to),
+        Promise.all(
+          Array.from({ length: parts }, (_, index) =>
+            repo.bookings(tenant.accountId, all, from, to, { index, of: parts }),
+          ),
+        ).then((chunks) => chunks.flat()),
         repo.closedDates(tenant.accountId, all, from, to),
         repo.nightPrices(tenant.accountId, all, from, to),
         repo.takenRooms(tenant.accountId, hotels, from, to),
       ]);
-      return assembleCalendar({
+      return renderCalendar({
         from,
         to,
         properties,

@@ -8,7 +8,7 @@ import { rowsOf, uuidList } from '../calendar/calendar.repo.ts';
 /**
  * The dashboard's figures, computed in the database over all the selected properties at once.
  *
- * Definitions (docs/dashboard.md):
+ * Definitions (docs/calendar-dashboard.md):
  * - a reservation is a booking not cancelled; it is "in" a window when its stay overlaps it;
  * - its revenue is price − promotions (taxes are collected for others), spread evenly over its nights,
  *   so a window counts amount × nights inside ÷ nights; sums are rounded once;

@@ -20,7 +20,7 @@ export type DashboardService = ReturnType<typeof createDashboardService>;
 /**
  * The currency money figures are reported in: the one most of the properties use, ties going to the
  * property created first. Properties in other currencies still count in reservations, check-ins and
- * occupancy, but not in revenue (docs/dashboard.md); the dashboard of one property is in its currency.
+ * occupancy, but not in revenue (docs/calendar-dashboard.md); the dashboard of one property is in its currency.
  */
 export function reportingCurrency(properties: Pick<DashboardPropertyRow, 'currency'>[]): string {
   const counts = new Map<string, number>();
