@@ -73,7 +73,8 @@ function ShareList({
 
 /** Where the revenue of the period comes from: booking channels, and properties when several are shown. */
 export function RevenueBreakdown({ data, showProperties }: { data: DashboardData; showProperties: boolean }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const language = i18n.resolvedLanguage ?? 'es';
   const channels: Row[] = withShares(data.revenue_by_channel.filter((r) => r.revenue > 0)).map((r) => ({
     key: r.channel,
     label: t(`channels.${r.channel}`),
@@ -109,6 +110,12 @@ export function RevenueBreakdown({ data, showProperties }: { data: DashboardData
         {showProperties && (
           <ShareList title={t('breakdown.byProperty')} rows={properties} currency={data.currency} />
         )}
+        <Group justify="space-between" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+          <Text size="sm" c="dimmed">
+            {t('breakdown.total')}
+          </Text>
+          <Text fw={700}>{formatMoney(data.revenue, data.currency, language, { whole: true })}</Text>
+        </Group>
       </Stack>
     </Paper>
   );

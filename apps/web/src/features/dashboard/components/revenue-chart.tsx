@@ -134,6 +134,7 @@ export function RevenueChart({
                   rx={6}
                 />
                 <rect
+                  data-month={m.month}
                   x={plotStart + slot.x}
                   y={TOP + PLOT_HEIGHT - h}
                   width={slot.width}

@@ -43,7 +43,7 @@ function UpcomingRow({
       </Stack>
       <Box style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6} wrap="nowrap" justify="space-between">
-          <Text fw={650} truncate dir="auto" style={{ minWidth: 0 }}>
+          <Text fw={650} lineClamp={2} dir="auto" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {booking.name}
           </Text>
           <Text fw={650} size="sm" style={{ whiteSpace: 'nowrap' }}>
