@@ -536,6 +536,31 @@ describe('bookings import API', () => {
       expect(Number(nights?.n)).toBe(0);
     });
 
+    it('lets exactly one of two simultaneous imports of the same nights write (apartment and hotel)', async () => {
+      const file = csv([
+        row({ arrival: '2028-03-01', departure: '2028-03-05' }),
+        row({
+          property: 'Hotel Sol',
+          room_type: 'Doble',
+          rooms: 3,
+          arrival: '2028-03-01',
+          departure: '2028-03-03',
+        }),
+      ]);
+      const before = await bookingCount();
+      const answers = await Promise.all([upload(file), upload(file), upload(file)]);
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses[0]).toBe(201);
+      for (const status of statuses.slice(1)) expect([409, 422]).toContain(status);
+      expect(await bookingCount()).toBe(before + 2);
+      const [nights] = await t.database.db
+        .select({ n: count() })
+        .from(unitNights)
+        .where(and(eq(unitNights.accountId, accountId), eq(unitNights.night, '2028-03-01')));
+      // The apartment and the hotel's three rooms, once each.
+      expect(Number(nights?.n)).toBe(4);
+    });
+
     it('applies the manual booking rules to each row', async () => {
       const res = await upload(
         csv([

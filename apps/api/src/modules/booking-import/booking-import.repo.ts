@@ -45,6 +45,7 @@ export interface ImportProperty {
   tipoPropiedad: string;
   guests: number;
   currency: string;
+  timeZone: string;
 }
 
 /** Bookings per INSERT statement (nights: four times as many). */
@@ -66,6 +67,7 @@ export function createBookingImportRepo({ db }: { db: Db }) {
           tipoPropiedad: properties.tipoPropiedad,
           guests: properties.guests,
           currency: properties.currency,
+          timeZone: properties.timeZone,
         })
         .from(properties)
         .where(eq(properties.accountId, accountId))

@@ -560,7 +560,7 @@ export function createBookingImportService(deps: BookingImportDeps) {
       if (first && isHotelType(first.tipoPropiedad)) {
         roomType = (await deps.roomTypes.listTypes(tenant, first.id))[0]?.name ?? '';
       }
-      const today = todayIn('Europe/Madrid', deps.clock.now());
+      const today = todayIn(first?.timeZone ?? 'Europe/Madrid', deps.clock.now());
       return buildTemplate(format, lang, {
         property: first?.nombre ?? 'Casa Azul',
         roomType,
