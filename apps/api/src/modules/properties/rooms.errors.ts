@@ -16,6 +16,9 @@ export const roomsErrors = {
     new AppError('properties.room_name_taken', 422, {
       errors: Object.fromEntries(fields.map((f) => [f, ['properties.room_name_taken']])),
     }),
+  /** Deleting a room would silently drop the nights of its current and future stays. */
+  roomHasBookings: (names: string[]) =>
+    new AppError('rooms.has_bookings', 409, { params: { rooms: names.join(', ') } }),
   rateNotFound: () => new AppError('rates.not_found', 404),
   rateRoomTypeInvalid: () =>
     new AppError('rates.room_type_invalid', 422, { errors: { room_type_id: ['rates.room_type_invalid'] } }),

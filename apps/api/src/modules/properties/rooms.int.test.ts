@@ -227,6 +227,40 @@ describe('property rooms: room types, the room form, maintenance status and rate
     expect((await call('DELETE', `${base}/rates/${rate.id}`)).statusCode).toBe(404);
   });
 
+  it('refuses deleting a room that holds a future stay, and saves nothing', async () => {
+    const booked = await call('POST', '/api/create/new-booking', {
+      property_id: hotelId,
+      room_type_id: doubleId,
+      quantity: 1,
+      start_date: '2030-05-01',
+      end_date: '2030-05-03',
+      name: 'Marta Gil',
+      email: 'marta@example.com',
+      phone: '+34 600 111 222',
+      number_of_guests: 2,
+      price: 24000,
+    });
+    expect(booked.statusCode).toBe(201);
+    const [bookedRoom] = booked.json().data.rooms;
+    const before = (await call('GET', `${base}/rooms`)).json().data.rooms;
+
+    const res = await call('PUT', `${base}/rooms`, {
+      rooms: before
+        .filter((r: { id: string }) => r.id !== bookedRoom.id)
+        .map((r: { id: string; room_type_id: string; name: string }) => ({
+          id: r.id,
+          room_type_id: r.room_type_id,
+          name: r.name,
+        })),
+    });
+
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      `No se puede eliminar ${bookedRoom.name}: tiene reservas en curso o futuras. Cámbialas de habitación o cancélalas primero.`,
+    );
+    expect((await call('GET', `${base}/rooms`)).json().data.rooms).toEqual(before);
+  });
+
   it("answers 404 for another account's property on every endpoint, and 401 to anonymous callers", async () => {
     const [room] = (await call('GET', `${base}/rooms`)).json().data.rooms;
     const rate = (await call('POST', `${base}/rates`, { name: 'R', occupancy: 1, price: 100 })).json().data;

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
+import { unitNights } from '../../db/schema/bookings.ts';
 import { rooms, roomTypes } from '../../db/schema/rooms.ts';
 
 export type RoomTypeRow = typeof roomTypes.$inferSelect;
@@ -86,6 +87,23 @@ export function createRoomsRepo({ db }: { db: Db }) {
         .from(rooms)
         .where(ofProperty(accountId, propertyId))
         .orderBy(asc(rooms.name), asc(rooms.id));
+    },
+
+    /** Of these rooms, the ones holding a booked night on or after `fromNight` (their stays would be lost). */
+    async roomsWithStaysFrom(accountId: string, ids: string[], fromNight: string): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ roomId: unitNights.roomId })
+        .from(unitNights)
+        .where(
+          and(
+            eq(unitNights.accountId, accountId),
+            inArray(unitNights.roomId, ids),
+            isNotNull(unitNights.bookingId),
+            gte(unitNights.night, fromNight),
+          ),
+        );
+      return rows.flatMap((r) => (r.roomId ? [r.roomId] : []));
     },
 
     async deleteRooms(accountId: string, propertyId: string, ids: string[]): Promise<void> {

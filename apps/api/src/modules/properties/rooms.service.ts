@@ -6,6 +6,7 @@ import type {
   RoomTypeItem,
   SaveRoomsInput,
 } from '@posada/contracts/property-rooms';
+import { addDays } from '@posada/domain/booking-rules';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -150,10 +151,24 @@ export function createRoomsService(deps: { db: Db; clock: Clock }) {
           if (body.rooms.some((r) => r.id && !existingById.has(r.id))) throw roomsErrors.roomNotFound();
 
           const kept = new Set(body.rooms.flatMap((r) => (r.id ? [r.id] : [])));
+          const removed = existing.filter((r) => !kept.has(r.id));
+          // A room with current or future stays keeps them: move or cancel those bookings first (from yesterday,
+          // a margin for the property's time zone).
+          const today = deps.clock.now().toISOString().slice(0, 10);
+          const booked = await txRepo.roomsWithStaysFrom(
+            tenant.accountId,
+            removed.map((r) => r.id),
+            addDays(today, -1),
+          );
+          if (booked.length > 0) {
+            throw roomsErrors.roomHasBookings(
+              removed.filter((r) => booked.includes(r.id)).map((r) => r.name),
+            );
+          }
           await txRepo.deleteRooms(
             tenant.accountId,
             propertyId,
-            existing.filter((r) => !kept.has(r.id)).map((r) => r.id),
+            removed.map((r) => r.id),
           );
           const values = (r: SaveRoomsInput['rooms'][number]) => ({
             roomTypeId: r.room_type_id,
