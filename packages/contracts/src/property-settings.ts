@@ -19,7 +19,12 @@ export const checkinSendSchedules = ['same_day', '24h', '48h', '72h', 'disabled'
 export type CheckinSendSchedule = (typeof checkinSendSchedules)[number];
 
 /** spec 3 Smart lock delivery time: when the guest receives the access code. */
-export const smartLockDeliveryTimes = ['checkin_completed', 'arrival_day', '1_day_before', '2_days_before'] as const;
+export const smartLockDeliveryTimes = [
+  'checkin_completed',
+  'arrival_day',
+  '1_day_before',
+  '2_days_before',
+] as const;
 /** spec 3 Smart lock key type: dynamic is marked coming soon, so only static can be saved. */
 export const smartLockKeyTypes = ['static', 'dynamic'] as const;
 
