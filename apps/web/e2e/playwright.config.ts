@@ -9,7 +9,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json']],
-  outputDir: '../test-results',
+  // Runs on another port (parallel local runs) keep their own artefacts.
+  outputDir: process.env.E2E_PORT ? `../test-results-${process.env.E2E_PORT}` : '../test-results',
   use: {
     baseURL: E2E_BASE_URL,
     locale: 'es-ES',
