@@ -1,3 +1,7 @@
+// Month and weekday names of the date pickers in the three languages.
+import 'dayjs/locale/ar';
+import 'dayjs/locale/en';
+import 'dayjs/locale/es';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useDocumentTitle } from '@mantine/hooks';

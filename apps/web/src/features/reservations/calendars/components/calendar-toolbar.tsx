@@ -1,3 +1,7 @@
+// Month and weekday names of the date pickers in the three languages.
+import 'dayjs/locale/ar';
+import 'dayjs/locale/en';
+import 'dayjs/locale/es';
 import {
   ActionIcon,
   Button,
@@ -74,7 +78,7 @@ export function CalendarToolbar({
       </Group>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap={6} wrap="nowrap">
-          <Button variant="default" size="sm" onClick={onToday}>
+          <Button variant="default" size="sm" px={compact ? 'xs' : undefined} onClick={onToday}>
             {t('toolbar.today')}
           </Button>
           <Tooltip label={t('toolbar.previous')} withArrow>
@@ -87,7 +91,7 @@ export function CalendarToolbar({
             onChange={(value) => value && onMonth(value)}
             valueFormat="MMMM YYYY"
             aria-label={t('toolbar.month')}
-            w={compact ? 150 : 170}
+            w={170}
             styles={{ input: { textTransform: 'capitalize', fontWeight: 600 } }}
             popoverProps={{ position: 'bottom-start' }}
           />

@@ -1,7 +1,8 @@
 import type { Booking } from '@posada/contracts/bookings';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { reservationsKeys } from '../../api/keys.ts';
-import { type ReservationInitial, ReservationModal } from '../../modal/reservation-modal.tsx';
+import type { ReservationInitial } from '../../modal/reservation-modal.tsx';
 import { bookingActions } from '../api/calendar-api.ts';
 
 export interface BookingFormState {
@@ -15,6 +16,11 @@ export interface BookingFormState {
   roomId: string | null;
 }
 
+// The modal (form, phone numbers, price lines) loads on first use, not with the calendar's first screen.
+const ReservationModal = lazy(() =>
+  import('../../modal/reservation-modal.tsx').then((m) => ({ default: m.ReservationModal })),
+);
+
 /** The reservations feature's modal, opened by the calendars (create from a selection, edit from the panel). */
 export function ReservationModalSlot({
   state,
@@ -24,6 +30,9 @@ export function ReservationModalSlot({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
+  const [used, setUsed] = useState(false);
+  if (state && !used) setUsed(true);
+
   const onSaved = async (booking: Booking) => {
     const wanted = state?.roomId;
     const assigned = booking.rooms[0]?.id;
@@ -36,14 +45,18 @@ export function ReservationModalSlot({
       // The booking stands in the room the API chose; the operator can still move it from the panel.
     }
   };
+
+  if (!used) return null;
   return (
-    <ReservationModal
-      opened={Boolean(state)}
-      onClose={onClose}
-      mode={state?.mode ?? 'create'}
-      initial={state?.initial}
-      bookingId={state?.bookingId}
-      onSaved={(b) => void onSaved(b)}
-    />
+    <Suspense fallback={null}>
+      <ReservationModal
+        opened={Boolean(state)}
+        onClose={onClose}
+        mode={state?.mode ?? 'create'}
+        initial={state?.initial}
+        bookingId={state?.bookingId}
+        onSaved={(b) => void onSaved(b)}
+      />
+    </Suspense>
   );
 }

@@ -35,6 +35,9 @@ export interface TimelineMetrics {
 }
 
 export const HEADER_HEIGHT = 60;
+/** Bar labels per language (its formatters) and booking object: a new answer brings new objects. */
+const labelCaches = new WeakMap<DayFormatters, WeakMap<CalendarBooking, string>>();
+const WEEK = 7;
 
 interface TimelineGridProps {
   rows: GridRow[];
@@ -59,8 +62,8 @@ interface TimelineGridProps {
   onUnitName?: (row: UnitRow) => void;
   onToggleType?: (row: TypeRow) => void;
   renderUnitName: (row: UnitRow) => ReactNode;
-  /** Tells the page which day is at the start edge, for the toolbar's month label. */
-  onVisibleStart?: (day: string) => void;
+  /** Tells the page which month is at the start edge (only when it changes), for the toolbar. */
+  onVisibleMonth?: (month: string) => void;
 }
 
 interface Pending {
@@ -103,8 +106,10 @@ export function TimelineGrid(props: TimelineGridProps) {
     estimateSize: (i) => (rows[i]?.kind === 'type' ? metrics.typeHeight : metrics.unitHeight),
     getItemKey: rowKeyAt,
     paddingStart: HEADER_HEIGHT,
-    overscan: 8,
+    overscan: 6,
     initialRect: { width: 1280, height: 800 },
+    // Let React batch scroll updates instead of rendering synchronously inside each scroll event.
+    useFlushSync: false,
   });
   const colV = useVirtualizer({
     horizontal: true,
@@ -112,8 +117,9 @@ export function TimelineGrid(props: TimelineGridProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => dayWidth,
     paddingStart: nameWidth,
-    overscan: 6,
+    overscan: 2,
     isRtl: dir === 'rtl',
+    useFlushSync: false,
     initialRect: { width: 1280, height: 800 },
     initialOffset: Math.max(0, dayOffset(from, scrollTo.day)) * dayWidth,
   });
@@ -132,15 +138,34 @@ export function TimelineGrid(props: TimelineGridProps) {
 
   const virtualRows = rowV.getVirtualItems();
   const virtualCols = colV.getVirtualItems();
-  const colFirst = virtualCols[0]?.index ?? 0;
-  const colLast = virtualCols.at(-1)?.index ?? -1;
+  // Rows draw their days a week at a time: scrolling sideways re-renders the rows once per week crossed,
+  // not once per day.
+  const colFirst = Math.max(0, Math.floor((virtualCols[0]?.index ?? 0) / WEEK) * WEEK);
+  const colLast = Math.min(
+    dayCount - 1,
+    Math.ceil(((virtualCols.at(-1)?.index ?? -1) + 1) / WEEK) * WEEK - 1,
+  );
+  const dayMeta = useMemo(
+    () => days.map((d) => ({ weekend: isWeekend(d), past: d < today, today: d === today })),
+    [days, today],
+  );
+  const nightsLabel = useCallback((count: number) => t('selection.nights', { count }), [t]);
+  const arrivalLabel = t('selection.arrival');
+  // One translation call per grid render, not one per cell: "{{date}}: {{free}} de {{total}} libres".
+  const freeTitle = useMemo(() => {
+    const template = t('grid.freeCell', { date: '\u0001', free: '\u0002', total: '\u0003' });
+    return (date: string, free: number, total: number) =>
+      template.replace('\u0001', date).replace('\u0002', String(free)).replace('\u0003', String(total));
+  }, [t]);
 
   // The first day fully visible after the name column, for the toolbar.
   const scrollOffset = colV.scrollOffset ?? 0;
-  const visibleStart = days[Math.min(dayCount - 1, Math.round(scrollOffset / dayWidth))] ?? from;
+  const visibleMonth = startOfMonth(
+    days[Math.min(dayCount - 1, Math.round(scrollOffset / dayWidth))] ?? from,
+  );
   useEffect(() => {
-    handlers.current.onVisibleStart?.(visibleStart);
-  }, [visibleStart, handlers]);
+    handlers.current.onVisibleMonth?.(visibleMonth);
+  }, [visibleMonth, handlers]);
 
   // ------------------------------------------------------------------ selection by pointer
   const [pending, setPending] = useState<Pending | null>(null);
@@ -394,8 +419,10 @@ export function TimelineGrid(props: TimelineGridProps) {
               formats={formats}
               price={price}
               handlers={rowHandlers}
-              nightsLabel={(count) => t('selection.nights', { count })}
-              arrivalLabel={t('selection.arrival')}
+              nightsLabel={nightsLabel}
+              arrivalLabel={arrivalLabel}
+              dayMeta={dayMeta}
+              freeTitle={freeTitle}
             />
           );
         })}
@@ -431,6 +458,8 @@ interface RowProps {
   handlers: RowHandlers;
   nightsLabel: (count: number) => string;
   arrivalLabel: string;
+  dayMeta: readonly { weekend: boolean; past: boolean; today: boolean }[];
+  freeTitle: (date: string, free: number, total: number) => string;
 }
 
 const TimelineRow = memo(function TimelineRow(p: RowProps) {
@@ -451,8 +480,10 @@ const TimelineRow = memo(function TimelineRow(p: RowProps) {
     const day = days[i];
     if (!day) continue;
     const night = row.nights.get(day);
-    const weekend = isWeekend(day) || undefined;
-    const past = day < p.today || undefined;
+    const meta = p.dayMeta[i];
+    const weekend = meta?.weekend || undefined;
+    const past = meta?.past || undefined;
+    const isToday = meta?.today || undefined;
     if (row.kind === 'type') {
       const free = night?.available ?? row.rooms;
       const level = free <= 0 ? 'none' : free <= Math.max(1, Math.floor(row.rooms * 0.2)) ? 'low' : 'ok';
@@ -462,14 +493,10 @@ const TimelineRow = memo(function TimelineRow(p: RowProps) {
           className={`${classes.cell} ${classes.typeCell}`}
           data-date={day}
           data-weekend={weekend}
-          data-today={day === p.today || undefined}
+          data-today={isToday}
           data-past={past}
           data-stop-sell={night?.stop_sell || undefined}
-          title={t('grid.freeCell', {
-            date: p.formats.long(day),
-            free,
-            total: row.rooms,
-          })}
+          title={p.freeTitle(p.formats.long(day), free, row.rooms)}
           style={{ insetInlineStart: i * W, width: W }}
         >
           <span className={classes.free} data-level={level}>
@@ -488,7 +515,7 @@ const TimelineRow = memo(function TimelineRow(p: RowProps) {
           className={classes.cell}
           data-date={day}
           data-weekend={weekend}
-          data-today={day === p.today || undefined}
+          data-today={isToday}
           data-past={past}
           data-stop-sell={night?.stop_sell || undefined}
           title={
@@ -639,6 +666,29 @@ function UnitBars({
   const live = useMemo(() => row.unit.bookings.filter((b) => b.status !== 'cancelled'), [row.unit.bookings]);
   const { lanes, count } = useMemo(() => assignLanes(live), [live]);
   const laneHeight = (height - (count - 1) * 2) / count;
+  // Labels are built once per booking and language, not on every scroll or remount.
+  const labelOf = (b: CalendarBooking) => {
+    let cache = labelCaches.get(formats);
+    if (!cache) {
+      cache = new WeakMap();
+      labelCaches.set(formats, cache);
+    }
+    let label = cache.get(b);
+    if (label === undefined) {
+      const channel = channelMark[b.channel].brand ?? t(`channel.${b.channel}`);
+      const nights = Math.round((Date.parse(b.end_date) - Date.parse(b.start_date)) / 86_400_000);
+      label = t('grid.barLabel', {
+        name: b.name,
+        range: formats.range(b.start_date, b.end_date),
+        count: nights,
+        status: t(`status.${b.status}`),
+        channel,
+      });
+      if (b.paused) label += ` · ${t('grid.paused')}`;
+      cache.set(b, label);
+    }
+    return label;
+  };
   return (
     <>
       {live
@@ -648,16 +698,7 @@ function UnitBars({
           if (!box) return null;
           const lane = lanes.get(b) ?? 0;
           const mark = channelMark[b.channel];
-          const channel = mark.brand ?? t(`channel.${b.channel}`);
-          const nights = Math.round((Date.parse(b.end_date) - Date.parse(b.start_date)) / 86_400_000);
-          const label = t('grid.barLabel', {
-            name: b.name,
-            range: formats.range(b.start_date, b.end_date),
-            count: nights,
-            status: t(`status.${b.status}`),
-            channel,
-          });
-          const paused = b.paused ? ` · ${t('grid.paused')}` : '';
+          const label = labelOf(b);
           return (
             <button
               key={b.id}
@@ -668,8 +709,8 @@ function UnitBars({
               data-clipped-start={box.clippedStart || undefined}
               data-clipped-end={box.clippedEnd || undefined}
               data-paused={b.paused || undefined}
-              aria-label={label + paused}
-              title={label + paused}
+              aria-label={label}
+              title={label}
               style={{
                 insetInlineStart: box.start,
                 width: box.width,
@@ -692,7 +733,9 @@ function UnitBars({
               {b.paused && box.width > 52 ? (
                 <IconPlayerPauseFilled size={12} style={{ flex: 'none' }} aria-hidden />
               ) : null}
-              <span className={classes.barText}>{b.name}</span>
+              <span className={classes.barText} dir="auto">
+                {b.name}
+              </span>
             </button>
           );
         })}
@@ -705,10 +748,13 @@ export function UnitName({
   row,
   onClick,
   subtitle,
+  bare = false,
 }: {
   row: UnitRow;
   onClick?: () => void;
   subtitle?: ReactNode;
+  /** Only the content, for a parent that is the button (a menu target). */
+  bare?: boolean;
 }) {
   const { t } = useTranslation('calendar');
   const maintenance = row.unit.status === 'maintenance';
@@ -750,6 +796,7 @@ export function UnitName({
       </span>
     </>
   );
+  if (bare) return body;
   if (!onClick)
     return (
       <span className={classes.nameButton} style={{ cursor: 'default' }}>

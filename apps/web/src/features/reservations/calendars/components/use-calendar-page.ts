@@ -19,7 +19,7 @@ export function useCalendarWindow({ lead = 7, days = 90 }: { lead?: number; days
   const today = useMemo(() => localToday(), []);
   const anchor = parseDateParam(params.get('date'), today);
   const [nonce, setNonce] = useState(0);
-  const [visibleStart, setVisibleStart] = useState(anchor);
+  const [visibleMonth, setVisibleMonth] = useState(startOfMonth(anchor));
   const from = addDays(anchor, -lead);
   const to = addDays(from, days);
 
@@ -38,7 +38,6 @@ export function useCalendarWindow({ lead = 7, days = 90 }: { lead?: number; days
     [setParams],
   );
 
-  const visibleMonth = startOfMonth(visibleStart);
   return {
     today,
     anchor,
@@ -48,7 +47,7 @@ export function useCalendarWindow({ lead = 7, days = 90 }: { lead?: number; days
     /** Where the grid scrolls to: the anchor, or the day before today so today is not on the edge. */
     scrollTo: { day: anchor === today ? addDays(today, -1) : anchor, nonce },
     visibleMonth,
-    onVisibleStart: setVisibleStart,
+    onVisibleMonth: setVisibleMonth,
     goToday: () => setAnchor(today),
     goMonth: (month: string) => setAnchor(startOfMonth(month)),
     prev: () => setAnchor(addMonths(visibleMonth, -1)),

@@ -68,8 +68,15 @@ export function dayFormatters(language: string) {
     long: (date: string) => cached('l', date, long),
     short: (date: string) => cached('s', date, short),
     month: (date: string) => cached('m', date, month),
-    range: (start: string, end: string) =>
-      range.formatRange(new Date(`${start}T00:00:00Z`), new Date(`${end}T00:00:00Z`)),
+    range: (start: string, end: string) => {
+      const key = `r${start}${end}`;
+      let value = cache.get(key);
+      if (value === undefined) {
+        value = range.formatRange(new Date(`${start}T00:00:00Z`), new Date(`${end}T00:00:00Z`));
+        cache.set(key, value);
+      }
+      return value;
+    },
   };
 }
 export type DayFormatters = ReturnType<typeof dayFormatters>;

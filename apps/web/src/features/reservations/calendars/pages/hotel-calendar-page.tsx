@@ -164,7 +164,7 @@ export function HotelCalendarPage() {
             label={t('calendar:title.hotel')}
             selection={overlays.selection}
             scrollTo={w.scrollTo}
-            onVisibleStart={w.onVisibleStart}
+            onVisibleMonth={w.onVisibleMonth}
             onSelect={overlays.select}
             onBooking={(b) => overlays.openBooking(b.id)}
             onClosed={(c, row) => overlays.openClosed(c, row)}

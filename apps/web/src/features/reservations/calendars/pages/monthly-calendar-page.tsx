@@ -192,35 +192,32 @@ export function MonthlyCalendarPage() {
         ) : null}
 
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              variant="default"
-              size={40}
-              onClick={() => goMonth(addMonths(month, -1))}
-              aria-label={t('calendar:toolbar.previous')}
-            >
-              <IconChevronLeft size={20} className={classes.mirror} />
-            </ActionIcon>
-            <Text
-              fw={700}
-              fz="lg"
-              w={isMobile ? 132 : 170}
-              ta="center"
-              tt="capitalize"
-              data-testid="month-title"
-            >
-              {formats.month(month)}
-            </Text>
-            <ActionIcon
-              variant="default"
-              size={40}
-              onClick={() => goMonth(addMonths(month, 1))}
-              aria-label={t('calendar:toolbar.next')}
-            >
-              <IconChevronRight size={20} className={classes.mirror} />
-            </ActionIcon>
-          </Group>
-          <Button variant="default" size="sm" onClick={() => goMonth(startOfMonth(today))}>
+          <ActionIcon
+            variant="default"
+            size={40}
+            onClick={() => goMonth(addMonths(month, -1))}
+            aria-label={t('calendar:toolbar.previous')}
+          >
+            <IconChevronLeft size={20} className={classes.mirror} />
+          </ActionIcon>
+          <Text
+            fw={700}
+            fz="lg"
+            ta="center"
+            style={{ flex: 1, whiteSpace: 'nowrap' }}
+            data-testid="month-title"
+          >
+            {capitalize(formats.month(month))}
+          </Text>
+          <ActionIcon
+            variant="default"
+            size={40}
+            onClick={() => goMonth(addMonths(month, 1))}
+            aria-label={t('calendar:toolbar.next')}
+          >
+            <IconChevronRight size={20} className={classes.mirror} />
+          </ActionIcon>
+          <Button variant="default" size="sm" h={40} onClick={() => goMonth(startOfMonth(today))}>
             {t('calendar:toolbar.today')}
           </Button>
         </Group>
@@ -364,7 +361,9 @@ export function MonthlyCalendarPage() {
                             }}
                             onClick={() => overlays.openBooking(b.id)}
                           >
-                            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{b.name}</span>
+                            <span dir="auto" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                              {b.name}
+                            </span>
                           </button>
                         );
                       })
@@ -462,7 +461,7 @@ function AgendaItem({
     >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={650} size="sm" truncate>
+          <Text fw={650} size="sm" truncate dir="auto">
             {title}
           </Text>
           <Text size="xs" c="dimmed">
@@ -499,4 +498,9 @@ function MonthSkeleton({ weeks }: { weeks: number }) {
       </Stack>
     </Paper>
   );
+}
+
+/** "noviembre de 2026" → "Noviembre de 2026" (only the first letter: "De" stays lower case). */
+function capitalize(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }

@@ -10,7 +10,8 @@ import { useCalendarOverlays } from '../components/calendar-overlays.tsx';
 import { CalendarError, NoProperties, TimelineSkeleton } from '../components/calendar-states.tsx';
 import { CalendarToolbar, LegendStrip } from '../components/calendar-toolbar.tsx';
 import { DayStats } from '../components/day-stats.tsx';
-import { TimelineGrid, type TimelineMetrics, UnitName } from '../components/timeline-grid.tsx';
+import { TimelineGrid, type TimelineMetrics } from '../components/timeline-grid.tsx';
+import { UnitMenu } from '../components/unit-menu.tsx';
 import {
   useAccountProperties,
   useCalendarData,
@@ -18,6 +19,7 @@ import {
   useShowPrices,
 } from '../components/use-calendar-page.ts';
 import { apartmentRows, dayStats } from '../lib/grid-rows.ts';
+import { targetOf } from '../lib/target.ts';
 
 const METRICS: TimelineMetrics = { dayWidth: 64, nameWidth: 230, unitHeight: 60, typeHeight: 44 };
 
@@ -107,14 +109,17 @@ export function ReservationCalendarPage() {
             label={t('calendar:title.reservation')}
             selection={overlays.selection}
             scrollTo={w.scrollTo}
-            onVisibleStart={w.onVisibleStart}
+            onVisibleMonth={w.onVisibleMonth}
             onSelect={overlays.select}
             onBooking={(b) => overlays.openBooking(b.id)}
             onClosed={(c, row) => overlays.openClosed(c, row)}
             renderUnitName={(row) => (
-              <UnitName
+              <UnitMenu
                 row={row}
-                subtitle={`${t(`common:propertyTypes.${row.property.tipo_propiedad}`, row.property.tipo_propiedad)} · ${t('calendar:grid.guests', { count: row.property.guests })}`}
+                subtitle={`${t(`common:propertyTypes.${row.property.tipo_propiedad}`, row.property.tipo_propiedad)} · ${t('calendar:grid.guests', { count: row.property.guests })} · ${row.property.currency}`}
+                onBook={() => overlays.newBooking({ property_id: row.property.id })}
+                onBlock={() => overlays.openCloseDates(targetOf(row))}
+                onPrice={() => overlays.openPrice(targetOf(row), null)}
               />
             )}
           />
