@@ -59,23 +59,26 @@ const plusDays = (date: string, days: number) => {
 };
 
 /** The first free range of `nights` nights from `fromOffset` days ahead (asked to the API, so reruns never collide). */
-async function freeRange(api: Api, propertyId: string, fromOffset: number, nights = 3) {
+async function freeRange(
+  api: Api,
+  propertyId: string,
+  fromOffset: number,
+  nights = 3,
+  roomType?: { id: string; atLeast: number },
+) {
   const today = iso(new Date());
   for (let offset = fromOffset; offset < fromOffset + 300; offset += 1) {
     const start = plusDays(today, offset);
     const end = plusDays(start, nights);
+    // Free with a night to spare on both sides (hotels: enough rooms of the type), so neighbouring tests never touch.
     const r = await api.post('/api/bookings/availability', {
-      property_id: propertyId,
-      start_date: start,
-      end_date: end,
-    });
-    // Leave a free night on both sides so neighbouring tests never touch.
-    const before = await api.post('/api/bookings/availability', {
       property_id: propertyId,
       start_date: plusDays(start, -1),
       end_date: plusDays(end, 1),
+      ...(roomType ? { room_type_id: roomType.id } : {}),
     });
-    if (r.body.data?.available && before.body.data?.available) return { start, end };
+    const free = roomType ? r.body.data?.available_instances >= roomType.atLeast : r.body.data?.available;
+    if (free) return { start, end };
   }
   throw new Error('no free range');
 }
@@ -135,7 +138,7 @@ test('create from Reservas: required fields, phone minimum, no past arrival, com
   const propertyId = await firstPropertyId(api);
   const { start, end } = await freeRange(api, propertyId, 10);
   await page.goto(RESERVAS);
-  await expect(page.getByRole('heading', { name: 'Reservas' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reservas', exact: true })).toBeVisible();
 
   const dialog = await openCreate(page);
   await expect(dialog.getByLabel('Alojamiento')).toHaveValue('Apartamento Plaza Mayor');
@@ -196,6 +199,74 @@ test('create from Reservas: required fields, phone minimum, no past arrival, com
   await expect(row).toContainText('Manual');
   await expect(row).toContainText('Reservada');
   await expect(row).toContainText('Pago pendiente');
+});
+
+test('hotel: room type and a quantity of rooms up to the free ones, guests up to their capacity', async ({
+  page,
+}) => {
+  const api = await signIn(page, demo.hotel);
+  const propertyId = await firstPropertyId(api);
+  const types = (await api.get(`/api/properties/${propertyId}/room-types`)).body.data.items as Array<{
+    id: string;
+    name: string;
+    rooms_count: number;
+  }>;
+  const superior = types.find((type) => type.name === 'Doble superior');
+  if (!superior) throw new Error('demo room type missing');
+  // Beyond the demo's six months of bookings the type's rooms are free (but one in maintenance).
+  const { start, end } = await freeRange(api, propertyId, 200, 2, { id: superior.id, atLeast: 3 });
+  const free = (
+    await api.post('/api/bookings/availability', {
+      property_id: propertyId,
+      start_date: start,
+      end_date: end,
+      room_type_id: superior.id,
+    })
+  ).body.data.available_instances as number;
+
+  await page.goto(RESERVAS);
+  const dialog = await openCreate(page);
+  await expect(dialog.getByLabel('Alojamiento')).toHaveValue('Hotel Alameda Centro');
+  await expect(dialog.getByText('Elige el tipo de habitación para ver la capacidad.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Crear reserva' }).click();
+  await expect(dialog.getByText('Elige el tipo de habitación.')).toBeVisible();
+
+  await dialog.getByRole('textbox', { name: 'Tipo de habitación' }).click();
+  await page.getByRole('option', { name: 'Doble superior · hasta 3 huéspedes' }).click();
+  await pickRange(page, dialog, 'Llegada y salida', start, end);
+  await expect(dialog.getByText(`${free} libres en esas fechas`)).toBeVisible();
+  const price = dialog.getByLabel('Precio de la estancia');
+  await expect(price).not.toHaveValue('');
+  const onePrice = await price.inputValue();
+
+  // More rooms than are free is not possible; two rooms double the capacity and the price.
+  const rooms = dialog.getByLabel('Habitaciones');
+  await rooms.fill(String(free + 1));
+  await rooms.blur();
+  await expect(rooms).toHaveValue(String(free));
+  await rooms.fill('2');
+  await rooms.blur();
+  await expect(dialog.getByText('Capacidad: 6 huéspedes')).toBeVisible();
+  await expect(price).not.toHaveValue(onePrice);
+  await dialog.getByLabel('Huéspedes').fill('5');
+
+  const name = unique('Grupo Hotel');
+  await dialog.getByLabel('Nombre y apellidos').fill(name);
+  await dialog.getByLabel('Correo electrónico').fill('grupo@example.com');
+  await dialog.getByLabel('Teléfono').fill('612345678');
+  await dialog.getByRole('button', { name: 'Crear reserva' }).click();
+  await expect(page.getByText('Reserva creada exitosamente')).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('5 huéspedes');
+  await expect(row).toContainText(/\d+, \d+/); // the two rooms assigned
+
+  const after = await api.post('/api/bookings/availability', {
+    property_id: propertyId,
+    start_date: start,
+    end_date: end,
+    room_type_id: superior.id,
+  });
+  expect(after.body.data.available_instances).toBe(free - 2);
 });
 
 test('booking nights already taken: the spec 8 warning, and nothing typed is lost', async ({ page }) => {
@@ -417,7 +488,7 @@ test('in Arabic: right-to-left list and modal, a booking created with the Arabic
   const { start, end } = await freeRange(api, propertyId, 220);
   await page.goto(RESERVAS);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByRole('heading', { name: 'الحجوزات' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'الحجوزات', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'إنشاء حجز' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'حجز جديد' });
@@ -448,7 +519,7 @@ test.describe('on a 390 px phone', () => {
     const propertyId = await firstPropertyId(api);
     const { start, end } = await freeRange(api, propertyId, 250);
     await page.goto(RESERVAS);
-    await expect(page.getByRole('heading', { name: 'Reservas' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reservas', exact: true })).toBeVisible();
     await expect(page.locator('table')).toHaveCount(0);
 
     const dialog = await openCreate(page);

@@ -1,4 +1,4 @@
-import { Button, Group, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { Booking } from '@posada/contracts/bookings';
 import {
   IconCash,
@@ -42,56 +42,63 @@ export function BookingActionBar({
     </Button>
   );
   return (
-    <Group gap="xs">
-      <Button
-        variant="default"
-        leftSection={<IconPencil size={16} aria-hidden />}
-        disabled={!allowed.canEdit}
-        onClick={onEdit}
-      >
-        {t('actions.edit')}
-      </Button>
-      <Button
-        variant="default"
-        leftSection={
-          booking.paused ? (
-            <IconPlayerPlay size={16} aria-hidden />
-          ) : (
-            <IconPlayerPause size={16} aria-hidden />
-          )
-        }
-        disabled={!allowed.canPause || busy}
-        onClick={() => actions.togglePaused(booking)}
-      >
-        {booking.paused ? t('actions.activate') : t('actions.pause')}
-      </Button>
-      <Button
-        variant="default"
-        leftSection={
-          booking.payment_status === 'paid' ? (
-            <IconCashOff size={16} aria-hidden />
-          ) : (
-            <IconCash size={16} aria-hidden />
-          )
-        }
-        disabled={!allowed.canChangePayment || busy}
-        onClick={() => actions.togglePayment(booking)}
-      >
-        {booking.payment_status === 'paid' ? t('actions.markPending') : t('actions.markPaid')}
-      </Button>
-      {extra}
-      {allowed.cancelBlockedByChannel ? (
-        <Tooltip
-          label={t('warnings.externalCancel', { channel: t(`channel.${booking.channel}`) })}
-          multiline
-          w={260}
-          withArrow
+    <Stack gap={6}>
+      <Group gap="xs">
+        <Button
+          variant="default"
+          leftSection={<IconPencil size={16} aria-hidden />}
+          disabled={!allowed.canEdit}
+          onClick={onEdit}
         >
-          <span>{cancelButton}</span>
-        </Tooltip>
-      ) : booking.status === 'cancelled' ? null : (
-        cancelButton
-      )}
-    </Group>
+          {t('actions.edit')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={
+            booking.paused ? (
+              <IconPlayerPlay size={16} aria-hidden />
+            ) : (
+              <IconPlayerPause size={16} aria-hidden />
+            )
+          }
+          disabled={!allowed.canPause || busy}
+          onClick={() => actions.togglePaused(booking)}
+        >
+          {booking.paused ? t('actions.activate') : t('actions.pause')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={
+            booking.payment_status === 'paid' ? (
+              <IconCashOff size={16} aria-hidden />
+            ) : (
+              <IconCash size={16} aria-hidden />
+            )
+          }
+          disabled={!allowed.canChangePayment || busy}
+          onClick={() => actions.togglePayment(booking)}
+        >
+          {booking.payment_status === 'paid' ? t('actions.markPending') : t('actions.markPaid')}
+        </Button>
+        {extra}
+        {allowed.cancelBlockedByChannel ? (
+          <Tooltip
+            label={t('warnings.externalCancel', { channel: t(`channel.${booking.channel}`) })}
+            multiline
+            w={260}
+            withArrow
+          >
+            <span>{cancelButton}</span>
+          </Tooltip>
+        ) : booking.status === 'cancelled' ? null : (
+          cancelButton
+        )}
+      </Group>
+      {allowed.cancelBlockedByChannel ? (
+        <Text size="xs" c="dimmed">
+          {t('warnings.externalCancel', { channel: t(`channel.${booking.channel}`) })}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

@@ -9,6 +9,9 @@ import { type CheckinGuestFields, guestIdentity } from '../lib/guest-details.ts'
 import { formatDateTime, formatDay, formatLongDay, formatMoneyIn } from '../lib/intl.ts';
 import { channelColor, paymentColor, statusColor } from '../lib/status.ts';
 
+/** Text in its own direction, aligned like the page (a Latin name in Arabic stays on the right). */
+const MATCH_PARENT = { textAlign: 'match-parent' } as const;
+
 /** One label and value of the details. */
 function Field({ label, children, pending }: { label: string; children?: ReactNode; pending?: string }) {
   return (
@@ -119,7 +122,7 @@ export function BookingDetails({
         </SimpleGrid>
         {booking.notes ? (
           <Field label={t('form.notes')}>
-            <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
+            <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', textAlign: 'match-parent' }}>
               {booking.notes}
             </Text>
           </Field>
@@ -237,7 +240,7 @@ function AmountRow({ label, value, strong }: { label: string; value: string; str
   return (
     <Table.Tr style={strong ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
       <Table.Td>
-        <Text size="sm" fw={strong ? 700 : 400} dir="auto">
+        <Text size="sm" fw={strong ? 700 : 400} dir="auto" style={MATCH_PARENT}>
           {label}
         </Text>
       </Table.Td>

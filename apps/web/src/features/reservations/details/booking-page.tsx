@@ -13,6 +13,9 @@ import { ReservationModal } from '../modal/reservation-modal.tsx';
 import { BookingActionBar } from './booking-action-bar.tsx';
 import { BookingBadges, BookingDetails } from './booking-details.tsx';
 
+/** Text in its own direction, aligned like the page (a Latin name in Arabic stays on the right). */
+const MATCH_PARENT = { textAlign: 'match-parent' } as const;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function BackLink() {
@@ -99,7 +102,7 @@ export function BookingPage() {
             <Text size="sm" c="dimmed" ff="monospace">
               {booking.code}
             </Text>
-            <Title order={1} fz={{ base: 'h3', sm: 'h2' }} dir="auto">
+            <Title order={1} fz={{ base: 'h3', sm: 'h2' }} dir="auto" style={MATCH_PARENT}>
               {booking.name}
             </Title>
             <BookingBadges booking={booking} />

@@ -67,7 +67,6 @@ export function PhoneInput({
         autoComplete="tel-national"
         inputMode="tel"
         dir="ltr"
-        placeholder="612 345 678"
         value={number}
         onChange={(e) => onNumberChange(e.currentTarget.value)}
         onBlur={onBlur}

@@ -421,7 +421,6 @@ export function ReservationForm({
                   required
                   min={1}
                   max={Math.max(1, quantityMax)}
-                  clampBehavior="strict"
                   allowDecimal={false}
                   allowNegative={false}
                   value={field.value}

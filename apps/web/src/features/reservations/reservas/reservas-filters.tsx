@@ -58,7 +58,7 @@ export function ReservasFilters({
   const searchInput = (
     <TextInput
       aria-label={t('filters.search')}
-      placeholder={t('filters.searchPlaceholder')}
+      placeholder={isMobile ? t('filters.search') : t('filters.searchPlaceholder')}
       leftSection={<IconSearch size={16} aria-hidden />}
       value={search}
       onChange={(e) => {

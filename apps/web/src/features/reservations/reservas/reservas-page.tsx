@@ -4,6 +4,8 @@ import type { Booking } from '@posada/contracts/bookings';
 import {
   IconAlertCircle,
   IconCalendarPlus,
+  IconChevronLeft,
+  IconChevronRight,
   IconFilterOff,
   IconListSearch,
   IconRefresh,
@@ -13,6 +15,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../app/session.ts';
+import classes from '../../../app/shell/shell.module.css';
 import { useIsMobile } from '../../../app/shell/use-is-mobile.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -37,6 +40,9 @@ import { ReservasFilters } from './reservas-filters.tsx';
 import { ReservationCards, ReservationsTable } from './reservations-table.tsx';
 
 const COLUMNS = 7;
+
+const MirroredPrevious = () => <IconChevronLeft size={16} className={classes.mirror} aria-hidden />;
+const MirroredNext = () => <IconChevronRight size={16} className={classes.mirror} aria-hidden />;
 
 type ModalState = { mode: 'create' } | { mode: 'edit'; bookingId: string } | null;
 
@@ -154,7 +160,13 @@ export function ReservasPage() {
   } else {
     body = (
       <Table.ScrollContainer minWidth={860}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={query.isFetching}>
+        <Table
+          layout="fixed"
+          verticalSpacing="sm"
+          horizontalSpacing="sm"
+          highlightOnHover
+          aria-busy={query.isFetching}
+        >
           <ReservationsTable items={query.data.items} {...handlers} />
         </Table>
       </Table.ScrollContainer>
@@ -162,7 +174,8 @@ export function ReservasPage() {
   }
 
   return (
-    <Stack gap="lg">
+    // On phones the last card and the pager clear the floating support button.
+    <Stack gap="lg" pb={isMobile ? 72 : 0}>
       <PageHeader
         title={t('title')}
         description={
@@ -216,6 +229,9 @@ export function ReservasPage() {
                 window.scrollTo({ top: 0 });
               }}
               siblings={isMobile ? 0 : 1}
+              // Arrows point the reading way in right-to-left too.
+              previousIcon={MirroredPrevious}
+              nextIcon={MirroredNext}
               boundaries={1}
               size={isMobile ? 'sm' : 'md'}
               getControlProps={(control) => ({

@@ -18,6 +18,9 @@ import { useBookingActions } from '../hooks/use-booking-actions.tsx';
 import { formatDay, formatMoneyIn, formatStay } from '../lib/intl.ts';
 import { bookingActions, channelColor, paymentColor, statusColor } from '../lib/status.ts';
 
+/** Text in its own direction, aligned like the page (a Latin name in Arabic stays on the right). */
+const MATCH_PARENT = { textAlign: 'match-parent' } as const;
+
 export interface RowHandlers {
   userId: string;
   onView: (booking: Booking) => void;
@@ -170,13 +173,15 @@ export function ReservationsTable({ items, userId, onView, onEdit }: { items: Bo
     <>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{t('list.code')}</Table.Th>
-          <Table.Th>{t('list.guest')}</Table.Th>
-          <Table.Th>{t('list.stay')}</Table.Th>
-          <Table.Th>{t('list.property')}</Table.Th>
-          <Table.Th>{t('list.status')}</Table.Th>
-          <Table.Th ta="end">{t('list.total')}</Table.Th>
-          <Table.Th w={48}>
+          <Table.Th w="12%">{t('list.code')}</Table.Th>
+          <Table.Th w="21%">{t('list.guest')}</Table.Th>
+          <Table.Th w="18%">{t('list.stay')}</Table.Th>
+          <Table.Th w="17%">{t('list.property')}</Table.Th>
+          <Table.Th w="14%">{t('list.status')}</Table.Th>
+          <Table.Th w="12%" ta="end">
+            {t('list.total')}
+          </Table.Th>
+          <Table.Th w={52}>
             <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
           </Table.Th>
         </Table.Tr>
@@ -196,27 +201,29 @@ export function ReservationsTable({ items, userId, onView, onEdit }: { items: Bo
                   <ChannelBadge booking={booking} />
                 </Stack>
               </Table.Td>
-              <Table.Td maw={200}>
-                <Text size="sm" fw={500} truncate dir="auto">
+              <Table.Td>
+                <Text size="sm" fw={500} truncate dir="auto" style={MATCH_PARENT}>
                   {booking.name}
                 </Text>
-                <Text size="xs" c="dimmed" truncate dir="ltr" ta="start">
+                <Text size="xs" c="dimmed" truncate dir="ltr" style={MATCH_PARENT}>
                   {booking.email || booking.phone}
                 </Text>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatStay(booking.start_date, booking.end_date, language)}</Text>
-                <Text size="xs" c="dimmed">
+              <Table.Td>
+                <Text size="sm" truncate>
+                  {formatStay(booking.start_date, booking.end_date, language)}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
                   {t('form.nights', { count: booking.nights })} ·{' '}
                   {t('list.guestsValue', { count: booking.number_of_guests })}
                 </Text>
               </Table.Td>
-              <Table.Td maw={180}>
-                <Text size="sm" truncate dir="auto">
+              <Table.Td>
+                <Text size="sm" truncate dir="auto" style={MATCH_PARENT}>
                   {booking.property_title}
                 </Text>
                 {rooms ? (
-                  <Text size="xs" c="dimmed" truncate dir="auto">
+                  <Text size="xs" c="dimmed" truncate dir="auto" style={MATCH_PARENT}>
                     {rooms}
                   </Text>
                 ) : null}
@@ -261,7 +268,7 @@ export function ReservationCards({
           <CardListItem key={booking.id} divided={index > 0}>
             <Group justify="space-between" wrap="nowrap" align="flex-start" data-booking={booking.code}>
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={600} truncate dir="auto">
+                <Text fw={600} truncate dir="auto" style={MATCH_PARENT}>
                   {booking.name}
                 </Text>
                 <CodeLink booking={booking} userId={userId} />
@@ -273,7 +280,7 @@ export function ReservationCards({
               {t('form.nights', { count: booking.nights })} ·{' '}
               {t('list.guestsValue', { count: booking.number_of_guests })}
             </Text>
-            <Text size="sm" c="dimmed" truncate dir="auto">
+            <Text size="sm" c="dimmed" truncate dir="auto" style={MATCH_PARENT}>
               {booking.property_title}
               {rooms ? ` · ${rooms}` : ''}
             </Text>
