@@ -41,7 +41,7 @@ async function choose(scope: Page | Locator, label: string) {
   await expect(scope.getByRole('radio', { name: label, exact: true })).toBeChecked();
 }
 
-const propertyFilter = (page: Page) => page.getByRole('textbox', { name: 'Alojamiento', exact: true });
+const propertyFilter = (page: Page) => page.getByRole('combobox', { name: 'Alojamiento', exact: true });
 
 test('the demo operator sees real figures, and the period and the chart range change them', async ({
   page,
@@ -109,8 +109,7 @@ test('the property selector filters the figures; choices live in the address; an
   // All properties add the villa, and the breakdown by property appears.
   const apartmentYear = await numberIn(kpi(page, 'Ingresos'));
   await expect(breakdown.getByRole('region', { name: 'Por alojamiento' })).toHaveCount(0);
-  await propertyFilter(page).click();
-  await page.getByRole('option', { name: 'Todos los alojamientos' }).click();
+  await propertyFilter(page).selectOption({ label: 'Todos los alojamientos' });
   await expect(page).toHaveURL(/property=all/);
   await expect(scope).toContainText('Todos tus alojamientos');
   const byProperty = breakdown.getByRole('region', { name: 'Por alojamiento' });
@@ -119,8 +118,7 @@ test('the property selector filters the figures; choices live in the address; an
   await expect.poll(() => numberIn(kpi(page, 'Ingresos'))).toBeGreaterThan(apartmentYear);
   const allYear = await numberIn(kpi(page, 'Ingresos'));
 
-  await propertyFilter(page).click();
-  await page.getByRole('option', { name: 'Villa Mar Azul' }).click();
+  await propertyFilter(page).selectOption({ label: 'Villa Mar Azul' });
   await expect(scope).toContainText('Villa Mar Azul');
   await expect(byProperty).toHaveCount(0);
   await expect.poll(() => numberIn(kpi(page, 'Ingresos'))).toBeLessThan(allYear);

@@ -29,6 +29,26 @@ function CardSkeleton({ lines = 3, height }: { lines?: number; height?: number }
   );
 }
 
+/** The chart, breakdown and list placeholders (also while their code loads). */
+export function DetailsSkeleton() {
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <CardSkeleton lines={0} height={240} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <CardSkeleton lines={6} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <CardSkeleton lines={5} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <CardSkeleton lines={3} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
 /** The dashboard's shape while its figures load: four KPI cards, the chart, the breakdown and the list. */
 export function DashboardSkeleton() {
   const { t } = useTranslation('dashboard');
@@ -40,20 +60,7 @@ export function DashboardSkeleton() {
         <KpiSkeleton />
         <KpiSkeleton />
       </SimpleGrid>
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <CardSkeleton lines={0} height={240} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <CardSkeleton lines={6} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <CardSkeleton lines={5} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <CardSkeleton lines={3} />
-        </Grid.Col>
-      </Grid>
+      <DetailsSkeleton />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Select } from '@mantine/core';
+import { Group, NativeSelect, SegmentedControl } from '@mantine/core';
 import type { PropertySummary } from '@posada/contracts/users';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,17 +22,16 @@ export function DashboardToolbar({
   return (
     <Group gap="sm" wrap="wrap" justify="flex-end">
       {properties.length > 1 && (
-        <Select
+        // A native select: light on the first route, and the phone's own picker on mobile.
+        <NativeSelect
           aria-label={t('filters.property')}
           data={[
             { value: ALL_PROPERTIES, label: t('filters.allProperties') },
             ...properties.map((p) => ({ value: p.id, label: p.nombre })),
           ]}
           value={property}
-          onChange={(value) => value && onPropertyChange(value)}
-          allowDeselect={false}
+          onChange={(event) => onPropertyChange(event.currentTarget.value)}
           leftSection={<IconBuildingCommunity size={16} aria-hidden />}
-          comboboxProps={{ withinPortal: true }}
           w={{ base: '100%', xs: 270 }}
           radius="md"
         />

@@ -50,7 +50,7 @@ function ShareList({
           {rows.map((row) => (
             <li key={row.key}>
               <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
-                <Text size="sm" truncate dir="auto" style={{ minWidth: 0 }}>
+                <Text size="sm" truncate dir="auto" title={row.label} style={{ minWidth: 0 }}>
                   {row.label}
                 </Text>
                 <Group gap={6} wrap="nowrap" align="baseline">

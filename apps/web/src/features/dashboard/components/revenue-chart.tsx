@@ -1,4 +1,4 @@
-import { Box, Paper, Table, Text, useDirection, VisuallyHidden } from '@mantine/core';
+import { Box, Paper, Text, useDirection, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { DashboardData } from '@posada/contracts/bookings';
 import type { Currency } from '@posada/contracts/properties';
@@ -6,6 +6,7 @@ import { type PointerEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barHeight, barSlots, indexAt, labelStride, showsLabel, valueScale } from '../lib/chart-scale.ts';
 import { formatCompactMoney, formatCount, formatMoney, formatMonth, formatYearShort } from '../lib/format.ts';
+import classes from './dashboard.module.css';
 
 type ChartMonth = DashboardData['chart'][number];
 
@@ -57,7 +58,7 @@ export function RevenueChart({
   const stride = labelStride(chart.length, plotWidth, labelWidth);
   // A label centred under the first or last bar stays inside the plot.
   const labelX = (center: number) =>
-    plotStart + Math.min(Math.max(center, labelWidth / 2 - 6), plotWidth - labelWidth / 2 + 6);
+    plotStart + Math.min(Math.max(center, labelWidth / 2), plotWidth - labelWidth / 2);
   const y = (value: number) => TOP + PLOT_HEIGHT - barHeight(value, scale, PLOT_HEIGHT);
 
   const total = chart.reduce((sum, m) => sum + m.revenue, 0);
@@ -228,35 +229,34 @@ function MonthTable({
   const { t, i18n } = useTranslation('dashboard');
   const language = i18n.resolvedLanguage ?? 'es';
   const rows = visible ? [...chart].reverse() : chart;
-  return (
-    <Table.ScrollContainer minWidth={280} maxHeight={visible ? HEIGHT + 40 : undefined}>
-      <Table striped={visible} highlightOnHover={visible} stickyHeader={visible} fz="sm">
-        <Table.Caption style={visible ? srOnly : undefined}>
-          {t('chart.tableCaption', { count: chart.length })}
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('chart.month')}</Table.Th>
-            <Table.Th scope="col" ta="end">
-              {t('chart.revenue')}
-            </Table.Th>
-            <Table.Th scope="col" ta="end">
-              {t('chart.bookingsColumn')}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((m) => (
-            <Table.Tr key={m.month}>
-              <Table.Th scope="row" fw={500}>
-                {formatMonth(m.month, language, 'long')}
-              </Table.Th>
-              <Table.Td ta="end">{formatMoney(m.revenue, currency, language)}</Table.Td>
-              <Table.Td ta="end">{formatCount(m.bookings, language)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+  const table = (
+    <table className={visible ? classes.monthTable : undefined}>
+      <caption style={visible ? srOnly : undefined}>
+        {t('chart.tableCaption', { count: chart.length })}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('chart.month')}</th>
+          <th scope="col">{t('chart.revenue')}</th>
+          <th scope="col">{t('chart.bookingsColumn')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((m) => (
+          <tr key={m.month}>
+            <th scope="row">{formatMonth(m.month, language, 'long')}</th>
+            <td>{formatMoney(m.revenue, currency, language)}</td>
+            <td>{formatCount(m.bookings, language)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return visible ? (
+    <Box className={classes.monthTableScroll} mah={HEIGHT + 40}>
+      {table}
+    </Box>
+  ) : (
+    table
   );
 }

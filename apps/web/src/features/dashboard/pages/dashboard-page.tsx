@@ -4,24 +4,21 @@ import type { Booking } from '@posada/contracts/bookings';
 import type { User } from '@posada/contracts/users';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
 import { useCurrentUser } from '../../../app/session.ts';
 import { dashboardQueryOptions } from '../api/dashboard.ts';
 import classes from '../components/dashboard.module.css';
-import { DashboardSkeleton } from '../components/dashboard-skeleton.tsx';
+import { DashboardSkeleton, DetailsSkeleton } from '../components/dashboard-skeleton.tsx';
 import { DashboardToolbar } from '../components/dashboard-toolbar.tsx';
 import { EmailCard } from '../components/email-card.tsx';
 import { EmptyBookingsCard } from '../components/empty-bookings-card.tsx';
 import { GettingStartedCard, hasPendingSetup } from '../components/getting-started-card.tsx';
 import { KpiCards } from '../components/kpi-cards.tsx';
 import { NoPropertyCard, PropertyCard } from '../components/property-card.tsx';
-import { RevenueBreakdown } from '../components/revenue-breakdown.tsx';
-import { RevenueChartCard } from '../components/revenue-chart-card.tsx';
 import { SubscriptionCard } from '../components/subscription-card.tsx';
-import { UpcomingList } from '../components/upcoming-list.tsx';
 import {
   ALL_PROPERTIES,
   type DashboardSelection,
@@ -31,6 +28,10 @@ import {
   writeSelection,
 } from '../lib/dashboard-params.ts';
 import { formatPeriod } from '../lib/format.ts';
+
+// The chart, breakdown and arrivals load as their own chunk, starting now, in parallel with the figures.
+const detailsChunk = import('../components/dashboard-details.tsx');
+const DashboardDetails = lazy(async () => ({ default: (await detailsChunk).DashboardDetails }));
 
 /** A booking's own screen in Reservas (spec 2.2 scheduled-checkins/{userId}/{relationId}/booking). */
 function bookingHref(user: User) {
@@ -202,33 +203,20 @@ export function DashboardPage() {
       </Stack>
     );
   } else {
-    const several = selection.property === ALL_PROPERTIES && user.properties.length > 1;
     body = (
       <Stack gap="lg" className={dashboard.isPlaceholderData ? classes.fetching : undefined}>
         <KpiCards data={data} />
-        <Grid gutter="lg">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <RevenueChartCard
-              data={data}
-              months={selection.months}
-              onMonthsChange={(months) => select({ months })}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <RevenueBreakdown data={data} showProperties={several} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <UpcomingList
-              bookings={data.upcoming}
-              bookingHref={bookingHref(user)}
-              allHref={pathTo('Reservas')}
-              showProperty={several}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <AccountColumn user={user} />
-          </Grid.Col>
-        </Grid>
+        <Suspense fallback={<DetailsSkeleton />}>
+          <DashboardDetails
+            data={data}
+            months={selection.months}
+            onMonthsChange={(months) => select({ months })}
+            several={selection.property === ALL_PROPERTIES && user.properties.length > 1}
+            bookingHref={bookingHref(user)}
+            allHref={pathTo('Reservas')}
+            aside={<AccountColumn user={user} />}
+          />
+        </Suspense>
       </Stack>
     );
   }
