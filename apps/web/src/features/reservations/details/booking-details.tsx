@@ -5,12 +5,10 @@ import { IconClockHour4, IconPlayerPause } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../auth/lib/phone-countries.ts';
+import { usePageAlign } from '../lib/bidi.ts';
 import { type CheckinGuestFields, guestIdentity } from '../lib/guest-details.ts';
 import { formatDateTime, formatDay, formatLongDay, formatMoneyIn } from '../lib/intl.ts';
 import { channelColor, paymentColor, statusColor } from '../lib/status.ts';
-
-/** Text in its own direction, aligned like the page (a Latin name in Arabic stays on the right). */
-const MATCH_PARENT = { textAlign: 'match-parent' } as const;
 
 /** One label and value of the details. */
 function Field({ label, children, pending }: { label: string; children?: ReactNode; pending?: string }) {
@@ -87,6 +85,7 @@ export function BookingDetails({
   /** The guest's check-in, once the check-in feature provides it. */
   checkin?: CheckinGuestFields | null;
 }) {
+  const align = usePageAlign();
   const { t, i18n } = useTranslation('reservations');
   const language = i18n.resolvedLanguage ?? 'es';
   const money = (minor: number) => formatMoneyIn(minor, booking.currency, language);
@@ -122,7 +121,7 @@ export function BookingDetails({
         </SimpleGrid>
         {booking.notes ? (
           <Field label={t('form.notes')}>
-            <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', textAlign: 'match-parent' }}>
+            <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', ...align }}>
               {booking.notes}
             </Text>
           </Field>
@@ -237,10 +236,11 @@ export function BookingDetails({
 }
 
 function AmountRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  const align = usePageAlign();
   return (
     <Table.Tr style={strong ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
       <Table.Td>
-        <Text size="sm" fw={strong ? 700 : 400} dir="auto" style={MATCH_PARENT}>
+        <Text size="sm" fw={strong ? 700 : 400} dir="auto" style={align}>
           {label}
         </Text>
       </Table.Td>

@@ -9,12 +9,10 @@ import { pathTo } from '../../../app/routes.ts';
 import classes from '../../../app/shell/shell.module.css';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { bookingQuery } from '../api/bookings-api.ts';
+import { usePageAlign } from '../lib/bidi.ts';
 import { ReservationModal } from '../modal/reservation-modal.tsx';
 import { BookingActionBar } from './booking-action-bar.tsx';
 import { BookingBadges, BookingDetails } from './booking-details.tsx';
-
-/** Text in its own direction, aligned like the page (a Latin name in Arabic stays on the right). */
-const MATCH_PARENT = { textAlign: 'match-parent' } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,6 +33,7 @@ function BackLink() {
  * Another account's booking, or an id that is not one, shows the not-found state.
  */
 export function BookingPage() {
+  const align = usePageAlign();
   const { t } = useTranslation(['reservations', 'common']);
   const { relationId = '' } = useParams();
   const valid = UUID.test(relationId);
@@ -102,7 +101,7 @@ export function BookingPage() {
             <Text size="sm" c="dimmed" ff="monospace">
               {booking.code}
             </Text>
-            <Title order={1} fz={{ base: 'h3', sm: 'h2' }} dir="auto" style={MATCH_PARENT}>
+            <Title order={1} fz={{ base: 'h3', sm: 'h2' }} dir="auto" style={align}>
               {booking.name}
             </Title>
             <BookingBadges booking={booking} />

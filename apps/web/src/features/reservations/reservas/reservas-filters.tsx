@@ -79,7 +79,7 @@ export function ReservasFilters({
           />
         ) : null
       }
-      style={{ flex: 1, minWidth: 220 }}
+      style={{ flex: 1, minWidth: isMobile ? 0 : 220 }}
       type="search"
     />
   );

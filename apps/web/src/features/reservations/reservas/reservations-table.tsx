@@ -15,11 +15,9 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
 import { CardList, CardListItem } from '../../../components/card-list.tsx';
 import { useBookingActions } from '../hooks/use-booking-actions.tsx';
+import { usePageAlign } from '../lib/bidi.ts';
 import { formatDay, formatMoneyIn, formatStay } from '../lib/intl.ts';
 import { bookingActions, channelColor, paymentColor, statusColor } from '../lib/status.ts';
-
-/** Text in its own direction, aligned like the page (a Latin name in Arabic stays on the right). */
-const MATCH_PARENT = { textAlign: 'match-parent' } as const;
 
 export interface RowHandlers {
   userId: string;
@@ -167,6 +165,7 @@ function CodeLink({ booking, userId }: { booking: Booking; userId: string }) {
 
 /** Desktop: one row per booking with every spec 3 Reservation column that fits. */
 export function ReservationsTable({ items, userId, onView, onEdit }: { items: Booking[] } & RowHandlers) {
+  const align = usePageAlign();
   const { t, i18n } = useTranslation('reservations');
   const language = i18n.resolvedLanguage ?? 'es';
   return (
@@ -202,10 +201,10 @@ export function ReservationsTable({ items, userId, onView, onEdit }: { items: Bo
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" fw={500} truncate dir="auto" style={MATCH_PARENT}>
+                <Text size="sm" fw={500} truncate dir="auto" style={align}>
                   {booking.name}
                 </Text>
-                <Text size="xs" c="dimmed" truncate dir="ltr" style={MATCH_PARENT}>
+                <Text size="xs" c="dimmed" truncate dir="ltr" style={align}>
                   {booking.email || booking.phone}
                 </Text>
               </Table.Td>
@@ -219,11 +218,11 @@ export function ReservationsTable({ items, userId, onView, onEdit }: { items: Bo
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" truncate dir="auto" style={MATCH_PARENT}>
+                <Text size="sm" truncate dir="auto" style={align}>
                   {booking.property_title}
                 </Text>
                 {rooms ? (
-                  <Text size="xs" c="dimmed" truncate dir="auto" style={MATCH_PARENT}>
+                  <Text size="xs" c="dimmed" truncate dir="auto" style={align}>
                     {rooms}
                   </Text>
                 ) : null}
@@ -258,6 +257,7 @@ export function ReservationCards({
   onEdit,
   busy,
 }: { items: Booking[]; busy: boolean } & RowHandlers) {
+  const align = usePageAlign();
   const { t, i18n } = useTranslation('reservations');
   const language = i18n.resolvedLanguage ?? 'es';
   return (
@@ -268,7 +268,7 @@ export function ReservationCards({
           <CardListItem key={booking.id} divided={index > 0}>
             <Group justify="space-between" wrap="nowrap" align="flex-start" data-booking={booking.code}>
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={600} truncate dir="auto" style={MATCH_PARENT}>
+                <Text fw={600} truncate dir="auto" style={align}>
                   {booking.name}
                 </Text>
                 <CodeLink booking={booking} userId={userId} />
@@ -280,7 +280,7 @@ export function ReservationCards({
               {t('form.nights', { count: booking.nights })} ·{' '}
               {t('list.guestsValue', { count: booking.number_of_guests })}
             </Text>
-            <Text size="sm" c="dimmed" truncate dir="auto" style={MATCH_PARENT}>
+            <Text size="sm" c="dimmed" truncate dir="auto" style={align}>
               {booking.property_title}
               {rooms ? ` · ${rooms}` : ''}
             </Text>
