@@ -14,6 +14,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
     requests?: Request[];
   }
 

@@ -1,0 +1,214 @@
+// Calendar data for 500 units × 365 nights in one API call (issue 4 performance): GET /api/calendar against
+// a real listening API, on the embedded PGlite database (on disk) and, when BENCH_DATABASE_URL or
+// TEST_DATABASE_URL is set, on PostgreSQL. Targets: p95 under 150 ms on PostgreSQL, under 500 ms embedded.
+// Run: npm run bench calendar (or all benches). Writes bench/results/calendar.md.
+//
+// Two shapes of 500 units, each in its own account: 500 apartments (every unit its own property, with a
+// price row on every night), and one hotel of 500 rooms in 10 room types (free rooms counted per type and
+// night). Both about 65 % booked with 1–6-night stays, a few closures.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
+import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
+import { createThrowawayPostgres } from '../apps/api/src/test/test-app.ts';
+import { account, from, nights, seedApartments, seedHotel, to, units } from './calendar-data.ts';
+import { type BenchRow, writeReport } from './report.ts';
+
+const samples = Number(process.env.BENCH_SAMPLES ?? 40);
+const password = 'Bench-Password-2026';
+
+interface Target {
+  label: string;
+  database: Database;
+  dispose(): Promise<void>;
+}
+
+async function pgliteTarget(): Promise<Target> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-'));
+  const database = await openDatabase({ dataDir });
+  return {
+    label: 'PGlite (embedded, on disk)',
+    database,
+    async dispose() {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postgresTarget(baseUrl: string): Promise<Target> {
+  const throwaway = await createThrowawayPostgres(baseUrl, 'posada_bench');
+  const database = await openDatabase({ databaseUrl: throwaway.url, dataDir: 'memory://' });
+  return {
+    label: 'PostgreSQL',
+    database,
+    async dispose() {
+      await database.close();
+      await throwaway.drop();
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+/**
+ * Sequential calls from a worker thread (the client must not share the server's event loop), timed until
+ * the last byte of each answer.
+ */
+async function measure(
+  url: string,
+  token: string,
+  label: string,
+): Promise<Omit<BenchRow, 'database'> & { bytes: number }> {
+  const client = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    (async () => {
+      const { url, token, samples } = workerData;
+      const call = async () => {
+        const res = await fetch(url, { headers: { authorization: 'Bearer ' + token, 'accept-encoding': 'identity' } });
+        const body = await res.arrayBuffer();
+        return { status: res.status, bytes: body.byteLength };
+      };
+      for (let i = 0; i < 3; i++) await call();
+      const times = [];
+      const statuses = {};
+      let bytes = 0;
+      const started = performance.now();
+      for (let i = 0; i < samples; i++) {
+        const t0 = performance.now();
+        const res = await call();
+        times.push(performance.now() - t0);
+        statuses[res.status] = (statuses[res.status] || 0) + 1;
+        bytes = res.bytes;
+      }
+      parentPort.postMessage({ times, statuses, bytes, seconds: (performance.now() - started) / 1000 });
+    })();`;
+  const result = await new Promise<{
+    times: number[];
+    statuses: Record<string, number>;
+    bytes: number;
+    seconds: number;
+  }>((resolve, reject) => {
+    const worker = new Worker(client, {
+      eval: true,
+      workerData: { url: `${url}/api/calendar?from=${from}&to=${to}`, token, samples },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const latencies = result.times.sort((a, b) => a - b);
+  const ok = result.statuses['200'] ?? 0;
+  return {
+    scenario: label,
+    connections: 1,
+    seconds: result.seconds,
+    requests: samples,
+    okPerSecond: ok / result.seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    failures: samples - ok,
+    statuses: result.statuses,
+    bytes: result.bytes,
+  };
+}
+
+const notes: string[] = [];
+
+async function benchTarget(target: Target): Promise<BenchRow[]> {
+  const { database } = target;
+  await database.migrate();
+  const passwordHash = await hashPassword(password);
+  const t0 = performance.now();
+  const apartments = await seedApartments(
+    database,
+    await account(database, 'bench-apartments@example.com', passwordHash),
+  );
+  const hotel = await seedHotel(database, await account(database, 'bench-hotel@example.com', passwordHash));
+  notes.push(
+    `${target.label}: seeded ${apartments.stays} + ${hotel.stays} stays in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
+  );
+  if (database.kind === 'postgres') await database.db.execute(sql`analyze`);
+
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SERVE_WEB: 'false',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: 'memory://',
+  });
+  const app = await buildApp({ config, database });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  const url = `http://127.0.0.1:${address.port}`;
+  const login = async (email: string) => {
+    const res = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
+    return ((await res.json()) as { data: { token: string } }).data.token;
+  };
+  try {
+    const rows = [
+      await measure(
+        url,
+        await login('bench-apartments@example.com'),
+        `GET /api/calendar, ${units} apartments × ${nights} nights`,
+      ),
+      await measure(
+        url,
+        await login('bench-hotel@example.com'),
+        `GET /api/calendar, hotel of ${units} rooms × ${nights} nights`,
+      ),
+    ];
+    for (const row of rows)
+      notes.push(`${target.label}, ${row.scenario}: ${(row.bytes / 1e6).toFixed(1)} MB of JSON per answer.`);
+    return rows.map(({ bytes: _bytes, ...row }) => ({ database: target.label, ...row }));
+  } finally {
+    await app.close();
+  }
+}
+
+const targets: (() => Promise<Target>)[] = [pgliteTarget];
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (postgresUrl) targets.push(() => postgresTarget(postgresUrl));
+
+const loadAtStart = loadavg()[0] ?? 0;
+const rows: BenchRow[] = [];
+for (const open of targets) {
+  const target = await open();
+  try {
+    console.log(`calendar bench on ${target.label}…`);
+    rows.push(...(await benchTarget(target)));
+  } finally {
+    await target.dispose();
+  }
+}
+
+const machine = `${availableParallelism()} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${loadAtStart.toFixed(1)} at start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`;
+writeReport('calendar', {
+  title: 'Calendar data: 500 units × 365 nights in one call',
+  machine,
+  notes: [
+    `${samples} sequential calls per scenario after 3 warm-up calls, over HTTP to the real API on 127.0.0.1; latency is until the last byte of the answer.`,
+    'Targets (issue 4): p95 under 150 ms on PostgreSQL, under 500 ms embedded.',
+    ...notes,
+    postgresUrl
+      ? 'PostgreSQL: a throwaway database on the given server.'
+      : 'PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL).',
+  ],
+  rows,
+});
