@@ -203,8 +203,8 @@ export function createCalendarRepo({ db }: { db: Db }) {
       return rowsOf<CalendarNightPricesRow>(
         db,
         sql`select unit_key,
-                   '[' || string_agg(concat_ws(',', night - ${from}::date, coalesce(price, -1), min_stay,
-                     case when stop_sell then 1 else 0 end), ',') || ']' as nights
+                   '[' || string_agg((night - ${from}::date) || ',' || coalesce(price, -1) || ',' || min_stay
+                     || ',' || stop_sell::int, ',') || ']' as nights
             from night_prices
             where account_id = ${accountId} and property_id = any(${uuidList(propertyIds)})
               and night >= ${from}::date and night < ${to}::date

@@ -69,7 +69,12 @@ function nightsJson(
   basePrice: number | null,
   explicit: string | undefined,
   available?: number[],
+  defaults?: Map<number | null, string>,
 ): string {
+  // Most units have no night of their own: their nights depend on the base price alone.
+  const reusable = !explicit && !available && defaults;
+  const known = reusable ? defaults.get(basePrice) : undefined;
+  if (known) return known;
   const base = basePrice === null ? 'null' : String(basePrice);
   const price: string[] = heads.map(() => base);
   const minStay: number[] = heads.map(() => 1);
@@ -89,7 +94,9 @@ function nightsJson(
     out += `${heads[i]}${price[i]},"min_stay":${minStay[i]},"stop_sell":${stopSell[i]}`;
     out += available ? `,"available":${available[i] ?? 0}}` : '}';
   }
-  return `${out}]`;
+  out += ']';
+  if (reusable) defaults.set(basePrice, out);
+  return out;
 }
 
 const toClosed = (c: CalendarClosedRow): ClosedDates => ({
@@ -141,6 +148,7 @@ interface UnitHead {
 export function renderCalendar(rows: CalendarRows): string {
   const dates = Array.from({ length: nightsBetween(rows.from, rows.to) }, (_, i) => addDays(rows.from, i));
   const heads = nightHeads(dates);
+  const defaultNights = new Map<number | null, string>();
   const pricesByKey = new Map(rows.nightPrices.map((r) => [r.unit_key, r.nights]));
   const takenByType = new Map(rows.taken.map((r) => [r.room_type_id, r.nights]));
   const bookingsByUnit = new Map(rows.bookings.map((r) => [r.unit_id, r.bookings]));
@@ -173,7 +181,7 @@ export function renderCalendar(rows: CalendarRows): string {
       };
       return withRaw(head, {
         room_types: '[]',
-        nights: nightsJson(heads, basePrice, pricesByKey.get(p.id)),
+        nights: nightsJson(heads, basePrice, pricesByKey.get(p.id), undefined, defaultNights),
         units: `[${unitJson(unit, closed)}]`,
       });
     }
