@@ -21,6 +21,13 @@ function keysOf(lng: string, ns: string): string[] {
 describe('web translations', () => {
   const namespaces = readdirSync(path.join(localesDir, 'es')).map((f) => f.replace(/\.json$/, ''));
 
+  it('lists every namespace for the language bundles of lib/i18n', () => {
+    // lib/i18n reads import.meta.glob at import time, which only Vite provides; compare its source instead.
+    const source = readFileSync(path.join(localesDir, '../lib/i18n.ts'), 'utf8');
+    const listed = /export const namespaces = \[([^\]]*)\]/.exec(source)?.[1] ?? '';
+    expect([...listed.matchAll(/'([\w-]+)'/g)].map((m) => m[1]).sort()).toEqual([...namespaces].sort());
+  });
+
   it('has the same namespaces in es, en and ar', () => {
     for (const lng of ['en', 'ar']) {
       expect(
