@@ -45,6 +45,8 @@ const unitRow = (page: Page, name: string) => page.locator(`[data-testid="unit-r
 
 /** Drags along a timeline row from one day to another (arrival to departure). */
 async function dragDays(page: Page, row: Locator, from: string, to: string) {
+  // A dialog still closing would catch the pointer.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   // Rows and days are virtualised: bring the row on screen first.
   await row.locator(`[data-date="${from}"]`).scrollIntoViewIfNeeded();
   const a = await row.locator(`[data-date="${from}"]`).boundingBox();
@@ -108,8 +110,22 @@ test.describe('ReservationCalendar (desktop, apartments and villas)', () => {
     const bar = row.getByRole('button', { name: new RegExp(`^${guest}`) });
     await expect(bar).toBeVisible();
     await expect(bar).toHaveAttribute('aria-label', /3 noches/);
-    await cancelFromPanel(page, bar);
-    await expect(bar).toHaveCount(0);
+
+    // Edit from the panel: the reservation modal opens on the booking.
+    await bar.click();
+    const panel = page.getByRole('dialog', { name: 'Detalles de la reserva' });
+    await expect(panel.getByText(guest, { exact: true })).toBeVisible();
+    await panel.getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar reserva' });
+    const renamed = `${guest} Ruiz`;
+    await edit.getByLabel('Nombre y apellidos').fill(renamed);
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByText('Reserva actualizada exitosamente')).toBeVisible();
+    const renamedBar = row.getByRole('button', { name: new RegExp(`^${renamed}`) });
+    await expect(renamedBar).toBeVisible();
+
+    await cancelFromPanel(page, renamedBar);
+    await expect(renamedBar).toHaveCount(0);
   });
 
   test('closed dates are hatched, refuse a booking, and can be deleted', async ({ page }) => {
@@ -150,10 +166,15 @@ test.describe('ReservationCalendar (desktop, apartments and villas)', () => {
     expect(refused.status()).toBe(409);
     expect((await refused.json()).message).toBe('Las fechas ya están reservadas o bloqueadas');
 
-    // Edit: the block opens its modal; delete after confirmation.
+    // Edit: the block opens its modal; its reason changes, then it is deleted after confirmation.
     await block.click();
     const edit = page.getByRole('dialog', { name: 'Fechas bloqueadas' });
     await expect(edit.getByLabel('Motivo (opcional)')).toHaveValue('Pintura E2E');
+    await edit.getByLabel('Motivo (opcional)').fill('Pintura y suelos E2E');
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByText('Bloqueo actualizado.')).toBeVisible();
+    await expect(block).toHaveAttribute('aria-label', /Pintura y suelos E2E/);
+    await block.click();
     await edit.getByRole('button', { name: 'Eliminar bloqueo' }).click();
     await page
       .getByRole('dialog', { name: '¿Eliminar el bloqueo?' })
@@ -238,6 +259,27 @@ test.describe('hotelReservationCalendar', () => {
     await expect(moved).toHaveCount(0);
   });
 
+  test('a booking from an external channel cannot be cancelled here', async ({ page }) => {
+    await open(page, demo.hotel, '/hotel-calendar/bookings');
+    // A Booking.com stay fully on screen (not under the sticky room names).
+    const bars = page.locator('[data-testid="booking-bar"][aria-label*="Booking.com"]');
+    await expect(bars.first()).toBeVisible();
+    let bar = bars.first();
+    for (let i = 0; i < (await bars.count()); i++) {
+      const box = await bars.nth(i).boundingBox();
+      if (box && box.x > 300 && box.x + box.width < 1200) {
+        bar = bars.nth(i);
+        break;
+      }
+    }
+    await bar.click();
+    const panel = page.getByRole('dialog', { name: 'Detalles de la reserva' });
+    await expect(panel.getByTestId('external-warning')).toContainText(
+      'Esta reserva llegó por Booking.com: solo se puede cancelar desde ese canal.',
+    );
+    await expect(panel.getByRole('button', { name: 'Cancelar reserva' })).toBeDisabled();
+  });
+
   test('the maintenance modal puts a room in maintenance (red, not sellable) and back', async ({ page }) => {
     await open(page, demo.hotel, '/hotel-calendar/bookings?date=2029-04-15');
     const row = unitRow(page, '302');
@@ -256,6 +298,7 @@ test.describe('hotelReservationCalendar', () => {
     ).toBeVisible();
     await expect(chooser(page).getByRole('button', { name: 'Crear reserva' })).toBeDisabled();
     await page.keyboard.press('Escape');
+    await expect(chooser(page)).toBeHidden();
 
     // Back to available for the other flows.
     await row.getByRole('button', { name: /^302 \(Mantenimiento\)/ }).click();
@@ -280,6 +323,7 @@ test.describe('hotelReservationCalendar', () => {
     await dragDays(page, row, '2029-04-25', '2029-04-23');
     await expect(chooser(page).getByRole('button', { name: 'Crear reserva' })).toBeDisabled();
     await page.keyboard.press('Escape');
+    await expect(chooser(page)).toBeHidden();
     await dragDays(page, unitRow(page, '103'), '2029-04-23', '2029-04-24');
     await expect(chooser(page).getByRole('button', { name: 'Crear reserva' })).toBeEnabled();
     await page.keyboard.press('Escape');
@@ -343,6 +387,7 @@ test.describe('availabilityPrices (hotels)', () => {
     await expect(price.locator('td[data-date="2029-05-10"]')).not.toHaveText('333');
 
     // Sales reopened for the same nights.
+    await expect(modal).toBeHidden();
     await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
     await page.mouse.down();
     await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
@@ -366,11 +411,12 @@ test.describe('monthlyCalendar on a 390 px phone', () => {
   test('tap the arrival and the departure, create the booking, then cancel it from the month list', async ({
     page,
   }) => {
-    const session = await open(page, demo.empresa, '/calendar-monthly/bookings?date=2029-06-01');
-    const apartment = session.user.properties.find((p) => p.nombre === APARTMENT);
-    await page.getByRole('textbox', { name: 'Alojamiento' }).click();
+    await open(page, demo.empresa, '/calendar-monthly/bookings?date=2029-06-01');
+    // The property switcher (the account has an apartment and a villa).
+    const switcher = page.getByRole('textbox', { name: 'Alojamiento' });
+    await switcher.click();
     await page.getByRole('option', { name: APARTMENT }).click();
-    await expect(page).toHaveURL(new RegExp(`property=${apartment?.id}`));
+    await expect(switcher).toHaveValue(APARTMENT);
 
     const grid = page.getByTestId('month-grid');
     await grid.locator('[data-date="2029-06-11"]').tap();
@@ -453,7 +499,9 @@ test('screenshots: the calendars in es, en and ar at 1280 and 390 px', async ({ 
       for (const [name, email, path] of shots) {
         await open(page, email, path, lang);
         await expect(
-          page.locator('[data-testid="timeline"], [data-testid="month-grid"], [data-testid="availability-grid"]'),
+          page.locator(
+            '[data-testid="timeline"], [data-testid="month-grid"], [data-testid="availability-grid"]',
+          ),
         ).toBeVisible();
         await expect(page.getByTestId('calendar-skeleton')).toHaveCount(0);
         await page.waitForTimeout(300);

@@ -20,7 +20,7 @@ import { calendarApi, useCalendarMutation } from '../../calendars/api/calendar-a
 import { Sheet } from '../../calendars/components/sheet.tsx';
 import { addDays } from '../../calendars/lib/dates.ts';
 import { dayFormatters } from '../../calendars/lib/format.ts';
-import type { CalendarProperty } from '../../calendars/lib/grid-rows.ts';
+import { type CalendarProperty, sortedRoomTypes } from '../../calendars/lib/grid-rows.ts';
 import { bulkBody, nightRuns, runNights, type StopSellChoice, WEEK } from '../lib/bulk.ts';
 
 export interface BulkEditState {
@@ -130,7 +130,7 @@ export function BulkEditModal({
         <Stack gap="md">
           <Checkbox.Group label={t('availability.types')} value={typeIds} onChange={setTypeIds}>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={6} mt={6}>
-              {property.room_types.map((rt) => (
+              {sortedRoomTypes(property).map((rt) => (
                 <Checkbox key={rt.id} value={rt.id} label={rt.name} />
               ))}
             </SimpleGrid>

@@ -32,7 +32,7 @@ import {
   startOfMonth,
 } from '../../calendars/lib/dates.ts';
 import { cellPriceFormatter, dayFormatters } from '../../calendars/lib/format.ts';
-import { nightMap } from '../../calendars/lib/grid-rows.ts';
+import { nightMap, sortedRoomTypes } from '../../calendars/lib/grid-rows.ts';
 import { orderedRange } from '../../calendars/lib/selection.ts';
 import classes from '../components/availability.module.css';
 import { BulkEditModal, type BulkEditState } from '../components/bulk-edit-modal.tsx';
@@ -287,7 +287,7 @@ export function AvailabilityPricesPage() {
                 ))}
               </tr>
             </thead>
-            {property.room_types.map((rt) => {
+            {sortedRoomTypes(property).map((rt) => {
               const nights = nightMap(rt.nights);
               const selected = (d: string) =>
                 Boolean(

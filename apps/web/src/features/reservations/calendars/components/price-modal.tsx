@@ -8,7 +8,7 @@ import { notify } from '../../../../lib/notify.ts';
 import { calendarApi, useCalendarMutation } from '../api/calendar-api.ts';
 import { addDays, nightsBetween } from '../lib/dates.ts';
 import { dayFormatters, moneyFormatter } from '../lib/format.ts';
-import { nightMap } from '../lib/grid-rows.ts';
+import { nightMap, sortedRoomTypes } from '../lib/grid-rows.ts';
 import { type DayRange, nightsOf } from '../lib/selection.ts';
 import type { CalendarTarget } from '../lib/target.ts';
 import { Sheet } from './sheet.tsx';
@@ -129,7 +129,7 @@ export function PriceModal({
           {isHotel ? (
             <Select
               label={t('price.roomType')}
-              data={property.room_types.map((rt) => ({ value: rt.id, label: rt.name }))}
+              data={sortedRoomTypes(property).map((rt) => ({ value: rt.id, label: rt.name }))}
               value={typeId}
               onChange={setTypeId}
               allowDeselect={false}

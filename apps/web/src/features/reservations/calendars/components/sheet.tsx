@@ -26,11 +26,11 @@ export function Sheet({
         onClose={onClose}
         title={title}
         position="bottom"
-        size="auto"
         radius="lg"
         styles={{
-          content: { borderEndStartRadius: 0, borderEndEndRadius: 0, maxHeight: '92dvh' },
-          title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' },
+          // As tall as its content (Mantine's bottom drawer has a fixed height otherwise).
+          content: { borderEndStartRadius: 0, borderEndEndRadius: 0, height: 'auto', maxHeight: '92dvh' },
+          title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)', lineHeight: 1.3 },
           body: { paddingBottom: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-bottom))' },
         }}
       >
@@ -46,7 +46,7 @@ export function Sheet({
       size={size}
       centered
       radius="lg"
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)', lineHeight: 1.3 } }}
     >
       {children}
     </Modal>

@@ -253,7 +253,7 @@ describe('grid rows', () => {
     expect(apartmentRows(props)[0]?.nights.get('2027-03-01')?.price).toBe(10000);
   });
 
-  it('groups hotel rooms under their type, numbers in numeric order, folded types keep only their row', () => {
+  it('groups hotel rooms under their type (types by name, rooms in numeric order), folded types keep only their row', () => {
     const type = (id: string, name: string) => ({
       id,
       name,
@@ -264,7 +264,8 @@ describe('grid rows', () => {
     });
     const hotel = property({
       tipo_propiedad: 'hotel',
-      room_types: [type('d', 'Doble'), type('s', 'Suite')],
+      // Given out of order: the groups come by name.
+      room_types: [type('s', 'Suite'), type('d', 'Doble')],
       units: [
         unitOf('r10', '110', 'd'),
         unitOf('r2', '102', 'd'),

@@ -73,14 +73,19 @@ export function apartmentRows(properties: readonly CalendarProperty[], search = 
   return rows;
 }
 
+/** Room types by name, so the groups keep their place from one load to the next. */
+export function sortedRoomTypes(property: Pick<CalendarProperty, 'room_types'>): CalendarRoomType[] {
+  return [...property.room_types].sort((a, b) => byName.compare(a.name, b.name));
+}
+
 /**
- * hotelReservationCalendar: each room type (in the API's order) followed by its rooms (by number), unless
+ * hotelReservationCalendar: each room type (by name) followed by its rooms (by number), unless
  * folded. Rooms without a type come last under their own group.
  */
 export function hotelRows(property: CalendarProperty, collapsed: ReadonlySet<string>): GridRow[] {
   const rows: GridRow[] = [];
   const typeIds = new Set(property.room_types.map((t) => t.id));
-  for (const roomType of property.room_types) {
+  for (const roomType of sortedRoomTypes(property)) {
     const rooms = property.units
       .filter((u) => u.room_type_id === roomType.id)
       .sort((a, b) => byName.compare(a.name, b.name));

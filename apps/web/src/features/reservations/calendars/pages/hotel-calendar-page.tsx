@@ -21,7 +21,7 @@ import {
 import { dayStats, hotelRows, type TypeRow } from '../lib/grid-rows.ts';
 
 const DESKTOP: TimelineMetrics = { dayWidth: 58, nameWidth: 190, unitHeight: 40, typeHeight: 46 };
-const PHONE: TimelineMetrics = { dayWidth: 50, nameWidth: 108, unitHeight: 40, typeHeight: 46 };
+const PHONE: TimelineMetrics = { dayWidth: 50, nameWidth: 118, unitHeight: 40, typeHeight: 46 };
 
 /**
  * hotelReservationCalendar (spec 2.1): rooms grouped by room type (each group folds away and sums up its
