@@ -79,7 +79,7 @@ export function ActionChooser({
       <Stack gap="md">
         <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)">
           <Text fw={700} size="sm" data-testid="chooser-target">
-            {target.label}
+            <bdi>{target.label}</bdi>
           </Text>
           <Text size="sm">
             {t('chooser.stay', {

@@ -160,7 +160,7 @@ function BookingDetails({
     <Stack gap="md" data-testid="booking-panel">
       <Stack gap={6}>
         <Text fw={750} fz="xl" lh={1.2}>
-          {booking.name}
+          <bdi>{booking.name}</bdi>
         </Text>
         <Group gap={6}>
           <Badge color={statusColor[booking.status]} variant="filled" tt="none">

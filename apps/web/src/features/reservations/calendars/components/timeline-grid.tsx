@@ -630,7 +630,9 @@ const TimelineRow = memo(function TimelineRow(p: RowProps) {
               data-collapsed={row.collapsed || undefined}
             />
             <span className={classes.typeName}>
-              <span className={classes.ellipsis}>{row.roomType.name}</span>
+              <span className={classes.ellipsis} dir="auto">
+                {row.roomType.name}
+              </span>
               <span className={classes.typeCount}>{t('grid.roomsCount', { count: row.rooms })}</span>
             </span>
           </button>
@@ -765,6 +767,7 @@ export function UnitName({
       ) : null}
       <span style={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <span
+          dir="auto"
           style={{
             overflow: 'hidden',
             textOverflow: 'ellipsis',
