@@ -136,11 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     roomTypes: rooms,
     onChange: (accountId, payload) => app.realtime.emitToAccount(accountId, calendarChangedEvent, payload),
   });
-  const calendar = createCalendarService({
-    db: database.db,
-    // PostgreSQL writes the stays of a large calendar on two connections at once.
-    parallelism: database.kind === 'postgres' ? 2 : 1,
-  });
+  const calendar = createCalendarService({ db: database.db, kind: database.kind });
   const dashboard = createDashboardService({ db: database.db, clock });
   const auth = createAuthService({
     db: database.db,

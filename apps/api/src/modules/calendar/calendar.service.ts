@@ -136,6 +136,44 @@ interface UnitHead {
   status: CalendarRoomRow['status'];
 }
 
+/** The rows the nights of the answer depend on (not the stays): they can be written while those load. */
+export type NightsRows = Pick<
+  CalendarRows,
+  'from' | 'to' | 'properties' | 'roomTypes' | 'nightPrices' | 'taken'
+>;
+
+/** The base price of a property's night, as POST /api/calculate-apartment-price uses it. */
+const basePriceOf = (p: CalendarPropertyRow) => p.price_night ?? p.wide_rate;
+
+/**
+ * The `nights` arrays of the answer as JSON text, by property (apartments, villas) and by room type
+ * (hotels, with their free rooms per night).
+ */
+export function renderNights(rows: NightsRows): Map<string, string> {
+  const dates = Array.from({ length: nightsBetween(rows.from, rows.to) }, (_, i) => addDays(rows.from, i));
+  const heads = nightHeads(dates);
+  const defaultNights = new Map<number | null, string>();
+  const pricesByKey = new Map(rows.nightPrices.map((r) => [r.unit_key, r.nights]));
+  const takenByType = new Map(rows.taken.map((r) => [r.room_type_id, r.nights]));
+  const out = new Map<string, string>();
+  for (const p of rows.properties) {
+    if (isHotelType(p.tipo_propiedad)) continue;
+    out.set(p.id, nightsJson(heads, basePriceOf(p), pricesByKey.get(p.id), undefined, defaultNights));
+  }
+  for (const t of rows.roomTypes) {
+    const available = dates.map(() => t.sellable_rooms);
+    const taken = numbers(takenByType.get(t.id));
+    for (let i = 0; i + 1 < taken.length; i += 2) {
+      const offset = taken[i] ?? -1;
+      if (offset >= 0 && offset < dates.length) {
+        available[offset] = Math.max(0, t.sellable_rooms - (taken[i + 1] ?? 0));
+      }
+    }
+    out.set(t.id, nightsJson(heads, t.base_price, pricesByKey.get(t.id), available));
+  }
+  return out;
+}
+
 /**
  * Writes the answer of GET /api/calendar (the envelope and the contract's calendarData) as JSON text from
  * the rows of the calendar queries. Units are the property itself (apartment, villa) or each room (hotel,
@@ -143,14 +181,10 @@ interface UnitHead {
  * hotel; a room type's free rooms per night are its rooms not in maintenance minus the ones booked or
  * closed that night. Written as text rather than objects because a year of 500 units is over 200 000
  * nights and stays: building, validating and serialising that many objects would cost more than the
- * queries (the contract is checked by the tests instead, see calendar.int.test.ts).
+ * queries (the contract is checked by the tests instead, see calendar.int.test.ts). `nights` may come
+ * from renderNights already.
  */
-export function renderCalendar(rows: CalendarRows): string {
-  const dates = Array.from({ length: nightsBetween(rows.from, rows.to) }, (_, i) => addDays(rows.from, i));
-  const heads = nightHeads(dates);
-  const defaultNights = new Map<number | null, string>();
-  const pricesByKey = new Map(rows.nightPrices.map((r) => [r.unit_key, r.nights]));
-  const takenByType = new Map(rows.taken.map((r) => [r.room_type_id, r.nights]));
+export function renderCalendar(rows: CalendarRows, nights: Map<string, string> = renderNights(rows)): string {
   const bookingsByUnit = new Map(rows.bookings.map((r) => [r.unit_id, r.bookings]));
   const typesByProperty = groupBy(rows.roomTypes, (t) => t.property_id);
   const roomsByProperty = groupBy(rows.rooms, (r) => r.property_id);
@@ -161,8 +195,7 @@ export function renderCalendar(rows: CalendarRows): string {
 
   const properties = rows.properties.map((p) => {
     const closed = (closedByProperty.get(p.id) ?? []).map(toClosed);
-    // The base price of a night, as POST /api/calculate-apartment-price uses it.
-    const basePrice = p.price_night ?? p.wide_rate;
+    const basePrice = basePriceOf(p);
     const head = {
       id: p.id,
       nombre: p.nombre,
@@ -181,7 +214,7 @@ export function renderCalendar(rows: CalendarRows): string {
       };
       return withRaw(head, {
         room_types: '[]',
-        nights: nightsJson(heads, basePrice, pricesByKey.get(p.id), undefined, defaultNights),
+        nights: nights.get(p.id) ?? '[]',
         units: `[${unitJson(unit, closed)}]`,
       });
     }
@@ -198,16 +231,8 @@ export function renderCalendar(rows: CalendarRows): string {
         closed.filter((c) => c.room_id === null || c.room_id === room.id),
       ),
     );
-    const roomTypes = (typesByProperty.get(p.id) ?? []).map((t) => {
-      const available = dates.map(() => t.sellable_rooms);
-      const taken = numbers(takenByType.get(t.id));
-      for (let i = 0; i + 1 < taken.length; i += 2) {
-        const offset = taken[i] ?? -1;
-        if (offset >= 0 && offset < dates.length) {
-          available[offset] = Math.max(0, t.sellable_rooms - (taken[i + 1] ?? 0));
-        }
-      }
-      return withRaw(
+    const roomTypes = (typesByProperty.get(p.id) ?? []).map((t) =>
+      withRaw(
         {
           id: t.id,
           name: t.name,
@@ -215,9 +240,9 @@ export function renderCalendar(rows: CalendarRows): string {
           base_price: t.base_price,
           rooms_count: t.rooms_count,
         },
-        { nights: nightsJson(heads, t.base_price, pricesByKey.get(t.id), available) },
-      );
-    });
+        { nights: nights.get(t.id) ?? '[]' },
+      ),
+    );
     return withRaw(head, {
       room_types: `[${roomTypes.join(',')}]`,
       nights: '[]',
@@ -232,16 +257,12 @@ export function renderCalendar(rows: CalendarRows): string {
  * set-based queries whatever the number of units and nights, run side by side on PostgreSQL's pool.
  * Answers the whole JSON envelope as text (see renderCalendar).
  */
-export function createCalendarService(deps: {
-  db: Db;
-  /**
-   * How many connections the stays query is split over (PostgreSQL: writing tens of thousands of stays
-   * as JSON is the largest piece of work, and a pool can do it on several cores; PGlite: 1).
-   */
-  parallelism?: number;
-}) {
-  const parts = Math.max(1, deps.parallelism ?? 1);
-  const repo = createCalendarRepo({ db: deps.db });
+export function createCalendarService(deps: { db: Db; kind?: 'pglite' | 'postgres' }) {
+  const postgres = deps.kind === 'postgres';
+  // On PostgreSQL the stays — the largest piece of work, tens of thousands written as JSON — are split over
+  // two connections of the pool, so two cores write them; PGlite is one session.
+  const parts = postgres ? 2 : 1;
+  const repo = createCalendarRepo({ db: deps.db, postgres });
   return {
     async get(
       tenant: Tenant,
@@ -256,8 +277,11 @@ export function createCalendarService(deps: {
 
       const all = properties.map((p) => p.id);
       const hotels = properties.filter((p) => isHotelType(p.tipo_propiedad)).map((p) => p.id);
-      const [roomTypes, rooms, bookings, closed, nightPrices, taken] = await Promise.all([
-        repo.roomTypes(tenant.accountId, hotels),
+      const roomTypesRows = repo.roomTypes(tenant.accountId, hotels);
+      const nightPricesRows = repo.nightPrices(tenant.accountId, all, from, to);
+      const takenRows = repo.takenRooms(tenant.accountId, hotels, from, to);
+      const [roomTypes, rooms, bookings, closed, nightPrices, taken, nights] = await Promise.all([
+        roomTypesRows,
         repo.rooms(tenant.accountId, hotels),
         Promise.all(
           Array.from({ length: parts }, (_, index) =>
@@ -265,20 +289,17 @@ export function createCalendarService(deps: {
           ),
         ).then((chunks) => chunks.flat()),
         repo.closedDates(tenant.accountId, all, from, to),
-        repo.nightPrices(tenant.accountId, all, from, to),
-        repo.takenRooms(tenant.accountId, hotels, from, to),
+        nightPricesRows,
+        takenRows,
+        // The nights are written as soon as their rows are in, while the stays are still being read.
+        Promise.all([roomTypesRows, nightPricesRows, takenRows]).then(([rt, np, tk]) =>
+          renderNights({ from, to, properties, roomTypes: rt, nightPrices: np, taken: tk }),
+        ),
       ]);
-      return renderCalendar({
-        from,
-        to,
-        properties,
-        roomTypes,
-        rooms,
-        bookings,
-        closed,
-        nightPrices,
-        taken,
-      });
+      return renderCalendar(
+        { from, to, properties, roomTypes, rooms, bookings, closed, nightPrices, taken },
+        nights,
+      );
     },
   };
 }
