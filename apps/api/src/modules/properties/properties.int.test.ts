@@ -83,9 +83,7 @@ describe('properties: wizard creation, list and the spec 7 property calls', () =
     });
 
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.logo).toEqual([
-      'Sube el logo de nuevo: solo se admite una imagen subida aquí.',
-    ]);
+    expect(res.json().errors.logo).toEqual(['Sube el logo de nuevo: solo se admite una imagen subida aquí.']);
     const after = await get('/api/properties', ownerToken);
     expect(after.json().data.items).toHaveLength(before.json().data.items.length);
   });
