@@ -4,6 +4,19 @@ import { RouteError } from './layouts/route-error.tsx';
 import { routePaths } from './routes.ts';
 import { FirstPropertyGate } from './shell/first-property-gate.tsx';
 
+/**
+ * Calendar screens start their GET /api/calendar as soon as the route matches, while their code loads
+ * (the request lives in the query cache the page then reads).
+ */
+const prefetchCalendar =
+  (screen: 'apartments' | 'hotel' | 'monthly' | 'availability') =>
+  ({ request }: { request: Request }) => {
+    void import('../features/reservations/calendars/prefetch.ts').then((m) =>
+      m.prefetchCalendar(screen, request.url),
+    );
+    return null;
+  };
+
 /** Lazily loaded screens keep the first load small (ARCHITECTURE §4 budgets). */
 const page =
   <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) =>
@@ -339,6 +352,7 @@ export const router = createBrowserRouter([
               {
                 path: routePaths.availabilityPrices,
                 handle: { name: 'availabilityPrices' },
+                loader: prefetchCalendar('availability'),
                 lazy: page(
                   () => import('../features/reservations/availability/pages/availability-prices-page.tsx'),
                   (m) => m.AvailabilityPricesPage,
@@ -356,6 +370,7 @@ export const router = createBrowserRouter([
               {
                 path: routePaths.ReservationCalendar,
                 handle: { name: 'ReservationCalendar' },
+                loader: prefetchCalendar('apartments'),
                 lazy: page(
                   () => import('../features/reservations/calendars/pages/reservation-calendar-page.tsx'),
                   (m) => m.ReservationCalendarPage,
@@ -364,6 +379,7 @@ export const router = createBrowserRouter([
               {
                 path: routePaths.monthlyCalendar,
                 handle: { name: 'monthlyCalendar' },
+                loader: prefetchCalendar('monthly'),
                 lazy: page(
                   () => import('../features/reservations/calendars/pages/monthly-calendar-page.tsx'),
                   (m) => m.MonthlyCalendarPage,
@@ -372,6 +388,7 @@ export const router = createBrowserRouter([
               {
                 path: routePaths.hotelReservationCalendar,
                 handle: { name: 'hotelReservationCalendar' },
+                loader: prefetchCalendar('hotel'),
                 lazy: page(
                   () => import('../features/reservations/calendars/pages/hotel-calendar-page.tsx'),
                   (m) => m.HotelCalendarPage,

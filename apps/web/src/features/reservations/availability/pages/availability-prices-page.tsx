@@ -22,6 +22,7 @@ import { PageHeader } from '../../../../components/page-header.tsx';
 import calendarClasses from '../../calendars/components/calendar.module.css';
 import { CalendarError } from '../../calendars/components/calendar-states.tsx';
 import { useAccountProperties, useCalendarData } from '../../calendars/components/use-calendar-page.ts';
+import { AVAILABILITY_DAYS, chosenProperty } from '../../calendars/lib/calendar-window.ts';
 import {
   addDays,
   addMonths,
@@ -37,7 +38,6 @@ import { orderedRange } from '../../calendars/lib/selection.ts';
 import classes from '../components/availability.module.css';
 import { BulkEditModal, type BulkEditState } from '../components/bulk-edit-modal.tsx';
 
-const DAYS = 31;
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
 
 interface Picking {
@@ -59,15 +59,11 @@ export function AvailabilityPricesPage() {
   const [params, setParams] = useSearchParams();
   const today = useMemo(() => localToday(), []);
   const from = parseDateParam(params.get('date'), today);
-  const days = useMemo(() => daysFrom(from, DAYS), [from]);
+  const days = useMemo(() => daysFrom(from, AVAILABILITY_DAYS), [from]);
   const account = useAccountProperties();
-  const hotel =
-    account.hotels.find((p) => p.id === params.get('property')) ??
-    account.hotels.find((p) => p.id === account.activeId) ??
-    account.hotels[0] ??
-    null;
+  const hotel = chosenProperty(account.hotels, params.get('property'), account.activeId);
   const query = useCalendarData(
-    { from, to: addDays(from, DAYS), property_ids: hotel?.id ?? '' },
+    { from, to: addDays(from, AVAILABILITY_DAYS), property_ids: hotel?.id ?? '' },
     Boolean(hotel),
   );
   const property = query.data?.properties.find((p) => p.id === hotel?.id) ?? null;

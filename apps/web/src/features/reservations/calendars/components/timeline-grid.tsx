@@ -681,7 +681,7 @@ function UnitBars({
       const nights = Math.round((Date.parse(b.end_date) - Date.parse(b.start_date)) / 86_400_000);
       label = t('grid.barLabel', {
         name: b.name,
-        range: formats.range(b.start_date, b.end_date),
+        range: formats.span(b.start_date, b.end_date),
         count: nights,
         status: t(`status.${b.status}`),
         channel,

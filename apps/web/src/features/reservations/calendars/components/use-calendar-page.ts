@@ -8,20 +8,21 @@ import { useCurrentUser } from '../../../../app/session.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { calendarQuery } from '../api/calendar-api.ts';
+import { TIMELINE_DAYS, timelineWindow } from '../lib/calendar-window.ts';
 import { addDays, addMonths, localToday, parseDateParam, startOfMonth } from '../lib/dates.ts';
 
 /**
  * The date window of a timeline calendar, kept in the URL (`?date=2027-03-01`) so a reload or a shared
  * link opens on the same days: a few days before the anchor for context, then the rest of the window.
  */
-export function useCalendarWindow({ lead = 7, days = 90 }: { lead?: number; days?: number } = {}) {
+export function useCalendarWindow() {
   const [params, setParams] = useSearchParams();
   const today = useMemo(() => localToday(), []);
   const anchor = parseDateParam(params.get('date'), today);
   const [nonce, setNonce] = useState(0);
   const [visibleMonth, setVisibleMonth] = useState(startOfMonth(anchor));
-  const from = addDays(anchor, -lead);
-  const to = addDays(from, days);
+  const { from, to } = timelineWindow(anchor);
+  const days = TIMELINE_DAYS;
 
   const setAnchor = useCallback(
     (day: string) => {

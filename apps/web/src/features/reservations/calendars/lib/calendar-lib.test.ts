@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assignLanes, dayIndexAt, dayOffset, nightsBlock, stayBar } from './bar-layout.ts';
+import { calendarRequest } from './calendar-window.ts';
 import { addMonths, monthWeeks, parseDateParam } from './dates.ts';
 import { apartmentRows, type CalendarProperty, freeRoomsFor, hotelRows, occupancy } from './grid-rows.ts';
 import {
@@ -357,5 +358,54 @@ describe('grid rows', () => {
       ],
     });
     expect(freeRoomsFor(hotel, stay).map((u) => u.name)).toEqual(['103', '110']);
+  });
+});
+
+describe('calendar requests (shared by the pages and the route loaders)', () => {
+  const user = {
+    active_property_id: 'villa',
+    properties: [
+      { id: 'apt', tipo_propiedad: 'apartamento' },
+      { id: 'hotel-a', tipo_propiedad: 'hotel' },
+      { id: 'villa', tipo_propiedad: 'villa' },
+      { id: 'camp', tipo_propiedad: 'camping' },
+    ],
+  };
+  const search = (q: string) => new URLSearchParams(q);
+
+  it('asks the timelines for 90 days from a week before the anchor', () => {
+    expect(calendarRequest('apartments', search('date=2027-03-10'), user, '2026-11-21')).toEqual({
+      from: '2027-03-03',
+      to: '2027-06-01',
+      property_ids: 'apt,villa',
+    });
+    // Hotels and campings: the one in the URL, else the active one, else the first.
+    expect(calendarRequest('hotel', search(''), user, '2026-11-21')).toEqual({
+      from: '2026-11-14',
+      to: '2027-02-12',
+      property_ids: 'hotel-a',
+    });
+    expect(calendarRequest('hotel', search('property=camp'), user, '2026-11-21')?.property_ids).toBe('camp');
+  });
+
+  it('asks the month view for its whole weeks, and availability for 31 nights', () => {
+    expect(calendarRequest('monthly', search('date=2027-03-17'), user, '2026-11-21')).toEqual({
+      from: '2027-03-01',
+      to: '2027-04-05',
+      property_ids: 'villa',
+    });
+    expect(calendarRequest('availability', search('date=2027-03-17'), user, '2026-11-21')).toEqual({
+      from: '2027-03-17',
+      to: '2027-04-17',
+      property_ids: 'hotel-a',
+    });
+    expect(
+      calendarRequest(
+        'hotel',
+        search(''),
+        { ...user, properties: user.properties.slice(0, 1) },
+        '2026-11-21',
+      ),
+    ).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import {
   useCalendarWindow,
   useShowPrices,
 } from '../components/use-calendar-page.ts';
+import { chosenProperty } from '../lib/calendar-window.ts';
 import { dayStats, hotelRows, type TypeRow } from '../lib/grid-rows.ts';
 
 const DESKTOP: TimelineMetrics = { dayWidth: 58, nameWidth: 190, unitHeight: 40, typeHeight: 46 };
@@ -37,11 +38,7 @@ export function HotelCalendarPage() {
   const [showPrices, setShowPrices] = useShowPrices();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const chosen = w.params.get('property');
-  const hotel =
-    account.hotels.find((p) => p.id === chosen) ??
-    account.hotels.find((p) => p.id === account.activeId) ??
-    account.hotels[0] ??
-    null;
+  const hotel = chosenProperty(account.hotels, chosen, account.activeId);
   const query = useCalendarData({ from: w.from, to: w.to, property_ids: hotel?.id ?? '' }, Boolean(hotel));
   const overlays = useCalendarOverlays({ today: w.today, onPricesSaved: () => setShowPrices(true) });
   const property = query.data?.properties.find((p) => p.id === hotel?.id) ?? null;

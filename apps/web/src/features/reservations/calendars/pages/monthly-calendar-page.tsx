@@ -36,7 +36,8 @@ import { Legend } from '../components/calendar-toolbar.tsx';
 import { useAccountProperties, useCalendarData, useShowPrices } from '../components/use-calendar-page.ts';
 import { stayBar } from '../lib/bar-layout.ts';
 import { channelMark, statusColor } from '../lib/booking-style.ts';
-import { addDays, addMonths, localToday, monthWeeks, parseDateParam, startOfMonth } from '../lib/dates.ts';
+import { chosenProperty, monthWindow } from '../lib/calendar-window.ts';
+import { addMonths, localToday, monthWeeks, parseDateParam, startOfMonth } from '../lib/dates.ts';
 import { cellPriceFormatter, dayFormatters, moneyFormatter } from '../lib/format.ts';
 import { apartmentRows, occupancy, type UnitRow } from '../lib/grid-rows.ts';
 import { orderedRange } from '../lib/selection.ts';
@@ -55,15 +56,10 @@ export function MonthlyCalendarPage() {
   const today = useMemo(() => localToday(), []);
   const month = startOfMonth(parseDateParam(params.get('date'), today));
   const weeks = useMemo(() => monthWeeks(month), [month]);
-  const gridFrom = weeks[0]?.[0] ?? month;
-  const gridTo = addDays(weeks.at(-1)?.at(-1) ?? month, 1);
+  const { from: gridFrom, to: gridTo } = monthWindow(month);
   const account = useAccountProperties();
   const chosen = params.get('property');
-  const property =
-    account.apartments.find((p) => p.id === chosen) ??
-    account.apartments.find((p) => p.id === account.activeId) ??
-    account.apartments[0] ??
-    null;
+  const property = chosenProperty(account.apartments, chosen, account.activeId);
   const [showPrices, setShowPrices] = useShowPrices();
   const query = useCalendarData(
     { from: gridFrom, to: gridTo, property_ids: property?.id ?? '' },
