@@ -154,15 +154,13 @@ export function createCalendarRepo({ db, postgres = false }: { db: Db; postgres?
 
     /**
      * Stays overlapping [from, to) per unit, cancelled ones left out (their nights are free again): on the
-     * property (apartment, villa) or on each of the rooms assigned (hotel). `part` takes only the units
-     * whose id hashes to it, so the work can be split over several connections.
+     * property (apartment, villa) or on each of the rooms assigned (hotel).
      */
     async bookings(
       accountId: string,
       propertyIds: readonly string[],
       from: string,
       to: string,
-      part: { index: number; of: number } = { index: 0, of: 1 },
     ): Promise<CalendarUnitBookingsRow[]> {
       if (propertyIds.length === 0) return [];
       return heavy<CalendarUnitBookingsRow>(
@@ -182,7 +180,6 @@ export function createCalendarRepo({ db, postgres = false }: { db: Db; postgres?
             where b.account_id = ${accountId} and b.property_id = any(${uuidList(propertyIds)})
               and b.status <> 'cancelled'
               and b.start_date < ${to}::date and b.end_date > ${from}::date
-              ${part.of > 1 ? sql`and mod(abs(hashtext(coalesce(room.id, b.property_id)::text)), ${part.of}) = ${part.index}` : sql``}
             group by 1`,
       );
     },

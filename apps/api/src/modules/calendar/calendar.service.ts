@@ -259,9 +259,6 @@ export function renderCalendar(rows: CalendarRows, nights: Map<string, string> =
  */
 export function createCalendarService(deps: { db: Db; kind?: 'pglite' | 'postgres' }) {
   const postgres = deps.kind === 'postgres';
-  // On PostgreSQL the stays — the largest piece of work, tens of thousands written as JSON — are split over
-  // two connections of the pool, so two cores write them; PGlite is one session.
-  const parts = postgres ? 2 : 1;
   const repo = createCalendarRepo({ db: deps.db, postgres });
   return {
     async get(
@@ -283,11 +280,7 @@ export function createCalendarService(deps: { db: Db; kind?: 'pglite' | 'postgre
       const [roomTypes, rooms, bookings, closed, nightPrices, taken, nights] = await Promise.all([
         roomTypesRows,
         repo.rooms(tenant.accountId, hotels),
-        Promise.all(
-          Array.from({ length: parts }, (_, index) =>
-            repo.bookings(tenant.accountId, all, from, to, { index, of: parts }),
-          ),
-        ).then((chunks) => chunks.flat()),
+        repo.bookings(tenant.accountId, all, from, to),
         repo.closedDates(tenant.accountId, all, from, to),
         nightPricesRows,
         takenRows,
