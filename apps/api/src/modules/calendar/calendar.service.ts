@@ -88,13 +88,13 @@ function nightsJson(
     minStay[offset] = rows[i + 2] ?? 1;
     stopSell[offset] = rows[i + 3] === 1;
   }
-  let out = '[';
+  const items = new Array<string>(heads.length);
   for (let i = 0; i < heads.length; i++) {
-    if (i > 0) out += ',';
-    out += `${heads[i]}${price[i]},"min_stay":${minStay[i]},"stop_sell":${stopSell[i]}`;
-    out += available ? `,"available":${available[i] ?? 0}}` : '}';
+    items[i] = `${heads[i]}${price[i]},"min_stay":${minStay[i]},"stop_sell":${stopSell[i]}${
+      available ? `,"available":${available[i] ?? 0}}` : '}'
+    }`;
   }
-  out += ']';
+  const out = `[${items.join(',')}]`;
   if (reusable) defaults.set(basePrice, out);
   return out;
 }
@@ -119,14 +119,37 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return map;
 }
 
-/** An object's JSON with more members, already JSON text, added at its end. */
-const withRaw = (head: object, raw: Record<string, string>) => {
-  const json = JSON.stringify(head);
-  const more = Object.entries(raw)
-    .map(([key, value]) => `"${key}":${value}`)
-    .join(',');
-  return json === '{}' ? `{${more}}` : `${json.slice(0, -1)},${more}}`;
-};
+/**
+ * The answer as a list of JSON pieces, written into one buffer at the end: no intermediate large strings
+ * (joining megabytes of text into ever larger strings costs more in copies and garbage collection than
+ * writing it once).
+ */
+class JsonPieces {
+  readonly parts: string[] = [];
+  push(text: string) {
+    this.parts.push(text);
+  }
+  /** An object's JSON, left open so that members already written as JSON text can follow. */
+  open(head: object) {
+    const json = JSON.stringify(head);
+    this.parts.push(json === '{}' ? '{' : `${json.slice(0, -1)},`);
+  }
+  /** `"key":` and the raw JSON text of its value. */
+  member(key: string, raw: string, last = false) {
+    this.parts.push(`"${key}":`, raw, last ? '}' : ',');
+  }
+  toBuffer(): Buffer {
+    let size = 0;
+    for (const part of this.parts) size += Buffer.byteLength(part);
+    const buffer = Buffer.allocUnsafe(size);
+    let offset = 0;
+    for (const part of this.parts) offset += buffer.write(part, offset);
+    return buffer;
+  }
+  toString(): string {
+    return this.parts.join('');
+  }
+}
 
 interface UnitHead {
   id: string;
@@ -175,7 +198,7 @@ export function renderNights(rows: NightsRows): Map<string, string> {
 }
 
 /**
- * Writes the answer of GET /api/calendar (the envelope and the contract's calendarData) as JSON text from
+ * Writes the answer of GET /api/calendar (the envelope and the contract's calendarData) as JSON pieces from
  * the rows of the calendar queries. Units are the property itself (apartment, villa) or each room (hotel,
  * camping); a hotel booking sits on each of its rooms; a closure without a room closes every room of the
  * hotel; a room type's free rooms per night are its rooms not in maintenance minus the ones booked or
@@ -184,43 +207,60 @@ export function renderNights(rows: NightsRows): Map<string, string> {
  * queries (the contract is checked by the tests instead, see calendar.int.test.ts). `nights` may come
  * from renderNights already.
  */
-export function renderCalendar(rows: CalendarRows, nights: Map<string, string> = renderNights(rows)): string {
+export function writeCalendar(
+  rows: CalendarRows,
+  nights: Map<string, string> = renderNights(rows),
+): JsonPieces {
   const bookingsByUnit = new Map(rows.bookings.map((r) => [r.unit_id, r.bookings]));
   const typesByProperty = groupBy(rows.roomTypes, (t) => t.property_id);
   const roomsByProperty = groupBy(rows.rooms, (r) => r.property_id);
   const closedByProperty = groupBy(rows.closed, (c) => c.property_id);
+  const out = new JsonPieces();
 
-  const unitJson = (head: UnitHead, closed: ClosedDates[]) =>
-    withRaw(head, { bookings: bookingsByUnit.get(head.id) ?? '[]', closed: JSON.stringify(closed) });
+  const unit = (head: UnitHead, closed: ClosedDates[]) => {
+    out.open(head);
+    out.member('bookings', bookingsByUnit.get(head.id) ?? '[]');
+    out.member('closed', JSON.stringify(closed), true);
+  };
 
-  const properties = rows.properties.map((p) => {
+  out.push(`{"ok":true,"data":{"from":"${rows.from}","to":"${rows.to}","properties":[`);
+  rows.properties.forEach((p, index) => {
+    if (index > 0) out.push(',');
     const closed = (closedByProperty.get(p.id) ?? []).map(toClosed);
-    const basePrice = basePriceOf(p);
-    const head = {
+    out.open({
       id: p.id,
       nombre: p.nombre,
       tipo_propiedad: p.tipo_propiedad,
       currency: p.currency,
       guests: p.guests,
-      base_price: basePrice,
-    };
+      base_price: basePriceOf(p),
+    });
     if (!isHotelType(p.tipo_propiedad)) {
-      const unit: UnitHead = {
-        id: p.id,
-        property_id: p.id,
-        name: p.nombre,
-        room_type_id: null,
-        status: 'available',
-      };
-      return withRaw(head, {
-        room_types: '[]',
-        nights: nights.get(p.id) ?? '[]',
-        units: `[${unitJson(unit, closed)}]`,
-      });
+      out.member('room_types', '[]');
+      out.member('nights', nights.get(p.id) ?? '[]');
+      out.push('"units":[');
+      unit({ id: p.id, property_id: p.id, name: p.nombre, room_type_id: null, status: 'available' }, closed);
+      out.push(']}');
+      return;
     }
-
-    const units = (roomsByProperty.get(p.id) ?? []).map((room) =>
-      unitJson(
+    out.push('"room_types":[');
+    (typesByProperty.get(p.id) ?? []).forEach((t, i) => {
+      if (i > 0) out.push(',');
+      out.open({
+        id: t.id,
+        name: t.name,
+        max_guests: t.max_guests,
+        base_price: t.base_price,
+        rooms_count: t.rooms_count,
+      });
+      out.member('nights', nights.get(t.id) ?? '[]', true);
+    });
+    out.push('],');
+    out.member('nights', '[]');
+    out.push('"units":[');
+    (roomsByProperty.get(p.id) ?? []).forEach((room, i) => {
+      if (i > 0) out.push(',');
+      unit(
         {
           id: room.id,
           property_id: p.id,
@@ -229,33 +269,22 @@ export function renderCalendar(rows: CalendarRows, nights: Map<string, string> =
           status: room.status,
         },
         closed.filter((c) => c.room_id === null || c.room_id === room.id),
-      ),
-    );
-    const roomTypes = (typesByProperty.get(p.id) ?? []).map((t) =>
-      withRaw(
-        {
-          id: t.id,
-          name: t.name,
-          max_guests: t.max_guests,
-          base_price: t.base_price,
-          rooms_count: t.rooms_count,
-        },
-        { nights: nights.get(t.id) ?? '[]' },
-      ),
-    );
-    return withRaw(head, {
-      room_types: `[${roomTypes.join(',')}]`,
-      nights: '[]',
-      units: `[${units.join(',')}]`,
+      );
     });
+    out.push(']}');
   });
-  return `{"ok":true,"data":{"from":"${rows.from}","to":"${rows.to}","properties":[${properties.join(',')}]}}`;
+  out.push(']}}');
+  return out;
 }
+
+/** The answer as one string (tests, small calendars). */
+export const renderCalendar = (rows: CalendarRows, nights?: Map<string, string>): string =>
+  writeCalendar(rows, nights).toString();
 
 /**
  * GET /api/calendar: everything the three calendars draw, for one or more properties, in one call — seven
  * set-based queries whatever the number of units and nights, run side by side on PostgreSQL's pool.
- * Answers the whole JSON envelope as text (see renderCalendar).
+ * Answers the bytes of the whole JSON envelope (see writeCalendar).
  */
 export function createCalendarService(deps: { db: Db; kind?: 'pglite' | 'postgres' }) {
   const postgres = deps.kind === 'postgres';
@@ -264,7 +293,7 @@ export function createCalendarService(deps: { db: Db; kind?: 'pglite' | 'postgre
     async get(
       tenant: Tenant,
       query: { from: string; to: string; property_ids?: string | undefined },
-    ): Promise<string> {
+    ): Promise<Buffer> {
       const { from, to } = query;
       checkRange(from, to);
       const ids = parsePropertyIds(query.property_ids);
@@ -289,10 +318,10 @@ export function createCalendarService(deps: { db: Db; kind?: 'pglite' | 'postgre
           renderNights({ from, to, properties, roomTypes: rt, nightPrices: np, taken: tk }),
         ),
       ]);
-      return renderCalendar(
+      return writeCalendar(
         { from, to, properties, roomTypes, rooms, bookings, closed, nightPrices, taken },
         nights,
-      );
+      ).toBuffer();
     },
   };
 }
