@@ -47,6 +47,24 @@ test('QR page: the check-in link as a QR image, downloadable as PNG and SVG', as
   expect(await readFile((await svgFile.path()) ?? '', 'utf8')).toContain('<svg');
 });
 
+test('QR page: the printed poster speaks Spanish, English and Arabic', async ({ page }) => {
+  const id = await openHotel(page);
+  await page.goto(`${base(id)}/qr-property`);
+  await expect(page.getByRole('img', { name: `Código QR del check-in de ${HOTEL}` })).toBeVisible();
+  // The print dialog itself is the browser's; the poster is the frame's document.
+  await page.evaluate(() => {
+    window.print = () => undefined;
+    HTMLIFrameElement.prototype.focus = () => undefined;
+  });
+  await page.getByRole('button', { name: 'Imprimir cartel' }).click();
+  const poster = page.locator('iframe[srcdoc]');
+  await expect(poster).toHaveCount(1);
+  const html = (await poster.getAttribute('srcdoc')) ?? '';
+  for (const title of ['Check-in online', 'Online check-in', 'تسجيل الوصول عبر الإنترنت']) {
+    expect(html).toContain(title);
+  }
+});
+
 test('room types: one is added, shown in the list, and deleted after confirmation', async ({ page }) => {
   const id = await openHotel(page);
   await page.goto(`${base(id)}/room-types`);

@@ -87,7 +87,8 @@ async function resetSection(page: Page, id: string, section: string, body: Recor
 
 const edition = (id: string, page = '') => `/business/properties/edition/${id}${page ? `/${page}` : ''}`;
 const save = (page: Page) => page.getByRole('button', { name: 'Guardar cambios' }).click();
-const saved = (page: Page) => expect(page.getByText('Cambios guardados.')).toBeVisible();
+// The latest toast: an earlier save's toast may still be showing (5 s).
+const saved = (page: Page) => expect(page.getByText('Cambios guardados.').last()).toBeVisible();
 
 test('experience store: an external store needs its link; the message counts to 200; saved and reloaded', async ({
   page,

@@ -77,14 +77,19 @@ function printHtml(html: string) {
   document.body.appendChild(frame);
 }
 
-const posterLanguages = (['es', 'en', 'ar'] as const).map((lang): PosterLanguage => {
-  const t = i18n.getFixedT(lang, 'rooms');
-  return {
-    lang,
-    title: t('qr.poster.title'),
-    steps: [t('qr.poster.step1'), t('qr.poster.step2'), t('qr.poster.step3')],
-  };
-});
+/** The poster speaks the three languages; only the interface language is loaded up front. */
+async function posterLanguages(): Promise<PosterLanguage[]> {
+  const languages = ['es', 'en', 'ar'] as const;
+  await i18n.loadLanguages([...languages]);
+  return languages.map((lang) => {
+    const t = i18n.getFixedT(lang, 'rooms');
+    return {
+      lang,
+      title: t('qr.poster.title'),
+      steps: [t('qr.poster.step1'), t('qr.poster.step2'), t('qr.poster.step3')],
+    };
+  });
+}
 
 /** QRPropiedad: the guest check-in link as a QR code to download (PNG, SVG), print as a poster, or copy. */
 export function QrPage() {
@@ -125,15 +130,22 @@ export function QrPage() {
     setTimeout(() => URL.revokeObjectURL(blobUrl), 10_000);
     notify.success(t('qr.downloaded', { format: 'SVG' }));
   };
-  const print = () => {
+  const print = async () => {
     if (!qr.data || !url) return;
+    let languages: PosterLanguage[];
+    try {
+      languages = await posterLanguages();
+    } catch {
+      notify.error(t('common:errors.network'));
+      return;
+    }
     printHtml(
       qrPosterHtml({
         name: settings.nombre,
         logo: settings.logo,
         qrSvg: qr.data.svg,
         url,
-        languages: posterLanguages,
+        languages,
         documentLang: i18n.resolvedLanguage ?? 'es',
       }),
     );
@@ -260,7 +272,7 @@ export function QrPage() {
                   <Button
                     variant="default"
                     leftSection={<IconPrinter size={16} aria-hidden />}
-                    onClick={print}
+                    onClick={() => void print()}
                     disabled={!qr.data}
                   >
                     {t('qr.print')}

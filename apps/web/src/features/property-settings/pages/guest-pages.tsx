@@ -22,6 +22,7 @@ import {
   IconMessage2,
   IconTemplate,
 } from '@tabler/icons-react';
+import type { i18n as I18n } from 'i18next';
 import { useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -35,10 +36,13 @@ import { useSectionForm } from '../components/use-section-form.ts';
 import { fillNamePlaceholder, hasAnyText, insertPlaceholder, NAME_PLACEHOLDER } from '../lib/policy.ts';
 import { generateSecurityCode } from '../lib/security-code.ts';
 
-/** spec 9 sample policy in each language (the locale files hold each language's own text). */
-function samplePolicies(i18n: {
-  getFixedT: (lng: string, ns: string) => (key: string) => string;
-}): LocalizedText {
+/**
+ * spec 9 sample policy in each language (the locale files hold each language's own text). Only the interface
+ * language is downloaded up front, so the other two are loaded first.
+ */
+async function samplePolicies(i18n: I18n): Promise<LocalizedText> {
+  const languages: TextLanguage[] = ['es', 'en', 'ar'];
+  await i18n.loadLanguages(languages);
   const text = (language: TextLanguage) => i18n.getFixedT(language, 'settings')('policies.sampleText');
   return { es: text('es'), en: text('en'), ar: text('ar') };
 }
@@ -59,18 +63,22 @@ export function PoliciesPage() {
     setValue('policies', policies, { shouldDirty: true, shouldValidate: formState.isSubmitted });
 
   const insertSample = () => {
-    const apply = () => {
-      setPolicies(samplePolicies(i18n));
-      notify.info(t('policies.sampleInserted'));
+    const apply = async () => {
+      try {
+        setPolicies(await samplePolicies(i18n));
+        notify.info(t('policies.sampleInserted'));
+      } catch {
+        notify.error(t('common:errors.network'));
+      }
     };
-    if (!hasAnyText(getValues('policies'))) return apply();
+    if (!hasAnyText(getValues('policies'))) return void apply();
     openConfirmModal({
       title: t('policies.sampleConfirmTitle'),
       centered: true,
       radius: 'lg',
       children: <Text size="sm">{t('policies.sampleConfirmBody')}</Text>,
       labels: { confirm: t('policies.sampleConfirm'), cancel: t('common:actions.cancel') },
-      onConfirm: apply,
+      onConfirm: () => void apply(),
     });
   };
 
