@@ -6,7 +6,8 @@ import { DEMO_PASSWORD } from './support/ports.ts';
  * The three calendars and availabilityPrices (spec 2.4 Calendars, 5 Calendar, 8 Calendar and prices):
  * create a booking from a selection, block dates (and see a booking refused on them), edit the price per
  * night, open and cancel a booking, change room and the maintenance modal on the hotel calendar, the
- * monthly calendar on a 390 px phone in Spanish and Arabic. Every test works on its own nights in 2029,
+ * monthly calendar on a 390 px phone in Spanish and Arabic; pause and activate, payment status, and the
+ * create-edit-pause-cancel and change-room passes in English. Every test works on its own nights in 2029,
  * far from the demo year of bookings and from the other flows, and puts back what it changed.
  */
 
@@ -62,27 +63,84 @@ function chooser(page: Page, title = '¿Qué quieres hacer con estas fechas?') {
   return page.getByRole('dialog', { name: title });
 }
 
+/** The texts the flows click and read, in Spanish and English. */
+const texts = {
+  es: {
+    chooser: '¿Qué quieres hacer con estas fechas?',
+    book: 'Crear reserva',
+    newBooking: 'Nueva reserva',
+    name: 'Nombre y apellidos',
+    email: 'Correo electrónico',
+    phone: 'Teléfono',
+    create: 'Crear reserva',
+    created: 'Reserva creada exitosamente',
+    panel: 'Detalles de la reserva',
+    cancel: 'Cancelar reserva',
+    cancelTitle: '¿Cancelar la reserva?',
+    cancelled: 'Reserva cancelada.',
+    pause: 'Pausar',
+    activate: 'Activar',
+    pausedToast: 'Reserva pausada: no se enviará el check-in automático',
+    activatedToast: 'Reserva activada: el check-in automático vuelve a enviarse',
+    pausedBadge: 'En pausa',
+  },
+  en: {
+    chooser: 'What do you want to do with these dates?',
+    book: 'Create booking',
+    newBooking: 'New reservation',
+    name: 'Full name',
+    email: 'E-mail',
+    phone: 'Phone',
+    create: 'Create reservation',
+    created: 'Reservation created successfully',
+    panel: 'Booking details',
+    cancel: 'Cancel booking',
+    cancelTitle: 'Cancel this booking?',
+    cancelled: 'Booking cancelled.',
+    pause: 'Pause',
+    activate: 'Activate',
+    pausedToast: 'Reservation paused: no automatic check-in will be sent',
+    activatedToast: 'Reservation activated: automatic check-in is sent again',
+    pausedBadge: 'Paused',
+  },
+} as const;
+
 /** Fills the reservation modal's guest fields and creates the booking. */
-async function createInModal(page: Page, guest: string) {
-  const modal = page.getByRole('dialog', { name: 'Nueva reserva' });
+async function createInModal(page: Page, guest: string, lang: 'es' | 'en' = 'es') {
+  const x = texts[lang];
+  const modal = page.getByRole('dialog', { name: x.newBooking });
   await expect(modal).toBeVisible();
-  await modal.getByLabel('Nombre y apellidos').fill(guest);
-  await modal.getByLabel('Correo electrónico').fill('calendario@example.com');
-  await modal.getByRole('textbox', { name: 'Teléfono' }).fill('612345678');
-  await modal.getByRole('button', { name: 'Crear reserva' }).click();
-  await expect(page.getByText('Reserva creada exitosamente')).toBeVisible();
+  await modal.getByLabel(x.name).fill(guest);
+  await modal.getByLabel(x.email).fill('calendario@example.com');
+  await modal.getByRole('textbox', { name: x.phone }).fill('612345678');
+  await modal.getByRole('button', { name: x.create }).click();
+  await expect(page.getByText(x.created)).toBeVisible();
   await expect(modal).toBeHidden();
 }
 
 /** Opens a booking bar and cancels it after the confirmation. */
-async function cancelFromPanel(page: Page, bar: Locator) {
+async function cancelFromPanel(page: Page, bar: Locator, lang: 'es' | 'en' = 'es') {
+  const x = texts[lang];
   await bar.click();
-  const panel = page.getByRole('dialog', { name: 'Detalles de la reserva' });
+  const panel = page.getByRole('dialog', { name: x.panel });
   await expect(panel.getByTestId('booking-panel')).toBeVisible();
-  await panel.getByRole('button', { name: 'Cancelar reserva' }).click();
-  const confirm = page.getByRole('dialog', { name: '¿Cancelar la reserva?' });
-  await confirm.getByRole('button', { name: 'Cancelar reserva' }).click();
-  await expect(page.getByText('Reserva cancelada.')).toBeVisible();
+  await panel.getByRole('button', { name: x.cancel }).click();
+  const confirm = page.getByRole('dialog', { name: x.cancelTitle });
+  await confirm.getByRole('button', { name: x.cancel }).click();
+  await expect(page.getByText(x.cancelled)).toBeVisible();
+}
+
+/** In the open panel: pause (badge, hint, toast), then activate again (badge gone). */
+async function pauseAndActivate(page: Page, panel: Locator, lang: 'es' | 'en' = 'es') {
+  const x = texts[lang];
+  await panel.getByRole('button', { name: x.pause, exact: true }).click();
+  await expect(page.getByText(x.pausedToast)).toBeVisible();
+  await expect(panel.getByText(x.pausedBadge, { exact: true })).toBeVisible();
+  await expect(panel.getByTestId('paused-hint')).toBeVisible();
+  await panel.getByRole('button', { name: x.activate, exact: true }).click();
+  await expect(page.getByText(x.activatedToast)).toBeVisible();
+  await expect(panel.getByText(x.pausedBadge, { exact: true })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: x.pause, exact: true })).toBeVisible();
 }
 
 const guestName = (prefix: string) => `${prefix} ${Date.now().toString(36).slice(-5)}`;
@@ -125,6 +183,65 @@ test.describe('ReservationCalendar (desktop, apartments and villas)', () => {
     await expect(renamedBar).toBeVisible();
 
     await cancelFromPanel(page, renamedBar);
+    await expect(renamedBar).toHaveCount(0);
+  });
+
+  test('in English: create, edit, pause and activate, mark paid and pending, then cancel', async ({
+    page,
+  }) => {
+    const x = texts.en;
+    await open(page, demo.empresa, '/calendar/bookings?date=2029-08-03', 'en');
+    await expect(page.getByRole('heading', { name: 'Booking calendar' })).toBeVisible();
+    const row = unitRow(page, VILLA);
+    await dragDays(page, row, '2029-08-06', '2029-08-09');
+    const dialog = chooser(page, x.chooser);
+    await expect(dialog).toContainText('3 nights');
+    await dialog.getByRole('button', { name: x.book }).click();
+    const guest = guestName('Calendar');
+    await createInModal(page, guest, 'en');
+
+    const bar = row.getByRole('button', { name: new RegExp(`^${guest}`) });
+    await expect(bar).toHaveAttribute('aria-label', /\(3 nights\)/);
+
+    // Edit from the panel.
+    await bar.click();
+    const panel = page.getByRole('dialog', { name: x.panel });
+    await panel.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit reservation' });
+    const renamed = `${guest} Smith`;
+    await edit.getByLabel(x.name).fill(renamed);
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Reservation updated successfully')).toBeVisible();
+    const renamedBar = row.getByRole('button', { name: new RegExp(`^${renamed}`) });
+    await expect(renamedBar).toBeVisible();
+
+    // Pause: the bar says so too; then activate.
+    await renamedBar.click();
+    await expect(panel.getByText(renamed, { exact: true })).toBeVisible();
+    await panel.getByRole('button', { name: x.pause, exact: true }).click();
+    await expect(page.getByText(x.pausedToast)).toBeVisible();
+    await expect(panel.getByText(x.pausedBadge, { exact: true })).toBeVisible();
+    await expect(panel.getByTestId('paused-hint')).toHaveText(
+      'Paused: no automatic check-in message will be sent for this booking.',
+    );
+    await expect(renamedBar).toHaveAttribute('data-paused', 'true');
+    await panel.getByRole('button', { name: x.activate, exact: true }).click();
+    await expect(page.getByText(x.activatedToast)).toBeVisible();
+    await expect(panel.getByText(x.pausedBadge, { exact: true })).toHaveCount(0);
+    await expect(renamedBar).not.toHaveAttribute('data-paused', 'true');
+
+    // Payment: pending → paid → pending.
+    await expect(panel.getByText('Payment pending', { exact: true })).toBeVisible();
+    await panel.getByRole('button', { name: 'Mark as paid' }).click();
+    await expect(page.getByText('Payment marked as paid')).toBeVisible();
+    await expect(panel.getByText('Paid', { exact: true })).toBeVisible();
+    await panel.getByRole('button', { name: 'Mark payment pending' }).click();
+    await expect(page.getByText('Payment marked as pending')).toBeVisible();
+    await expect(panel.getByText('Payment pending', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+
+    await cancelFromPanel(page, renamedBar, 'en');
     await expect(renamedBar).toHaveCount(0);
   });
 
@@ -256,6 +373,39 @@ test.describe('hotelReservationCalendar', () => {
     await expect(bar).toHaveCount(0);
 
     await cancelFromPanel(page, moved);
+    await expect(moved).toHaveCount(0);
+  });
+
+  test('in English: a room booking moves to another free room, is paused and activated, and is cancelled', async ({
+    page,
+  }) => {
+    const x = texts.en;
+    await open(page, demo.hotel, '/hotel-calendar/bookings?date=2029-10-01', 'en');
+    await expect(page.getByRole('heading', { name: 'Hotel calendar' })).toBeVisible();
+    await dragDays(page, unitRow(page, '101'), '2029-10-02', '2029-10-05');
+    const dialog = chooser(page, x.chooser);
+    await expect(dialog.getByTestId('chooser-target')).toHaveText('101 · Doble estándar');
+    await dialog.getByRole('button', { name: x.book }).click();
+    const guest = guestName('Hotel EN');
+    await createInModal(page, guest, 'en');
+
+    const bar = unitRow(page, '101').getByRole('button', { name: new RegExp(`^${guest}`) });
+    await bar.click();
+    const panel = page.getByRole('dialog', { name: x.panel });
+    await expect(panel.getByTestId('panel-rooms')).toContainText('101');
+    await panel.getByRole('button', { name: 'Change room' }).click();
+    await panel.getByRole('textbox', { name: 'New room' }).click();
+    await page.getByRole('option', { name: '103 · Doble estándar' }).click();
+    await panel.getByRole('button', { name: 'Change room' }).click();
+    await expect(page.getByText('Booking moved to room 103.')).toBeVisible();
+    await expect(panel.getByTestId('panel-rooms')).toContainText('103');
+    await pauseAndActivate(page, panel, 'en');
+    await page.keyboard.press('Escape');
+    const moved = unitRow(page, '103').getByRole('button', { name: new RegExp(`^${guest}`) });
+    await expect(moved).toBeVisible();
+    await expect(bar).toHaveCount(0);
+
+    await cancelFromPanel(page, moved, 'en');
     await expect(moved).toHaveCount(0);
   });
 
@@ -432,6 +582,45 @@ test.describe('monthlyCalendar on a 390 px phone', () => {
     const item = page.getByTestId('agenda-item').filter({ hasText: guest });
     await cancelFromPanel(page, item);
     await expect(page.getByTestId('agenda-item').filter({ hasText: guest })).toHaveCount(0);
+  });
+
+  test('a booking is paused and activated from its panel', async ({ page }) => {
+    const session = await open(page, demo.empresa, '/calendar-monthly/bookings?date=2029-09-01');
+    const property = session.user.properties.find((p) => p.nombre === APARTMENT);
+    const headers = { Authorization: `Bearer ${session.token}` };
+    const guest = guestName('Pausa');
+    const created = await page.request.post('/api/create/new-booking', {
+      headers,
+      data: {
+        property_id: property?.id,
+        start_date: '2029-09-10',
+        end_date: '2029-09-13',
+        name: guest,
+        email: 'pausa@example.com',
+        phone: '+34 612 345 678',
+        number_of_guests: 2,
+        price: 30_000,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const bookingId = (await created.json()).data.id as string;
+
+    await page.reload();
+    const switcher = page.getByRole('textbox', { name: 'Alojamiento' });
+    await switcher.click();
+    await page.getByRole('option', { name: APARTMENT }).click();
+    const item = page.getByTestId('agenda-item').filter({ hasText: guest });
+    await item.tap();
+    const panel = page.getByRole('dialog', { name: texts.es.panel });
+    await expect(panel.getByText(guest, { exact: true })).toBeVisible();
+    await pauseAndActivate(page, panel, 'es');
+
+    // Put back: the nights are freed for the other flows.
+    const cancelled = await page.request.post('/api/booking/cancelled', {
+      headers,
+      data: { booking_id: bookingId },
+    });
+    expect(cancelled.status()).toBe(200);
   });
 
   test('in Arabic the month reads right to left and the chooser speaks Arabic', async ({ page }) => {

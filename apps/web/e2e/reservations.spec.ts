@@ -40,7 +40,7 @@ function apiOf(page: Page, token: string): Api {
   };
 }
 
-async function signIn(page: Page, email: string, language: 'es' | 'ar' = 'es'): Promise<Api> {
+async function signIn(page: Page, email: string, language: 'es' | 'en' | 'ar' = 'es'): Promise<Api> {
   await login(page, email);
   const token = (await page.evaluate(() => localStorage.getItem('posada.token'))) as string;
   if (language !== 'es') await page.evaluate((lng) => localStorage.setItem('posada.lang', lng), language);
@@ -509,6 +509,76 @@ test('in Arabic: right-to-left list and modal, a booking created with the Arabic
   await dialog.getByRole('button', { name: 'إنشاء الحجز' }).click();
   await expect(page.getByText('تم إنشاء الحجز بنجاح')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('محجوز');
+});
+
+test('in English: create, edit, pause and activate, payment status, and cancel from Reservas', async ({
+  page,
+}) => {
+  const api = await signIn(page, BASICO, 'en');
+  const propertyId = await firstPropertyId(api);
+  const { start, end } = await freeRange(api, propertyId, 280);
+  await page.goto(RESERVAS);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { name: 'Reservations', exact: true })).toBeVisible();
+
+  // Create.
+  await page.getByRole('button', { name: 'Create reservation' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New reservation' });
+  await expect(dialog).toBeVisible();
+  await pickRange(page, dialog, 'Arrival and departure', start, end);
+  await expect(dialog.getByText('3 nights').first()).toBeVisible();
+  const name = unique('Emma Created');
+  await dialog.getByLabel('Full name').fill(name);
+  await dialog.getByLabel('E-mail').fill('emma@example.com');
+  await dialog.getByRole('textbox', { name: 'Phone' }).fill('612345678');
+  await expect(dialog.getByLabel('Price of the stay')).not.toHaveValue('');
+  await dialog.getByRole('button', { name: 'Create reservation' }).click();
+  await expect(page.getByText('Reservation created successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Booked');
+  await expect(row).toContainText('Payment pending');
+  const code = (await row.getAttribute('data-booking')) as string;
+  const menu = async () => {
+    await page.getByRole('button', { name: `Actions for reservation ${code}` }).click();
+    return page.getByRole('menu');
+  };
+
+  // Edit.
+  await (await menu()).getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit reservation' });
+  await expect(edit.getByLabel('Full name')).toHaveValue(name);
+  const renamed = `${name} Brown`;
+  await edit.getByLabel('Full name').fill(renamed);
+  await edit.getByLabel('Guests').fill('3');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Reservation updated successfully')).toBeVisible();
+  await expect(row).toContainText(renamed);
+  await expect(row).toContainText('3 guests');
+
+  // Pause and activate.
+  await (await menu()).getByRole('menuitem', { name: 'Pause' }).click();
+  await expect(page.getByText('Reservation paused: no automatic check-in will be sent')).toBeVisible();
+  await expect(row.getByText('Paused')).toBeVisible();
+  await (await menu()).getByRole('menuitem', { name: 'Activate' }).click();
+  await expect(page.getByText('Reservation activated: automatic check-in is sent again')).toBeVisible();
+  await expect(row.getByText('Paused')).toHaveCount(0);
+
+  // Payment: pending → paid → pending.
+  await (await menu()).getByRole('menuitem', { name: 'Mark as paid' }).click();
+  await expect(page.getByText('Payment marked as paid')).toBeVisible();
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+  await (await menu()).getByRole('menuitem', { name: 'Mark payment pending' }).click();
+  await expect(page.getByText('Payment marked as pending')).toBeVisible();
+  await expect(row.getByText('Payment pending')).toBeVisible();
+
+  // Cancel after confirmation.
+  await (await menu()).getByRole('menuitem', { name: 'Cancel reservation' }).click();
+  const confirm = page.getByRole('dialog', { name: `Cancel reservation ${code}?` });
+  await expect(confirm).toContainText('This cannot be undone.');
+  await confirm.getByRole('button', { name: 'Cancel reservation' }).click();
+  await expect(page.getByText('Reservation cancelled', { exact: true })).toBeVisible();
+  await expect(row).toContainText('Cancelled');
 });
 
 test.describe('on a 390 px phone', () => {

@@ -22,10 +22,14 @@ import {
   IconArrowsExchange,
   IconBan,
   IconCalendarEvent,
+  IconCash,
+  IconCashOff,
   IconMail,
   IconPencil,
   IconPhone,
+  IconPlayerPause,
   IconPlayerPauseFilled,
+  IconPlayerPlay,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -34,6 +38,7 @@ import { useIsMobile } from '../../../../app/shell/use-is-mobile.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { dashboardKeyPrefix, reservationsKeys } from '../../api/keys.ts';
+import { useBookingActions } from '../../hooks/use-booking-actions.tsx';
 import { bookingActions, bookingDetailQuery, calendarQuery } from '../api/calendar-api.ts';
 import { channelMark, statusColor } from '../lib/booking-style.ts';
 import { dayFormatters, moneyFormatter } from '../lib/format.ts';
@@ -43,7 +48,8 @@ const messageOf = (error: unknown) => (error instanceof ApiError ? error.message
 
 /**
  * spec 2.4 booking-details panel: the booking at a glance (guest, stay, rooms, channel, money), edit it
- * in the reservation modal, change its room (hotel), or cancel it after confirmation. A booking from an
+ * in the reservation modal, change its room (hotel), pause or activate it, mark it paid or pending (the
+ * Reservas actions and toasts), or cancel it after confirmation. A booking from an
  * external channel cannot be cancelled here (spec 4): the action is refused with the reason.
  */
 export function BookingPanel({
@@ -102,9 +108,11 @@ function BookingDetails({
   onEdit: (booking: Booking) => void;
   onClosePanel: () => void;
 }) {
-  const { t, i18n } = useTranslation(['calendar', 'common']);
+  const { t, i18n } = useTranslation(['calendar', 'reservations', 'common']);
   const language = i18n.resolvedLanguage ?? 'es';
   const formats = dayFormatters(language);
+  const actions = useBookingActions();
+  const busy = actions.busy(booking.id);
   const money = moneyFormatter(booking.currency, language);
   const queryClient = useQueryClient();
   const [changing, setChanging] = useState(false);
@@ -315,6 +323,45 @@ function BookingDetails({
               </Button>
             ) : null}
           </Group>
+          <Group grow gap="xs">
+            <Button
+              variant="default"
+              leftSection={
+                booking.paused ? (
+                  <IconPlayerPlay size={16} aria-hidden />
+                ) : (
+                  <IconPlayerPause size={16} aria-hidden />
+                )
+              }
+              onClick={() => actions.togglePaused(booking)}
+              disabled={busy}
+              styles={wrapLabel}
+            >
+              {booking.paused ? t('reservations:actions.activate') : t('reservations:actions.pause')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={
+                booking.payment_status === 'paid' ? (
+                  <IconCashOff size={16} aria-hidden />
+                ) : (
+                  <IconCash size={16} aria-hidden />
+                )
+              }
+              onClick={() => actions.togglePayment(booking)}
+              disabled={busy}
+              styles={wrapLabel}
+            >
+              {booking.payment_status === 'paid'
+                ? t('reservations:actions.markPending')
+                : t('reservations:actions.markPaid')}
+            </Button>
+          </Group>
+          {booking.paused ? (
+            <Text size="xs" c="dimmed" data-testid="paused-hint">
+              {t('panel.pausedHint')}
+            </Text>
+          ) : null}
           <Button
             variant="subtle"
             color="red"
@@ -330,6 +377,12 @@ function BookingDetails({
     </Stack>
   );
 }
+
+/** Long labels («Marcar pago pendiente» on a phone) wrap instead of being cut. */
+const wrapLabel = {
+  root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
+  label: { whiteSpace: 'normal', lineHeight: 1.25, textAlign: 'center' },
+} as const;
 
 /** Change room (hotel calendar): one of the booking's rooms to a room free for the whole stay. */
 function ChangeRoom({ booking, onDone }: { booking: Booking; onDone: () => void }) {
