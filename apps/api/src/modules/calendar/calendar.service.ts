@@ -303,13 +303,18 @@ export function createCalendarService(deps: { db: Db; kind?: 'pglite' | 'postgre
 
       const all = properties.map((p) => p.id);
       const hotels = properties.filter((p) => isHotelType(p.tipo_propiedad)).map((p) => p.id);
+      const others = properties.filter((p) => !isHotelType(p.tipo_propiedad)).map((p) => p.id);
       const roomTypesRows = repo.roomTypes(tenant.accountId, hotels);
       const nightPricesRows = repo.nightPrices(tenant.accountId, all, from, to);
       const takenRows = repo.takenRooms(tenant.accountId, hotels, from, to);
       const [roomTypes, rooms, bookings, closed, nightPrices, taken, nights] = await Promise.all([
         roomTypesRows,
         repo.rooms(tenant.accountId, hotels),
-        repo.bookings(tenant.accountId, all, from, to),
+        // Apartments and villas, and hotels (a stay on each of its rooms): two queries side by side.
+        Promise.all([
+          repo.bookings(tenant.accountId, others, from, to, false),
+          repo.bookings(tenant.accountId, hotels, from, to, true),
+        ]).then(([a, b]) => [...a, ...b]),
         repo.closedDates(tenant.accountId, all, from, to),
         nightPricesRows,
         takenRows,
