@@ -1,60 +1,18 @@
-// Sign-in throughput: POST /api/login and GET /api/user against a real listening API, on the embedded
-// PGlite database and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set) on PostgreSQL.
-// Run: npm run bench (all benches) or npx tsx bench/auth.bench.ts. Writes bench/results/auth.md.
-//
-// Sign-in throttling only counts failures, but to measure what many people signing in look like,
-// login rotates over a pool of seeded users and over client addresses (X-Forwarded-For; the API
-// trusts its proxy), so no account or address ever looks like a flood.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import autocannon, { type Request as BenchRequest } from 'autocannon';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
+import type { Database } from '../apps/api/src/db/client.ts';
 import { accounts, users } from '../apps/api/src/db/schema/accounts.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
-import { createThrowawayPostgres } from '../apps/api/src/test/test-app.ts';
 import { type BenchRow, writeReport } from './report.ts';
+import { postgresUrl, type Target, targets } from './targets.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const loginConnections = Number(process.env.BENCH_LOGIN_CONNECTIONS ?? 8);
 const readConnections = Number(process.env.BENCH_READ_CONNECTIONS ?? 16);
 const userCount = Number(process.env.BENCH_USERS ?? 50);
 const password = 'Bench-Password-2026';
-
-interface Target {
-  label: string;
-  database: Database;
-  dispose(): Promise<void>;
-}
-
-async function pgliteTarget(): Promise<Target> {
-  // On disk, as `npm start` runs it (DATA_DIR), not in memory.
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-'));
-  const database = await openDatabase({ dataDir });
-  return {
-    label: 'PGlite (embedded, on disk)',
-    database,
-    async dispose() {
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresTarget(baseUrl: string): Promise<Target> {
-  const throwaway = await createThrowawayPostgres(baseUrl, 'posada_bench');
-  const database = await openDatabase({ databaseUrl: throwaway.url, dataDir: 'memory://' });
-  return {
-    label: 'PostgreSQL',
-    database,
-    async dispose() {
-      await database.close();
-      await throwaway.drop();
-    },
-  };
-}
 
 /** Verified empresas sharing one Argon2id hash (hashing each would only slow the seeding). */
 async function seedUsers(database: Database): Promise<string[]> {
@@ -205,10 +163,6 @@ async function benchTarget(target: Target): Promise<BenchRow[]> {
     await app.close();
   }
 }
-
-const targets: (() => Promise<Target>)[] = [pgliteTarget];
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (postgresUrl) targets.push(() => postgresTarget(postgresUrl));
 
 // The bench shares the machine with whatever else runs: the load average says how quiet it was.
 const loadAtStart = loadavg()[0] ?? 0;

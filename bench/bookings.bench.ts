@@ -1,28 +1,17 @@
-// Booking creation under 50 concurrent clients (issue 4 performance): POST /api/create/new-booking, each with
-// its availability checks, against a real listening API on the embedded PGlite database (on disk) and, when
-// BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL. Afterwards the database is checked for
-// overbookings: no unit sold twice on a night, every created stay holding all its nights, no room type
-// selling more rooms than it has. Run: npm run bench bookings. Writes bench/results/bookings.md.
-//
-// Two scenarios per database: stays spread over 40 apartments and a hotel of 50 rooms (random dates in the
-// next 120 days, so conflicts grow as the calendar fills), and a hot spot where every client wants the
-// same nights of the same apartment (exactly one may win).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { addDays, todayIn } from '@posada/domain/booking-rules';
 import autocannon, { type Request as BenchRequest } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
+import type { Database } from '../apps/api/src/db/client.ts';
 import { accounts, users } from '../apps/api/src/db/schema/accounts.ts';
 import { properties } from '../apps/api/src/db/schema/properties.ts';
 import { rates, rooms, roomTypes } from '../apps/api/src/db/schema/rooms.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
 import { rowsOf } from '../apps/api/src/modules/calendar/calendar.repo.ts';
-import { createThrowawayPostgres } from '../apps/api/src/test/test-app.ts';
 import { type BenchRow, writeReport } from './report.ts';
+import { postgresUrl, type Target, targets } from './targets.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_BOOKING_CONNECTIONS ?? 50);
@@ -31,38 +20,6 @@ const roomsPerType = 25;
 const horizonDays = 120;
 const password = 'Bench-Password-2026';
 const email = 'bench-bookings@example.com';
-
-interface Target {
-  label: string;
-  database: Database;
-  dispose(): Promise<void>;
-}
-
-async function pgliteTarget(): Promise<Target> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-'));
-  const database = await openDatabase({ dataDir });
-  return {
-    label: 'PGlite (embedded, on disk)',
-    database,
-    async dispose() {
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresTarget(baseUrl: string): Promise<Target> {
-  const throwaway = await createThrowawayPostgres(baseUrl, 'posada_bench');
-  const database = await openDatabase({ databaseUrl: throwaway.url, dataDir: 'memory://' });
-  return {
-    label: 'PostgreSQL',
-    database,
-    async dispose() {
-      await database.close();
-      await throwaway.drop();
-    },
-  };
-}
 
 interface Inventory {
   accountId: string;
@@ -366,10 +323,6 @@ async function benchTarget(target: Target): Promise<BenchRow[]> {
     await app.close();
   }
 }
-
-const targets: (() => Promise<Target>)[] = [pgliteTarget];
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (postgresUrl) targets.push(() => postgresTarget(postgresUrl));
 
 const loadAtStart = loadavg()[0] ?? 0;
 const rows: BenchRow[] = [];

@@ -1,59 +1,16 @@
-// Calendar data for 500 units × 365 nights in one API call (issue 4 performance): GET /api/calendar against
-// a real listening API, on the embedded PGlite database (on disk) and, when BENCH_DATABASE_URL or
-// TEST_DATABASE_URL is set, on PostgreSQL. Targets: p95 under 150 ms on PostgreSQL, under 500 ms embedded.
-// Run: npm run bench calendar (or all benches). Writes bench/results/calendar.md.
-//
-// Two shapes of 500 units, each in its own account: 500 apartments (every unit its own property, with a
-// price row on every night), and one hotel of 500 rooms in 10 room types (free rooms counted per type and
-// night). Both about 65 % booked with 1–6-night stays, a few closures.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { addDays } from '@posada/domain/booking-rules';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
-import { createThrowawayPostgres } from '../apps/api/src/test/test-app.ts';
 import { account, from, nights, seedApartments, seedHotel, to, units } from './calendar-data.ts';
 import { type BenchRow, writeReport } from './report.ts';
+import { postgresUrl, type Target, targets } from './targets.ts';
 
 const samples = Number(process.env.BENCH_SAMPLES ?? 40);
 const password = 'Bench-Password-2026';
-
-interface Target {
-  label: string;
-  database: Database;
-  dispose(): Promise<void>;
-}
-
-async function pgliteTarget(): Promise<Target> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-'));
-  const database = await openDatabase({ dataDir });
-  return {
-    label: 'PGlite (embedded, on disk)',
-    database,
-    async dispose() {
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresTarget(baseUrl: string): Promise<Target> {
-  const throwaway = await createThrowawayPostgres(baseUrl, 'posada_bench');
-  const database = await openDatabase({ databaseUrl: throwaway.url, dataDir: 'memory://' });
-  return {
-    label: 'PostgreSQL',
-    database,
-    async dispose() {
-      await database.close();
-      await throwaway.drop();
-    },
-  };
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -187,10 +144,6 @@ async function benchTarget(target: Target): Promise<BenchRow[]> {
     await app.close();
   }
 }
-
-const targets: (() => Promise<Target>)[] = [pgliteTarget];
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (postgresUrl) targets.push(() => postgresTarget(postgresUrl));
 
 const loadAtStart = loadavg()[0] ?? 0;
 const rows: BenchRow[] = [];
