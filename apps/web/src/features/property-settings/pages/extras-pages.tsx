@@ -42,33 +42,22 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SectionPage } from '../components/section-page.tsx';
 import classes from '../components/settings.module.css';
-import { SwitchCard } from '../components/switch-card.tsx';
+import { SectionSwitch } from '../components/switch-card.tsx';
 import { useSectionForm } from '../components/use-section-form.ts';
 
 /** guest-reviews: ask guests for a review after their stay; the review URL is required to enable (spec 5). */
 export function GuestReviewsPage() {
   const { t } = useTranslation('settings');
   const s = useSectionForm('guest-reviews');
-  const { control, formState, register, watch, trigger } = s.form;
+  const { formState, register, watch } = s.form;
   const enabled = watch('enabled');
   return (
     <SectionPage section="guest-reviews" form={s}>
-      <Controller
-        control={control}
-        name="enabled"
-        render={({ field }) => (
-          <SwitchCard
-            icon={IconStar}
-            label={t('reviews.enabled')}
-            description={t('reviews.enabledHint')}
-            checked={field.value}
-            onChange={(value) => {
-              field.onChange(value);
-              if (formState.errors.review_url) void trigger();
-            }}
-            disabled={s.locked}
-          />
-        )}
+      <SectionSwitch
+        form={s}
+        icon={IconStar}
+        label={t('reviews.enabled')}
+        description={t('reviews.enabledHint')}
       />
       <TextInput
         label={t('reviews.url')}
@@ -92,26 +81,17 @@ export function GuestReviewsPage() {
 export function IdentityVerificationPage() {
   const { t } = useTranslation('settings');
   const s = useSectionForm('identity-verification');
-  const { control } = s.form;
   const steps = [
     { key: 'document', icon: IconId },
     { key: 'selfie', icon: IconFaceId },
   ] as const;
   return (
     <SectionPage section="identity-verification" form={s}>
-      <Controller
-        control={control}
-        name="enabled"
-        render={({ field }) => (
-          <SwitchCard
-            icon={IconFaceId}
-            label={t('identity.enabled')}
-            description={t('identity.enabledHint')}
-            checked={field.value}
-            onChange={field.onChange}
-            disabled={s.locked}
-          />
-        )}
+      <SectionSwitch
+        form={s}
+        icon={IconFaceId}
+        label={t('identity.enabled')}
+        description={t('identity.enabledHint')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {steps.map((step) => (
@@ -140,22 +120,13 @@ export function IdentityVerificationPage() {
 export function ChatbotPage() {
   const { t } = useTranslation('settings');
   const s = useSectionForm('page-chat-bot-ia');
-  const { control } = s.form;
   return (
     <SectionPage section="page-chat-bot-ia" form={s}>
-      <Controller
-        control={control}
-        name="enabled"
-        render={({ field }) => (
-          <SwitchCard
-            icon={IconMessageChatbot}
-            label={t('chatbot.enabled')}
-            description={t('chatbot.enabledHint')}
-            checked={field.value}
-            onChange={field.onChange}
-            disabled={s.locked}
-          />
-        )}
+      <SectionSwitch
+        form={s}
+        icon={IconMessageChatbot}
+        label={t('chatbot.enabled')}
+        description={t('chatbot.enabledHint')}
       />
       <Text size="sm" c="dimmed">
         {t('chatbot.requirements')}
@@ -188,22 +159,11 @@ export function CrossSellingPage() {
   };
   return (
     <SectionPage section="cross-selling-property" form={s}>
-      <Controller
-        control={control}
-        name="enabled"
-        render={({ field }) => (
-          <SwitchCard
-            icon={IconShoppingBag}
-            label={t('store.enabled')}
-            description={t('store.enabledHint')}
-            checked={field.value}
-            onChange={(value) => {
-              field.onChange(value);
-              revalidate();
-            }}
-            disabled={s.locked}
-          />
-        )}
+      <SectionSwitch
+        form={s}
+        icon={IconShoppingBag}
+        label={t('store.enabled')}
+        description={t('store.enabledHint')}
       />
       <Controller
         control={control}
@@ -356,27 +316,16 @@ export function CrossSellingPage() {
 export function SmartLocksPage() {
   const { t } = useTranslation('settings');
   const s = useSectionForm('smart-locks');
-  const { control, formState, register, watch, trigger } = s.form;
+  const { control, formState, register, watch } = s.form;
   const enabled = watch('enabled');
   const [visible, setVisible] = useState(false);
   return (
     <SectionPage section="smart-locks" form={s}>
-      <Controller
-        control={control}
-        name="enabled"
-        render={({ field }) => (
-          <SwitchCard
-            icon={IconLockAccess}
-            label={t('locks.enabled')}
-            description={t('locks.enabledHint')}
-            checked={field.value}
-            onChange={(value) => {
-              field.onChange(value);
-              if (formState.errors.master_code) void trigger();
-            }}
-            disabled={s.locked}
-          />
-        )}
+      <SectionSwitch
+        form={s}
+        icon={IconLockAccess}
+        label={t('locks.enabled')}
+        description={t('locks.enabledHint')}
       />
       <Controller
         control={control}
