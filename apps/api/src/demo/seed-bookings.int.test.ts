@@ -1,3 +1,4 @@
+import { calendarWire, decodeCalendar } from '@posada/contracts/bookings';
 import { addDays } from '@posada/domain/booking-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,12 +7,6 @@ import { bearer, uniqueIp } from '../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_PASSWORD, demoEmails, seedDemo } from './seed.ts';
 import { DEMO_BOOKINGS_DAYS_AHEAD, DEMO_BOOKINGS_DAYS_BACK } from './seed-bookings.ts';
-
-interface Demo {
-  nombre: string;
-  nights: { date: string; price: number }[];
-  units: { bookings: unknown[] }[];
-}
 
 // 20 Nov 2026, 11:00 in Madrid.
 const today = '2026-11-20';
@@ -118,7 +113,7 @@ describe('demo reservations, prices and closed dates (npm run demo)', () => {
       headers: bearer(token),
     });
     expect(calendar.statusCode).toBe(200);
-    const all = calendar.json().data.properties as Demo[];
+    const all = decodeCalendar(calendarWire.parse(calendar.json().data)).properties;
     const apartment = all.find((p) => p.nombre === 'Apartamento Sol de Triana');
     const villa = all.find((p) => p.nombre === 'Villa Mar Azul');
     expect(apartment?.units[0]?.bookings.length).toBeGreaterThan(3);

@@ -1,4 +1,4 @@
-import { calendarData } from '@posada/contracts/bookings';
+import { calendarData, calendarWire, decodeCalendar } from '@posada/contracts/bookings';
 import { okEnvelope } from '@posada/contracts/envelope';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -250,9 +250,10 @@ describe('GET /api/calendar', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     // The service writes the JSON itself: every answer must still be the contract's.
-    const parsed = okEnvelope(calendarData).safeParse(res.json());
+    const parsed = okEnvelope(calendarWire).safeParse(res.json());
     expect(parsed.error?.issues ?? []).toEqual([]);
-    return res.json().data as Data;
+    if (!parsed.success) throw parsed.error;
+    return calendarData.parse(decodeCalendar(parsed.data.data)) as Data;
   };
 
   it('draws the apartment: its stays overlapping the range, closed dates and per-night prices', async () => {

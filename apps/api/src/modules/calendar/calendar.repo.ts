@@ -46,8 +46,8 @@ export interface CalendarRoomRow {
 }
 
 /**
- * The stays of one unit as JSON text, built by the database: an array of the contract's calendarBooking
- * objects, soonest first. The calendar of 500 units holds tens of thousands of stays; having PostgreSQL
+ * The stays of one unit as JSON text, built by the database: an array of the contract's
+ * calendarBookingTuple, soonest first. The calendar of 500 units holds tens of thousands of stays; having PostgreSQL
  * write them spares parsing that many rows and serialising that many objects in the API.
  */
 export interface CalendarUnitBookingsRow {
@@ -165,14 +165,12 @@ export function createCalendarRepo({ db, postgres = false }: { db: Db; postgres?
       perRoom: boolean,
     ): Promise<CalendarUnitBookingsRow[]> {
       if (propertyIds.length === 0) return [];
-      // Plain concatenation is about twice as fast as json_build_object here; to_json escapes the free
-      // text (code, name), the other values are dates, numbers and the app's own enum words.
-      const stay = sql`'{"id":"' || b.id || '","code":' || to_json(b.code) || ',"name":' || to_json(b.name)
-        || ',"start_date":"' || b.start_date || '","end_date":"' || b.end_date
-        || '","number_of_guests":' || b.guests || ',"status":"' || b.status
-        || '","payment_status":"' || b.payment_status || '","paused":'
-        || case when b.paused then 'true' else 'false' end
-        || ',"channel":"' || b.channel || '","total":' || b.total || '}'`;
+      // The contract's calendarBookingTuple. Plain concatenation is about twice as fast as json_build_array
+      // here; to_json escapes the free text (code, name), the other values are dates, numbers and the app's
+      // own enum words.
+      const stay = sql`'["' || b.id || '",' || to_json(b.code) || ',' || to_json(b.name)
+        || ',"' || b.start_date || '","' || b.end_date || '",' || b.guests || ',"' || b.status
+        || '","' || b.payment_status || '",' || b.paused::int || ',"' || b.channel || '",' || b.total || ']'`;
       return heavy<CalendarUnitBookingsRow>(
         sql`select ${perRoom ? sql`room.id` : sql`b.property_id`} as unit_id,
                    '[' || string_agg(${stay}, ',' order by b.start_date, b.created_at, b.id) || ']' as bookings

@@ -1,4 +1,4 @@
-import { calendarData } from '@posada/contracts/bookings';
+import { calendarData, calendarWire, decodeCalendar } from '@posada/contracts/bookings';
 import { okEnvelope } from '@posada/contracts/envelope';
 import { describe, expect, it } from 'vitest';
 import type { CalendarRows } from './calendar.service.ts';
@@ -6,7 +6,7 @@ import { checkRange, MAX_CALENDAR_NIGHTS, parsePropertyIds, renderCalendar } fro
 
 /** The text the API answers, read back through the contract (which fails on any shape mismatch). */
 const assembleCalendar = (rows: CalendarRows) =>
-  okEnvelope(calendarData).parse(JSON.parse(renderCalendar(rows))).data;
+  calendarData.parse(decodeCalendar(okEnvelope(calendarWire).parse(JSON.parse(renderCalendar(rows))).data));
 
 const hotel = '00000000-0000-4000-8000-000000000001';
 const type = '00000000-0000-4000-8000-000000000002';
@@ -90,19 +90,20 @@ describe('assembling the calendar', () => {
   });
 
   it('puts a booking on each of its rooms and a closure without a room on every room', () => {
-    const booking = {
-      id: '00000000-0000-4000-8000-000000000100',
-      code: 'PS-1',
-      name: 'Grupo "Norte"',
-      start_date: '2026-12-29',
-      end_date: '2026-12-31',
-      number_of_guests: 4,
-      status: 'booked',
-      payment_status: 'pending',
-      paused: false,
-      channel: 'manual',
-      total: 1,
-    };
+    // The repo's text: calendarBookingTuple (id, code, name, dates, guests, status, payment, paused, channel, total).
+    const booking = [
+      '00000000-0000-4000-8000-000000000100',
+      'PS-1',
+      'Grupo "Norte"',
+      '2026-12-29',
+      '2026-12-31',
+      4,
+      'booked',
+      'pending',
+      0,
+      'manual',
+      1,
+    ];
     const bookings = [r1, r2].map((unit_id) => ({ unit_id, bookings: JSON.stringify([booking]) }));
     const closure = {
       id: '00000000-0000-4000-8000-000000000200',
@@ -118,7 +119,19 @@ describe('assembling the calendar', () => {
       ['2', 'occupied', 1, 1],
     ]);
     expect(p?.nights).toEqual([]);
-    expect(p?.units[1]?.bookings[0]?.name).toBe('Grupo "Norte"');
+    expect(p?.units[1]?.bookings[0]).toEqual({
+      id: '00000000-0000-4000-8000-000000000100',
+      code: 'PS-1',
+      name: 'Grupo "Norte"',
+      start_date: '2026-12-29',
+      end_date: '2026-12-31',
+      number_of_guests: 4,
+      status: 'booked',
+      payment_status: 'pending',
+      paused: false,
+      channel: 'manual',
+      total: 1,
+    });
   });
 
   it('writes an apartment as its own unit with per-night prices, and nothing for an empty account', () => {

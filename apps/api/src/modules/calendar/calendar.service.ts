@@ -1,5 +1,5 @@
 import type { ClosedDates } from '@posada/contracts/bookings';
-import { addDays, nightsBetween } from '@posada/domain/booking-rules';
+import { nightsBetween } from '@posada/domain/booking-rules';
 import { isHotelType } from '@posada/domain/property-types';
 import type { Db } from '../../db/client.ts';
 import { isUuid, type Tenant } from '../properties/properties.service.ts';
@@ -56,16 +56,13 @@ export function checkRange(from: string, to: string): number {
 /** A compact column of the repo: a JSON array of numbers (empty when the column is null). */
 const numbers = (text: string | undefined): number[] => (text ? (JSON.parse(text) as number[]) : []);
 
-/** The opening of each night's object, shared by every unit of the answer. */
-const nightHeads = (dates: string[]) => dates.map((date) => `{"date":"${date}","price":`);
-
 /**
- * Per night of [from, to) as JSON text: the explicit row of night_prices when there is one (a price of
- * -1, i.e. none, keeps the base price), otherwise the base price, minimum stay 1, on sale; for a room type
- * also its free rooms.
+ * Per night of [from, to) as the JSON text of the wire's night columns (contract calendarNightColumns): the
+ * explicit row of night_prices when there is one (a price of -1, i.e. none, keeps the base price),
+ * otherwise the base price, minimum stay 1, on sale; for a room type also its free rooms.
  */
 function nightsJson(
-  heads: string[],
+  count: number,
   basePrice: number | null,
   explicit: string | undefined,
   available?: number[],
@@ -75,29 +72,27 @@ function nightsJson(
   const reusable = !explicit && !available && defaults;
   const known = reusable ? defaults.get(basePrice) : undefined;
   if (known) return known;
-  const base = basePrice === null ? 'null' : String(basePrice);
-  const price: string[] = heads.map(() => base);
-  const minStay: number[] = heads.map(() => 1);
-  const stopSell: boolean[] = heads.map(() => false);
+  const price: (number | null)[] = new Array(count).fill(basePrice);
+  const minStay: number[] = new Array(count).fill(1);
+  const stopSell: number[] = new Array(count).fill(0);
   const rows = numbers(explicit);
   for (let i = 0; i + 3 < rows.length; i += 4) {
     const offset = rows[i] ?? -1;
-    if (offset < 0 || offset >= heads.length) continue;
+    if (offset < 0 || offset >= count) continue;
     const p = rows[i + 1] ?? -1;
-    price[offset] = p < 0 ? base : String(p);
+    price[offset] = p < 0 ? basePrice : p;
     minStay[offset] = rows[i + 2] ?? 1;
-    stopSell[offset] = rows[i + 3] === 1;
+    stopSell[offset] = rows[i + 3] === 1 ? 1 : 0;
   }
-  const items = new Array<string>(heads.length);
-  for (let i = 0; i < heads.length; i++) {
-    items[i] = `${heads[i]}${price[i]},"min_stay":${minStay[i]},"stop_sell":${stopSell[i]}${
-      available ? `,"available":${available[i] ?? 0}}` : '}'
-    }`;
-  }
-  const out = `[${items.join(',')}]`;
+  const out = `{"price":[${price.map((p) => (p === null ? 'null' : p)).join(',')}],"min_stay":[${minStay.join(',')}],"stop_sell":[${stopSell.join(',')}]${
+    available ? `,"available":[${available.join(',')}]}` : '}'
+  }`;
   if (reusable) defaults.set(basePrice, out);
   return out;
 }
+
+/** Night columns without nights: a hotel's own (its nights are per room type). */
+const noNights = '{"price":[],"min_stay":[],"stop_sell":[]}';
 
 const toClosed = (c: CalendarClosedRow): ClosedDates => ({
   id: c.id,
@@ -169,36 +164,35 @@ export type NightsRows = Pick<
 const basePriceOf = (p: CalendarPropertyRow) => p.price_night ?? p.wide_rate;
 
 /**
- * The `nights` arrays of the answer as JSON text, by property (apartments, villas) and by room type
+ * The `nights` columns of the answer as JSON text, by property (apartments, villas) and by room type
  * (hotels, with their free rooms per night).
  */
 export function renderNights(rows: NightsRows): Map<string, string> {
-  const dates = Array.from({ length: nightsBetween(rows.from, rows.to) }, (_, i) => addDays(rows.from, i));
-  const heads = nightHeads(dates);
+  const count = nightsBetween(rows.from, rows.to);
   const defaultNights = new Map<number | null, string>();
   const pricesByKey = new Map(rows.nightPrices.map((r) => [r.unit_key, r.nights]));
   const takenByType = new Map(rows.taken.map((r) => [r.room_type_id, r.nights]));
   const out = new Map<string, string>();
   for (const p of rows.properties) {
     if (isHotelType(p.tipo_propiedad)) continue;
-    out.set(p.id, nightsJson(heads, basePriceOf(p), pricesByKey.get(p.id), undefined, defaultNights));
+    out.set(p.id, nightsJson(count, basePriceOf(p), pricesByKey.get(p.id), undefined, defaultNights));
   }
   for (const t of rows.roomTypes) {
-    const available = dates.map(() => t.sellable_rooms);
+    const available: number[] = new Array(count).fill(t.sellable_rooms);
     const taken = numbers(takenByType.get(t.id));
     for (let i = 0; i + 1 < taken.length; i += 2) {
       const offset = taken[i] ?? -1;
-      if (offset >= 0 && offset < dates.length) {
+      if (offset >= 0 && offset < count) {
         available[offset] = Math.max(0, t.sellable_rooms - (taken[i + 1] ?? 0));
       }
     }
-    out.set(t.id, nightsJson(heads, t.base_price, pricesByKey.get(t.id), available));
+    out.set(t.id, nightsJson(count, t.base_price, pricesByKey.get(t.id), available));
   }
   return out;
 }
 
 /**
- * Writes the answer of GET /api/calendar (the envelope and the contract's calendarData) as JSON pieces from
+ * Writes the answer of GET /api/calendar (the envelope and the contract's calendarWire) as JSON pieces from
  * the rows of the calendar queries. Units are the property itself (apartment, villa) or each room (hotel,
  * camping); a hotel booking sits on each of its rooms; a closure without a room closes every room of the
  * hotel; a room type's free rooms per night are its rooms not in maintenance minus the ones booked or
@@ -237,7 +231,7 @@ export function writeCalendar(
     });
     if (!isHotelType(p.tipo_propiedad)) {
       out.member('room_types', '[]');
-      out.member('nights', nights.get(p.id) ?? '[]');
+      out.member('nights', nights.get(p.id) ?? noNights);
       out.push('"units":[');
       unit({ id: p.id, property_id: p.id, name: p.nombre, room_type_id: null, status: 'available' }, closed);
       out.push(']}');
@@ -253,10 +247,10 @@ export function writeCalendar(
         base_price: t.base_price,
         rooms_count: t.rooms_count,
       });
-      out.member('nights', nights.get(t.id) ?? '[]', true);
+      out.member('nights', nights.get(t.id) ?? noNights, true);
     });
     out.push('],');
-    out.member('nights', '[]');
+    out.member('nights', noNights);
     out.push('"units":[');
     (roomsByProperty.get(p.id) ?? []).forEach((room, i) => {
       if (i > 0) out.push(',');

@@ -1,8 +1,9 @@
 import {
   type Booking,
   bookingPaths,
-  type CalendarData,
+  type CalendarWire,
   type ClosedDates,
+  decodeCalendar,
   type NightPricesBody,
 } from '@posada/contracts/bookings';
 import { propertyRoomsPaths, type Room, type RoomStatus } from '@posada/contracts/property-rooms';
@@ -18,18 +19,20 @@ export interface CalendarParams {
 }
 
 /**
- * GET /api/calendar: everything a calendar draws in one call. While another window loads, the previous
+ * GET /api/calendar: everything a calendar draws in one call, decoded from its compact wire form. While another window loads, the previous
  * one stays on screen (no flash of skeleton when paging months).
  */
 export const calendarQuery = (params: CalendarParams) =>
   queryOptions({
     queryKey: reservationsKeys.calendar(params),
     queryFn: () =>
-      api.get<CalendarData>(bookingPaths.calendar, {
-        from: params.from,
-        to: params.to,
-        property_ids: params.property_ids,
-      }),
+      api
+        .get<CalendarWire>(bookingPaths.calendar, {
+          from: params.from,
+          to: params.to,
+          property_ids: params.property_ids,
+        })
+        .then(decodeCalendar),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
