@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ageOn,
+  checkinSendTime,
+  type GuestDataInput,
+  guestDataErrors,
+  isRestrictedPassport,
+  isValidDni,
+  isValidNie,
+  isValidSupportNumber,
+  purgeDate,
+} from './checkin-rules.ts';
+
+const valid: GuestDataInput = {
+  first_name: 'Lucía',
+  last_name: 'García Pérez',
+  gender: 'female',
+  birth_date: '1990-04-12',
+  phone: '+34 612 345 678',
+  email: 'lucia@example.com',
+  document_type: 'dni',
+  document_number: '12345678Z',
+  issue_date: '2021-05-01',
+  expiry_date: '2031-05-01',
+  support_number: 'BAA123456',
+  nationality: 'ESP',
+  country: 'ES',
+  address: 'Calle Betis 12',
+  city: 'Sevilla',
+  postal_code: '41010',
+  residence_country: 'ES',
+  payment_method: 'cash',
+  payment_date: '2026-11-21',
+  minors: false,
+  kinship: null,
+  signature: 'data:image/png;base64,iVBORw0KGgo=',
+  arrival: '2026-12-01',
+  departure: '2026-12-04',
+};
+const guest = { today: '2026-11-21', form: 'guest' } as const;
+
+describe('identity documents (spec 5: the DNI must be valid)', () => {
+  it('checks the DNI and NIE letters', () => {
+    expect(isValidDni('12345678Z')).toBe(true);
+    expect(isValidDni('12345678-z')).toBe(true);
+    expect(isValidDni('12345678A')).toBe(false);
+    expect(isValidDni('1234567Z')).toBe(false);
+    expect(isValidNie('X1234567L')).toBe(true);
+    expect(isValidNie('Y1234567X')).toBe(true);
+    expect(isValidNie('Z1234567R')).toBe(true);
+    expect(isValidNie('X1234567A')).toBe(false);
+  });
+
+  it('knows the support number forms and the restricted passports', () => {
+    expect(isValidSupportNumber('BAA123456', 'dni')).toBe(true);
+    expect(isValidSupportNumber('E12345678', 'dni')).toBe(true);
+    expect(isValidSupportNumber('12345', 'dni')).toBe(false);
+    expect(isValidSupportNumber('P1234', 'passport')).toBe(true);
+    expect(isRestrictedPassport('passport', 'prk')).toBe(true);
+    expect(isRestrictedPassport('dni', 'PRK')).toBe(false);
+    expect(isRestrictedPassport('passport', 'FRA')).toBe(false);
+  });
+
+  it('computes ages and the purge date three years after the stay', () => {
+    expect(ageOn('1990-11-22', '2026-11-21')).toBe(35);
+    expect(ageOn('1990-11-21', '2026-11-21')).toBe(36);
+    expect(purgeDate('2026-12-04')).toBe('2029-12-04');
+  });
+});
+
+describe('guest data rules (spec 5 Check-in forms)', () => {
+  it('accepts complete, valid data', () => {
+    expect(guestDataErrors(valid, guest)).toEqual({});
+    expect(guestDataErrors({ ...valid, document_number: 'X1234567L' }, guest)).toEqual({});
+  });
+
+  it('names each broken rule by field', () => {
+    const errors = guestDataErrors(
+      {
+        ...valid,
+        first_name: ' ',
+        email: 'lucia@',
+        document_number: '12345678A',
+        support_number: '',
+        postal_code: '99999',
+        departure: '2026-11-30',
+        signature: '',
+        minors: true,
+        kinship: '',
+      },
+      guest,
+    );
+    expect(errors).toEqual({
+      first_name: 'errors.required',
+      email: 'errors.email',
+      document_number: 'errors.dni',
+      support_number: 'errors.required',
+      postal_code: 'errors.postal_code',
+      departure: 'errors.departure_before_arrival',
+      signature: 'errors.signature',
+      kinship: 'errors.kinship',
+    });
+  });
+
+  it('asks whether minors are present, refuses restricted passports and expired documents', () => {
+    expect(guestDataErrors({ ...valid, minors: null }, guest).minors).toBe('errors.minors');
+    const passport = { ...valid, document_type: 'passport' as const, document_number: 'P1234567' };
+    expect(guestDataErrors({ ...passport, nationality: 'PRK' }, guest).document_number).toBe(
+      'errors.document_not_allowed',
+    );
+    expect(guestDataErrors({ ...passport, nationality: 'FRA', country: 'FR' }, guest)).toEqual({});
+    expect(guestDataErrors({ ...valid, expiry_date: '2026-11-20' }, guest).expiry_date).toBe(
+      'errors.document_expired',
+    );
+  });
+
+  it('needs the payment on the manual check-in and the signature only from the guest', () => {
+    const manual = { today: '2026-11-21', form: 'manual' } as const;
+    expect(guestDataErrors({ ...valid, signature: '' }, manual)).toEqual({});
+    expect(guestDataErrors({ ...valid, payment_method: '', payment_date: '' }, manual)).toEqual({
+      payment_method: 'errors.required',
+      payment_date: 'errors.required',
+    });
+    expect(guestDataErrors({ ...valid, payment_method: '' }, guest)).toEqual({});
+  });
+
+  it('checks only the form of foreign postal codes', () => {
+    expect(guestDataErrors({ ...valid, residence_country: 'FR', postal_code: '75001' }, guest)).toEqual({});
+  });
+});
+
+describe('check-in link schedule (spec 4), in the property time zone', () => {
+  const at = (d: Date | null) => d?.toISOString();
+  it('same day at 6 AM, 24 h at 10 PM the night before, 48 and 72 h at 10 PM earlier', () => {
+    expect(at(checkinSendTime('same_day', '2026-12-10', 'Europe/Madrid'))).toBe('2026-12-10T05:00:00.000Z');
+    expect(at(checkinSendTime('24h', '2026-12-10', 'Europe/Madrid'))).toBe('2026-12-09T21:00:00.000Z');
+    expect(at(checkinSendTime('48h', '2026-12-10', 'Europe/Madrid'))).toBe('2026-12-08T21:00:00.000Z');
+    expect(at(checkinSendTime('72h', '2026-12-10', 'Europe/Madrid'))).toBe('2026-12-07T21:00:00.000Z');
+    expect(checkinSendTime('disabled', '2026-12-10', 'Europe/Madrid')).toBeNull();
+  });
+
+  it('follows the time zone: Canarias, Bogotá, Mexico City', () => {
+    expect(at(checkinSendTime('same_day', '2026-12-10', 'Atlantic/Canary'))).toBe('2026-12-10T06:00:00.000Z');
+    expect(at(checkinSendTime('same_day', '2026-12-10', 'America/Bogota'))).toBe('2026-12-10T11:00:00.000Z');
+    expect(at(checkinSendTime('24h', '2026-12-10', 'America/Mexico_City'))).toBe('2026-12-10T04:00:00.000Z');
+  });
+
+  it('keeps the wall-clock hour across daylight-saving changes', () => {
+    // Madrid springs forward on 29 March 2026 at 02:00 (CET +1 → CEST +2).
+    expect(at(checkinSendTime('24h', '2026-03-29', 'Europe/Madrid'))).toBe('2026-03-28T21:00:00.000Z');
+    expect(at(checkinSendTime('same_day', '2026-03-29', 'Europe/Madrid'))).toBe('2026-03-29T04:00:00.000Z');
+    // …and falls back on 25 October 2026 at 03:00.
+    expect(at(checkinSendTime('24h', '2026-10-25', 'Europe/Madrid'))).toBe('2026-10-24T20:00:00.000Z');
+    expect(at(checkinSendTime('same_day', '2026-10-25', 'Europe/Madrid'))).toBe('2026-10-25T05:00:00.000Z');
+    // New York springs forward on 8 March 2026.
+    expect(at(checkinSendTime('same_day', '2026-03-08', 'America/New_York'))).toBe(
+      '2026-03-08T10:00:00.000Z',
+    );
+    expect(at(checkinSendTime('24h', '2026-03-08', 'America/New_York'))).toBe('2026-03-08T03:00:00.000Z');
+  });
+});

@@ -1,0 +1,284 @@
+/**
+ * Guest check-in rules shared by the guest flow, the manual check-in and the API (spec 3 Check-in guest
+ * data, spec 4 Check-in link schedule, spec 5 Check-in forms). Dates are ISO calendar dates (YYYY-MM-DD).
+ */
+import { isIsoDate, PHONE_MIN_DIGITS, phoneDigits } from './booking-rules.ts';
+
+/** spec 3 Check-in guest data: gender. */
+export const genders = ['male', 'female', 'prefer_not_to_say', 'other'] as const;
+export type Gender = (typeof genders)[number];
+
+/** spec 3: document type (ID/DNI, passport, other). */
+export const documentTypes = ['dni', 'passport', 'other'] as const;
+export type DocumentType = (typeof documentTypes)[number];
+
+/** spec 3: payment method. */
+export const paymentMethods = [
+  'cash',
+  'pay_at_destination',
+  'credit_card',
+  'mobile_payment',
+  'payment_platform',
+  'gift_card',
+  'transfer',
+] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** spec 3: kinship values (required when minors are present). */
+export const kinships = [
+  'child',
+  'grandparent',
+  'great_grandparent',
+  'great_grandchild',
+  'sibling_in_law',
+  'spouse',
+  'sibling',
+  'grandchild',
+  'other',
+  'parent',
+  'nephew_niece',
+  'parent_in_law',
+  'uncle_aunt',
+  'guardian',
+  'child_in_law',
+] as const;
+export type Kinship = (typeof kinships)[number];
+
+/** spec 3: check-in process (scanned, manual, operator manual). */
+export const checkinProcesses = ['scanned', 'manual', 'operator_manual'] as const;
+export type CheckinProcess = (typeof checkinProcesses)[number];
+
+/** spec 4 Check-in list: pending or complete. */
+export const checkinStatuses = ['pending', 'complete'] as const;
+export type CheckinStatus = (typeof checkinStatuses)[number];
+
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+
+/** A Spanish DNI: 8 digits and the check letter of the number modulo 23 (spec 5: the DNI must be valid). */
+export function isValidDni(value: string): boolean {
+  const v = value.trim().toUpperCase().replace(/[\s-]/g, '');
+  const m = /^(\d{8})([A-Z])$/.exec(v);
+  if (!m) return false;
+  return DNI_LETTERS[Number(m[1]) % 23] === m[2];
+}
+
+/** A Spanish NIE: X, Y or Z (0, 1, 2), 7 digits and the DNI check letter of the whole number. */
+export function isValidNie(value: string): boolean {
+  const v = value.trim().toUpperCase().replace(/[\s-]/g, '');
+  const m = /^([XYZ])(\d{7})([A-Z])$/.exec(v);
+  if (!m) return false;
+  const number = Number(`${'XYZ'.indexOf(m[1] as string)}${m[2]}`);
+  return DNI_LETTERS[number % 23] === m[3];
+}
+
+/** The number as stored: upper case, without spaces or dashes. */
+export function normalizeDocumentNumber(value: string): string {
+  return value.trim().toUpperCase().replace(/[\s-]/g, '');
+}
+
+/**
+ * The Spanish DNI's support number (IDESP): three letters and six digits (e.g. ABC123456); NIE cards and
+ * older DNIs carry the letter E or C followed by eight digits. Other documents: 3 to 20 letters and digits.
+ */
+export function isValidSupportNumber(value: string, documentType: DocumentType): boolean {
+  const v = normalizeDocumentNumber(value);
+  if (documentType === 'dni') return /^[A-Z]{3}\d{6}$/.test(v) || /^[EC]\d{8}$/.test(v);
+  return /^[A-Z0-9]{3,20}$/.test(v);
+}
+
+/**
+ * spec 5: passports of some countries are restricted ('Documento no permitido'): the states whose
+ * passports Spain does not accept as a travel document for hotel registration (ISO 3166-1 alpha-3, as
+ * the MRZ writes them). Kept short and explicit; the operator can still register the guest by hand.
+ */
+export const restrictedPassportCountries = ['PRK', 'SOM'] as const;
+
+export function isRestrictedPassport(documentType: DocumentType, nationality: string): boolean {
+  return (
+    documentType === 'passport' &&
+    (restrictedPassportCountries as readonly string[]).includes(nationality.trim().toUpperCase())
+  );
+}
+
+/** Spanish postal code form (the existence check is the API's, against the dataset). */
+export const isSpanishPostalCodeForm = (value: string) => /^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/.test(value.trim());
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const isValidEmail = (value: string) => EMAIL.test(value.trim());
+
+/** Age in whole years on `today` for a birth date. */
+export function ageOn(birthDate: string, today: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** The fields the rules read; every field of spec 3 Check-in guest data. */
+export interface GuestDataInput {
+  first_name: string;
+  last_name: string;
+  gender: Gender | '';
+  birth_date: string;
+  phone: string;
+  email: string;
+  document_type: DocumentType | '';
+  document_number: string;
+  issue_date: string;
+  expiry_date: string;
+  support_number: string;
+  nationality: string;
+  country: string;
+  address: string;
+  city: string;
+  postal_code: string;
+  residence_country: string;
+  payment_method: PaymentMethod | '';
+  payment_date: string;
+  /** spec 5: the guest must state whether minors are present. */
+  minors: boolean | null;
+  kinship: Kinship | '' | null;
+  /** A drawn signature (PNG data URL); the guest flow requires it. */
+  signature: string;
+  arrival: string;
+  departure: string;
+}
+
+/** Error keys of the locale files (namespace `checkin`, `errors.*`), by field. */
+export type GuestDataErrors = Partial<Record<keyof GuestDataInput, string>>;
+
+export interface GuestRulesContext {
+  today: string;
+  /** Which form: the guest's own flow (signature required) or the operator's manual check-in. */
+  form: 'guest' | 'manual';
+}
+
+/**
+ * spec 5 Check-in forms, as one function the forms and the API share. Returns the first broken rule of
+ * each field (empty when the data may be saved). The existence of a Spanish postal code is checked by
+ * the API against the dataset; here only its form.
+ */
+export function guestDataErrors(input: GuestDataInput, ctx: GuestRulesContext): GuestDataErrors {
+  const errors: GuestDataErrors = {};
+  const required = (field: keyof GuestDataInput) => {
+    const value = input[field];
+    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
+      errors[field] = 'errors.required';
+      return false;
+    }
+    return true;
+  };
+  required('first_name');
+  required('last_name');
+  required('gender');
+  if (required('birth_date')) {
+    if (!isIsoDate(input.birth_date) || input.birth_date > ctx.today) errors.birth_date = 'errors.birth_date';
+  }
+  if (required('phone') && phoneDigits(input.phone) < PHONE_MIN_DIGITS) errors.phone = 'errors.phone';
+  if (required('email') && !isValidEmail(input.email)) errors.email = 'errors.email';
+  required('nationality');
+  required('country');
+  if (required('document_type') && required('document_number')) {
+    const number = normalizeDocumentNumber(input.document_number);
+    if (input.document_type === 'dni' && !isValidDni(number) && !isValidNie(number)) {
+      errors.document_number = 'errors.dni';
+    } else if (input.document_type !== 'dni' && !/^[A-Z0-9]{3,20}$/.test(number)) {
+      errors.document_number = 'errors.document_number';
+    } else if (input.document_type !== '' && isRestrictedPassport(input.document_type, input.nationality)) {
+      // spec 5: 'Documento no permitido'.
+      errors.document_number = 'errors.document_not_allowed';
+    }
+  }
+  if (required('support_number') && input.document_type !== '') {
+    if (!isValidSupportNumber(input.support_number, input.document_type)) {
+      errors.support_number = 'errors.support_number';
+    }
+  }
+  if (required('issue_date')) {
+    if (!isIsoDate(input.issue_date) || input.issue_date > ctx.today) errors.issue_date = 'errors.issue_date';
+  }
+  if (input.expiry_date.trim() !== '') {
+    if (!isIsoDate(input.expiry_date)) errors.expiry_date = 'errors.date';
+    else if (input.expiry_date < ctx.today) errors.expiry_date = 'errors.document_expired';
+  }
+  required('address');
+  required('city');
+  if (required('postal_code')) {
+    const spanish = input.residence_country.trim().toUpperCase() === 'ES';
+    if (spanish && !isSpanishPostalCodeForm(input.postal_code)) errors.postal_code = 'errors.postal_code';
+  }
+  required('residence_country');
+  if (ctx.form === 'manual') {
+    required('payment_method');
+    if (required('payment_date') && !isIsoDate(input.payment_date)) errors.payment_date = 'errors.date';
+  }
+  if (input.minors === null) errors.minors = 'errors.minors';
+  else if (input.minors && !input.kinship) errors.kinship = 'errors.kinship';
+  if (required('arrival') && required('departure')) {
+    // spec 5: departure cannot be before arrival.
+    if (input.departure < input.arrival) errors.departure = 'errors.departure_before_arrival';
+  }
+  if (ctx.form === 'guest' && !input.signature.startsWith('data:image/png;base64,')) {
+    errors.signature = 'errors.signature';
+  }
+  return errors;
+}
+
+/**
+ * spec 4 Check-in link schedule: when the link of a stay arriving on `arrival` goes out, in the property's
+ * time zone — same day at 6 AM; 24 hours before at 10 PM the night before; 48 or 72 hours before at 10 PM
+ * two or three days before; disabled: never (manual sending). Returns the UTC instant.
+ */
+export function checkinSendTime(
+  schedule: 'same_day' | '24h' | '48h' | '72h' | 'disabled',
+  arrival: string,
+  timeZone: string,
+): Date | null {
+  if (schedule === 'disabled') return null;
+  const daysBefore = { same_day: 0, '24h': 1, '48h': 2, '72h': 3 }[schedule];
+  const hour = schedule === 'same_day' ? 6 : 22;
+  const day = new Date(`${arrival}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - daysBefore);
+  return zonedTime(day.toISOString().slice(0, 10), hour, timeZone);
+}
+
+/** The UTC instant of `date` at `hour`:00 wall-clock time in `timeZone` (DST-aware). */
+export function zonedTime(date: string, hour: number, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, hour);
+  // Two passes: the offset at the first guess, then at the corrected instant (DST changes at night).
+  let instant = wall - offsetMs(wall, timeZone);
+  instant = wall - offsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+function offsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** spec "guest records are purged 3 years after the stay ends" (RD 933/2021). */
+export const GUEST_RECORD_RETENTION_YEARS = 3;
+
+export function purgeDate(stayEnd: string): string {
+  const [y, m, d] = stayEnd.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y + GUEST_RECORD_RETENTION_YEARS, m - 1, d));
+  return date.toISOString().slice(0, 10);
+}
