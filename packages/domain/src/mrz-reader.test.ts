@@ -3,7 +3,10 @@ import { mrzDate, mrzLinesFrom, readMrz } from './mrz-reader.ts';
 
 const TODAY = '2026-06-01';
 // ICAO 9303 part 4 specimen passport.
-const TD3 = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+const TD3: [string, string] = [
+  'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
+  'L898902C36UTO7408122F1204159ZE184226B<<<<<10',
+];
 // A Spanish DNI (TD1): support number BAA000589 in positions 6–14, DNI 99999999R in the optional data.
 const DNI = [
   'IDESPBAA000589599999999R<<<<<<',

@@ -46,7 +46,7 @@ export function mrzLinesFrom(text: string): string[] {
     .filter((line) => line.length >= 26 && line.includes('<'));
 }
 
-function fit(line: string, length: number): string {
+function toLength(line: string, length: number): string {
   return line.length >= length ? line.slice(0, length) : line.padEnd(length, '<');
 }
 
@@ -56,13 +56,13 @@ function pickLines(lines: string[]): { format: 'TD1' | 'TD3'; lines: string[] } 
   if (td3.length >= 2) {
     const first = td3.findIndex((l) => l.startsWith('P'));
     const pair = first >= 0 && first + 1 < td3.length ? td3.slice(first, first + 2) : td3.slice(-2);
-    return { format: 'TD3', lines: pair.map((l) => fit(l, LENGTHS.TD3)) };
+    return { format: 'TD3', lines: pair.map((l) => toLength(l, LENGTHS.TD3)) };
   }
   const td1 = lines.filter((l) => l.length >= 27 && l.length <= 34);
   if (td1.length >= 3) {
     const first = td1.findIndex((l) => /^[IAC]/.test(l));
     const start = first >= 0 && first + 3 <= td1.length ? first : td1.length - 3;
-    return { format: 'TD1', lines: td1.slice(start, start + 3).map((l) => fit(l, LENGTHS.TD1)) };
+    return { format: 'TD1', lines: td1.slice(start, start + 3).map((l) => toLength(l, LENGTHS.TD1)) };
   }
   return null;
 }
@@ -80,11 +80,11 @@ export function mrzDate(value: string | null | undefined, kind: 'birth' | 'expir
 type ParseResult = ReturnType<typeof parse>;
 
 /** A field's value, or its raw characters when the package rejected it (e.g. the specimen state UTO). */
-function field(result: ParseResult, name: string): string {
+function field(result: ParseResult, lines: string[], name: string): string {
   const value = (result.fields as Record<string, string | null | undefined>)[name];
   if (value) return value;
-  const detail = result.details.find((d) => d.field === name);
-  const raw = detail?.ranges?.[0]?.raw ?? '';
+  const range = result.details.find((d) => d.field === name)?.ranges?.[0];
+  const raw = range ? (lines[range.line] ?? '').slice(range.start, range.end) : '';
   return raw.replace(/</g, '').trim();
 }
 
@@ -103,19 +103,19 @@ export function readMrz(text: string, today: string): MrzReading | null {
   } catch {
     return null;
   }
-  const code = field(result, 'documentCode');
-  const issuer = field(result, 'issuingState');
-  const number = field(result, 'documentNumber');
-  const optional = field(result, 'optional1').replace(/</g, '');
+  const code = field(result, picked.lines, 'documentCode');
+  const issuer = field(result, picked.lines, 'issuingState');
+  const number = field(result, picked.lines, 'documentNumber');
+  const optional = field(result, picked.lines, 'optional1').replace(/</g, '');
   const spanishCard = picked.format === 'TD1' && issuer === 'ESP' && /^[XYZ\d]\d{7}[A-Z]$/.test(optional);
   const sex = result.fields.sex;
   const fields: MrzGuestFields = {
-    first_name: clean(field(result, 'firstName')),
-    last_name: clean(field(result, 'lastName')),
+    first_name: clean(field(result, picked.lines, 'firstName')),
+    last_name: clean(field(result, picked.lines, 'lastName')),
     gender: sex === 'male' ? 'male' : sex === 'female' ? 'female' : '',
-    birth_date: mrzDate(field(result, 'birthDate'), 'birth', today),
-    expiry_date: mrzDate(field(result, 'expirationDate'), 'expiry', today),
-    nationality: field(result, 'nationality'),
+    birth_date: mrzDate(field(result, picked.lines, 'birthDate'), 'birth', today),
+    expiry_date: mrzDate(field(result, picked.lines, 'expirationDate'), 'expiry', today),
+    nationality: field(result, picked.lines, 'nationality'),
     document_type: spanishCard ? 'dni' : code.startsWith('P') ? 'passport' : 'other',
     // Spanish DNI/NIE card: the number is in the optional data; the document number field is the support number.
     document_number: spanishCard ? optional : number,
