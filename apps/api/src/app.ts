@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { calendarChangedEvent } from '@posada/contracts/bookings';
+import { reminderRangEvent } from '@posada/contracts/checkins';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -33,11 +34,16 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
+import { registerCheckinJobs } from './modules/checkins/checkins.jobs.ts';
+import { checkinsRoutes } from './modules/checkins/checkins.routes.ts';
+import { createCheckinsService } from './modules/checkins/checkins.service.ts';
+import { createRemindersService } from './modules/checkins/reminders.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createLocalStorage, type FileStorage } from './modules/files/storage.ts';
+import { renderRegistrationPdf } from './modules/guest-checkin/registration-pdf.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createSmtpTransport } from './modules/mail/mail.transport.ts';
 import { createChatCompletionsGenerator } from './modules/properties/description-generator.ts';
@@ -122,9 +128,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rooms = createRoomsService({ db: database.db, clock });
   const rates = createRatesService({ db: database.db, clock });
   const images = createImagesService({ db: database.db, clock, files });
+  const checkins = createCheckinsService({
+    db: database.db,
+    clock,
+    secrets,
+    mail,
+    appUrl: config.APP_URL,
+    logger: app.log,
+    renderPdf: renderRegistrationPdf,
+  });
+  const reminders = createRemindersService({
+    db: database.db,
+    clock,
+    onRing: (accountId, payload) => app.realtime.emitToAccount(accountId, reminderRangEvent, payload),
+  });
   const bookings = createBookingsService({
     db: database.db,
     clock,
+    onStayChanged: (accountId, bookingId) => checkins.replan(accountId, bookingId),
     roomTypes: rooms,
     rates,
     // app.realtime is decorated when the realtime plugin registers below; changes happen only after that.
@@ -197,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingImportRoutes, { bookingImport });
       await api.register(calendarRoutes, { calendar });
       await api.register(dashboardRoutes, { dashboard });
+      await api.register(checkinsRoutes, { checkins, reminders });
     },
     { prefix: '/api' },
   );
@@ -206,6 +228,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     await jobs.start();
     await mail.registerWorkers();
+    await registerCheckinJobs({
+      jobs,
+      checkins,
+      reminders,
+      logger: app.log,
+      recurring: config.NODE_ENV !== 'test',
+    });
   });
   app.addHook('onClose', async () => {
     await jobs.stop();

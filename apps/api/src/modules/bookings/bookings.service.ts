@@ -58,6 +58,8 @@ export interface BookingsDeps {
   rates: { list(tenant: Tenant, propertyId: string): Promise<Rate[]> };
   /** Told after every committed change (the app emits a socket event to the account). */
   onChange?: (accountId: string, payload: CalendarChangedPayload) => void;
+  /** Re-plans the booking's programmed check-in (modules/checkins) after create, update, pause, cancel. */
+  onStayChanged?: (accountId: string, bookingId: string) => Promise<void>;
   /** Booking codes; tests pass a fixed sequence. */
   makeCode?: () => string;
 }
@@ -454,6 +456,7 @@ export function createBookingsService(deps: BookingsDeps) {
         throw error;
       }
       changed(tenant.accountId, { property_id: property.id, kind: 'booking', booking_id: created.id });
+      await deps.onStayChanged?.(tenant.accountId, created.id);
       return detail(tenant, created.id);
     },
 
@@ -541,6 +544,7 @@ export function createBookingsService(deps: BookingsDeps) {
       if (property.id !== current.propertyId) {
         changed(tenant.accountId, { property_id: current.propertyId, kind: 'booking', booking_id: id });
       }
+      await deps.onStayChanged?.(tenant.accountId, id);
       return detail(tenant, id);
     },
 
@@ -566,6 +570,7 @@ export function createBookingsService(deps: BookingsDeps) {
       });
       if (cancelled)
         changed(tenant.accountId, { property_id: cancelled.propertyId, kind: 'booking', booking_id: id });
+      await deps.onStayChanged?.(tenant.accountId, id);
       return detail(tenant, id);
     },
 
@@ -575,6 +580,7 @@ export function createBookingsService(deps: BookingsDeps) {
       const row = await repo.updateBooking(tenant.accountId, id, { paused, updatedAt: deps.clock.now() });
       if (!row) throw bookingsErrors.notFound();
       changed(tenant.accountId, { property_id: row.propertyId, kind: 'booking', booking_id: id });
+      await deps.onStayChanged?.(tenant.accountId, id);
       return detail(tenant, id);
     },
 
