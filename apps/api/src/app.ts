@@ -43,6 +43,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createLocalStorage, type FileStorage } from './modules/files/storage.ts';
+import { createGuestCheckin, guestCheckinRoutes } from './modules/guest-checkin/index.ts';
 import { renderRegistrationPdf } from './modules/guest-checkin/registration-pdf.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createSmtpTransport } from './modules/mail/mail.transport.ts';
@@ -219,6 +220,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(calendarRoutes, { calendar });
       await api.register(dashboardRoutes, { dashboard });
       await api.register(checkinsRoutes, { checkins, reminders });
+      await api.register(guestCheckinRoutes, {
+        guestCheckin: createGuestCheckin({
+          db: database.db,
+          clock,
+          config,
+          secrets,
+          mail,
+          logger: app.log,
+          onCompleted: (accountId, payload) =>
+            app.realtime.emitToAccount(accountId, calendarChangedEvent, payload),
+        }),
+      });
     },
     { prefix: '/api' },
   );

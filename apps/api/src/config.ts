@@ -29,6 +29,15 @@ const envSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LEGACY_BRIDGE_URL: z.string().url().optional(),
+  /** WhatsApp Cloud API for guest verification codes (all three set, or codes go by another channel). */
+  WHATSAPP_API_URL: z.string().url().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_TOKEN: z.string().optional(),
+  /** An approved template whose one body parameter is the code; unset sends a text message. */
+  WHATSAPP_TEMPLATE: z.string().optional(),
+  /** A generic SMS gateway: POST JSON { to, text } with a bearer key. */
+  SMS_API_URL: z.string().url().optional(),
+  SMS_API_KEY: z.string().optional(),
   /** Set to true only behind a reverse proxy: client addresses (rate limits) are then read from X-Forwarded-For. */
   TRUST_PROXY: z
     .enum(['true', 'false'])

@@ -1,0 +1,34 @@
+import type { CalendarChangedPayload } from '@posada/contracts/bookings';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { createGuestCheckinService } from './guest-checkin.service.ts';
+import { createMessagingSenders } from './messaging.ts';
+import { createAttemptCounter, createSessionSigner } from './session.ts';
+
+/** The guest check-in service composed from the app's config (one call in app.ts). */
+export function createGuestCheckin(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  secrets: SecretBox;
+  mail: MailService;
+  logger: FastifyBaseLogger;
+  onCompleted?: (accountId: string, payload: CalendarChangedPayload) => void;
+}) {
+  return createGuestCheckinService({
+    db: deps.db,
+    clock: deps.clock,
+    secrets: deps.secrets,
+    signer: createSessionSigner(deps.config.APP_SECRET),
+    attempts: createAttemptCounter(),
+    appSecret: deps.config.APP_SECRET,
+    senders: createMessagingSenders({ config: deps.config, mail: deps.mail, logger: deps.logger }),
+    onCompleted: deps.onCompleted,
+  });
+}
+
+export { guestCheckinRoutes } from './guest-checkin.routes.ts';

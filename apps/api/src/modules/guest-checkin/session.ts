@@ -1,0 +1,107 @@
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The guest's check-in session: a stateless token signed with HMAC-SHA-256 under a key derived from
+ * APP_SECRET with HKDF (as lib/secret-box.ts derives its keys, info 'posada:checkin.session'). It carries
+ * the property, the check-in once known, what the guest has proven (code, messaging), the language and
+ * an id for the per-session attempt counters. Two hours; every step that proves something issues a new one.
+ *
+ *   <payload base64url>.<signature base64url>
+ */
+export interface SessionClaims {
+  /** Session id: stays the same across re-issued tokens (attempt counters are keyed by it). */
+  sid: string;
+  propertyId: string;
+  checkinId: string | null;
+  code: boolean;
+  messaging: boolean;
+  language: string;
+  /** Expiry, ms since the epoch. */
+  exp: number;
+}
+
+export const SESSION_TTL_MS = 2 * 60 * 60 * 1000;
+
+export interface SessionSigner {
+  issue(
+    claims: Omit<SessionClaims, 'exp' | 'sid'> & { sid?: string },
+    now: Date,
+  ): { token: string; claims: SessionClaims };
+  /** The claims, or null when the token is malformed, forged or expired. */
+  verify(token: string, now: Date): SessionClaims | null;
+}
+
+export function createSessionSigner(appSecret: string): SessionSigner {
+  const key = Buffer.from(
+    hkdfSync('sha256', appSecret, Buffer.from('posada/checkin-session/v1'), 'posada:checkin.session', 32),
+  );
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest();
+
+  return {
+    issue(input, now) {
+      const claims: SessionClaims = {
+        sid: input.sid ?? randomBytes(12).toString('base64url'),
+        propertyId: input.propertyId,
+        checkinId: input.checkinId,
+        code: input.code,
+        messaging: input.messaging,
+        language: input.language,
+        exp: now.getTime() + SESSION_TTL_MS,
+      };
+      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+      return { token: `${payload}.${sign(payload).toString('base64url')}`, claims };
+    },
+
+    verify(token, now) {
+      const [payload, signature, extra] = token.split('.');
+      if (!payload || !signature || extra !== undefined) return null;
+      const expected = sign(payload);
+      const given = Buffer.from(signature, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      let claims: SessionClaims;
+      try {
+        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SessionClaims;
+      } catch {
+        return null;
+      }
+      if (typeof claims.exp !== 'number' || claims.exp <= now.getTime()) return null;
+      if (typeof claims.sid !== 'string' || typeof claims.propertyId !== 'string') return null;
+      return claims;
+    },
+  };
+}
+
+/**
+ * Counters of wrong attempts per session and per client address (in memory, per API instance: a limit
+ * that resets on restart is still a limit; the verification code's own attempts live in the database).
+ */
+export interface AttemptCounter {
+  /** Counts one more attempt under `key`; false when `limit` was already reached within the window. */
+  hit(key: string, limit: number, windowMs: number, now: Date): boolean;
+  count(key: string, now: Date): number;
+}
+
+export function createAttemptCounter(): AttemptCounter {
+  const entries = new Map<string, { count: number; until: number }>();
+  const live = (key: string, now: Date) => {
+    const entry = entries.get(key);
+    if (entry && entry.until <= now.getTime()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  return {
+    hit(key, limit, windowMs, now) {
+      if (entries.size > 50_000) {
+        for (const [k, e] of entries) if (e.until <= now.getTime()) entries.delete(k);
+      }
+      const entry = live(key, now) ?? { count: 0, until: now.getTime() + windowMs };
+      if (entry.count >= limit) return false;
+      entry.count += 1;
+      entries.set(key, entry);
+      return true;
+    },
+    count: (key, now) => live(key, now)?.count ?? 0,
+  };
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { guestData } from './checkin-guest-data.ts';
+
+/**
+ * The guest side of check-in (docs/checkins.md "Guest endpoints"): the guest never logs in. `start`
+ * answers a short-lived signed session that every later call sends back as `x-checkin-session`; each
+ * step that changes what the session proves (code, messaging verification) answers a new one.
+ */
+export const CHECKIN_SESSION_HEADER = 'x-checkin-session';
+
+export const guestLanguages = ['es', 'en', 'ar'] as const;
+export const verificationChannels = ['whatsapp', 'sms', 'email'] as const;
+export type VerificationChannel = (typeof verificationChannels)[number];
+
+export const startCheckinBody = z.object({
+  propiedad_id: z.string().trim().min(1).max(64),
+  /** The link's `t`; absent when the guest came by the property's QR code. */
+  t: z.string().trim().max(200).optional(),
+  language: z.enum(guestLanguages).default('es'),
+});
+export type StartCheckinBody = z.input<typeof startCheckinBody>;
+
+export const guestCheckinSummary = z.object({
+  id: z.string(),
+  propiedad_id: z.string(),
+  property_name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  expected_guests: z.number().int(),
+  registered_guests: z.number().int(),
+  lead_name: z.string(),
+  status: z.enum(['pending', 'complete']),
+  language: z.string(),
+});
+export type GuestCheckinSummary = z.infer<typeof guestCheckinSummary>;
+
+export const guestSession = z.object({
+  /** Send back as `x-checkin-session`. */
+  session: z.string(),
+  expires_at: z.string(),
+  /** What this session has proven so far. */
+  verified: z.object({ code: z.boolean(), messaging: z.boolean() }),
+  /** Null until the code step binds the session to a check-in (QR entry). */
+  checkin: guestCheckinSummary.nullable(),
+});
+export type GuestSession = z.infer<typeof guestSession>;
+
+export const startCheckinData = guestSession.extend({
+  property: z.object({ id: z.string(), name: z.string() }),
+  needs: z.object({
+    /** The security code or check-in code step (spec 5): always. */
+    code: z.literal(true),
+    verification_channels: z.array(z.enum(verificationChannels)),
+    identity_verification: z.boolean(),
+  }),
+});
+export type StartCheckinData = z.infer<typeof startCheckinData>;
+
+export const checkinCodeBody = z
+  .object({
+    security_code: z.string().trim().min(1).max(40).optional(),
+    checkin_code: z.string().trim().min(1).max(40).optional(),
+  })
+  .refine((b) => Boolean(b.security_code) !== Boolean(b.checkin_code), {
+    message: 'validation.required',
+    path: ['security_code'],
+  });
+export type CheckinCodeBody = z.input<typeof checkinCodeBody>;
+
+export const sendVerificationBody = z.object({
+  channel: z.enum(verificationChannels),
+  /** A phone number (WhatsApp, SMS) or an e-mail address. */
+  destination: z.string().trim().min(3).max(254),
+});
+export type SendVerificationBody = z.input<typeof sendVerificationBody>;
+
+export const verificationSent = z.object({
+  channel: z.enum(verificationChannels),
+  /** Where it went, masked (e.g. •••••6789, l•••@example.com). */
+  destination: z.string(),
+  expires_at: z.string(),
+});
+export type VerificationSent = z.infer<typeof verificationSent>;
+
+export const confirmVerificationBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'validation.invalid'),
+});
+export type ConfirmVerificationBody = z.input<typeof confirmVerificationBody>;
+
+export const postalCodeParams = z.object({ code: z.string().trim().max(10) });
+export const postalCodeData = z.object({
+  code: z.string(),
+  province_code: z.string(),
+  province: z.string(),
+  municipalities: z.array(z.string()),
+});
+export type PostalCodeData = z.infer<typeof postalCodeData>;
+
+export const faceResult = z.object({ score: z.number().min(0).max(1), match: z.boolean() }).strict();
+
+/**
+ * One guest registering: the guest data of spec 3 plus the face-match result computed on the phone.
+ * Strict: no other field is accepted, so an image of a document or a selfie can never reach the API.
+ */
+export const registerGuestBody = z.strictObject({
+  ...guestData.shape,
+  process: z.enum(['scanned', 'manual']),
+  face: faceResult.nullable().default(null),
+});
+export type RegisterGuestBody = z.input<typeof registerGuestBody>;
+
+export const registeredGuest = z.object({
+  id: z.string(),
+  is_lead: z.boolean(),
+  first_name: z.string(),
+  last_name: z.string(),
+  checkin: guestCheckinSummary,
+});
+export type RegisteredGuest = z.infer<typeof registeredGuest>;
+
+export const finishCheckinData = z.object({
+  propiedad_id: z.string(),
+  checkin_id: z.string(),
+  /** The services list of spec 2.2. */
+  services_path: z.string(),
+});
+export type FinishCheckinData = z.infer<typeof finishCheckinData>;
