@@ -625,6 +625,8 @@ export function createCheckinsService(deps: CheckinsDeps) {
           field === 'arrival' ? 'start_date' : field === 'departure' ? 'end_date' : `guest.${field}`;
         errors[name] = `checkin.${key}`;
       }
+      // The shared rules stop at the first missing stay date; the form marks both.
+      if (!input.end_date) errors.end_date ??= 'checkin.errors.required';
       if (!property) errors.property_id = 'checkin.errors.required';
       if (!input.accepted_terms) errors.accepted_terms = 'checkin.errors.accepted_terms';
       if (Object.keys(errors).length > 0 || !property) throw checkinsErrors.invalid(fieldErrors(errors));
