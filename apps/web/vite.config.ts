@@ -1,10 +1,72 @@
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3000';
+const require = createRequire(import.meta.url);
+const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
+
+/**
+ * The guest flow's OCR and face assets, served by us from /guest-assets/ (never a CDN): tesseract.js
+ * worker, its LSTM-only wasm cores, the English trained data, and the face-api models the identity step
+ * uses. Copied into the build; served from node_modules in dev.
+ */
+function guestAssets(): Plugin {
+  const files = (): Record<string, string> => {
+    const tesseract = packageDir('tesseract.js');
+    const core = packageDir('tesseract.js-core');
+    const eng = packageDir('@tesseract.js-data/eng');
+    const faceModels = path.join(path.dirname(require.resolve('@vladmandic/face-api')), '../model');
+    const out: Record<string, string> = {
+      'tesseract/worker.min.js': path.join(tesseract, 'dist/worker.min.js'),
+      'tesseract/eng.traineddata.gz': path.join(eng, '4.0.0/eng.traineddata.gz'),
+    };
+    for (const variant of ['lstm', 'simd-lstm', 'relaxedsimd-lstm']) {
+      const name = `tesseract-core-${variant}.wasm.js`;
+      out[`tesseract/${name}`] = path.join(core, name);
+    }
+    for (const model of [
+      'tiny_face_detector_model',
+      'face_landmark_68_tiny_model',
+      'face_recognition_model',
+    ]) {
+      out[`face/${model}-weights_manifest.json`] = path.join(faceModels, `${model}-weights_manifest.json`);
+      out[`face/${model}.bin`] = path.join(faceModels, `${model}.bin`);
+    }
+    return out;
+  };
+  let outDir: string | null = null;
+  return {
+    name: 'posada-guest-assets',
+    configResolved(config) {
+      // Only a real build writes them (vitest resolves this config too, with a dummy outDir).
+      if (config.command === 'build' && !process.env.VITEST)
+        outDir = path.resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      const map = files();
+      server.middlewares.use('/guest-assets/', (req, res, next) => {
+        const source = map[(req.url ?? '').replace(/^\//, '').split('?')[0] ?? ''];
+        if (!source || !existsSync(source)) return next();
+        res.end(readFileSync(source));
+      });
+    },
+    closeBundle() {
+      if (!outDir) return;
+      for (const [target, source] of Object.entries(files())) {
+        const destination = path.join(outDir, 'guest-assets', target);
+        mkdirSync(path.dirname(destination), { recursive: true });
+        copyFileSync(source, destination);
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), guestAssets()],
   server: {
     port: 5173,
     proxy: {
@@ -12,6 +74,17 @@ export default defineConfig({
       '/socket.io': { target: `ws://127.0.0.1:${apiPort}`, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    // The guest check-in flow is its own page: none of the staff app (Mantine, router, query) loads there.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        checkin: fileURLToPath(new URL('./checkin.html', import.meta.url)),
+      },
+    },
+  },
   test: { environment: 'node', include: ['src/**/*.test.ts'] },
 });

@@ -79,6 +79,9 @@ export const errorsPlugin = fp<{ spaFallback: boolean }>(async (app: FastifyInst
   app.setNotFoundHandler((request, reply) => {
     // The SPA's client-side routes all serve index.html; unknown /api paths stay JSON 404s.
     if (opts.spaFallback && request.method === 'GET' && !request.url.startsWith('/api')) {
+      // The guest check-in pages (spec 2.2) are their own light entry, without the staff app.
+      if (/^\/(checkin|services)\//.test(request.url))
+        return reply.type('text/html').sendFile('checkin.html');
       return reply.type('text/html').sendFile('index.html');
     }
     return reply

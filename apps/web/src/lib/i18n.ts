@@ -13,6 +13,7 @@ export const namespaces = [
   'calendar',
   'common',
   'dashboard',
+  'guest',
   'properties',
   'reservations',
   'rooms',

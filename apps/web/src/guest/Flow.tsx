@@ -1,0 +1,304 @@
+import type {
+  FinishCheckinData,
+  GuestCheckinSummary,
+  GuestSession,
+  RegisteredGuest,
+  StartCheckinData,
+} from '@posada/contracts/guest-checkin';
+import type { GuestDataInput } from '@posada/domain/checkin-rules';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { GuestApiError, guestApi, setGuestSession } from './api.ts';
+import { emptyGuest } from './flow-state.ts';
+import type { LanguageProps } from './GuestApp.tsx';
+import { t } from './i18n.ts';
+import { loadProperty } from './property.ts';
+import { guestPaths, navigate } from './router.ts';
+import { CameraStep } from './steps/CameraStep.tsx';
+import { CodeStep } from './steps/CodeStep.tsx';
+import { DoneStep } from './steps/DoneStep.tsx';
+import { IdentityStep } from './steps/IdentityStep.tsx';
+import { MessagingStep } from './steps/MessagingStep.tsx';
+import { PersonalStep } from './steps/PersonalStep.tsx';
+import { ScanStep } from './steps/ScanStep.tsx';
+import { SignatureStep } from './steps/SignatureStep.tsx';
+import { Alert, LanguagePicker, Progress, Skeleton } from './ui.tsx';
+
+type StepName = 'camera' | 'scan' | 'personal' | 'identity' | 'code' | 'messaging' | 'signature' | 'done';
+
+type Blocked = 'expired' | 'disabled' | 'not_found' | 'error';
+
+/** Everything of the check-in lives here, in memory: a reload starts again (spec 2.4). */
+export interface GuestDraft {
+  data: GuestDataInput;
+  process: 'scanned' | 'manual';
+  /** The downscaled document photo (never uploaded): the identity step compares the selfie with it. */
+  documentImage: HTMLCanvasElement | null;
+  face: { score: number; match: boolean } | null;
+}
+
+/** spec 2.2 /checkin/customers/previe/{propiedad_id}/app/: the steps of spec 2.4 after the welcome. */
+export default function Flow({ propertyId, language, onLanguage }: { propertyId: string } & LanguageProps) {
+  const [info, setInfo] = useState<StartCheckinData | null>(null);
+  /** Null until the code step binds a session opened from the property's QR code to a check-in. */
+  const [checkin, setCheckin] = useState<GuestCheckinSummary | null>(null);
+  const [blocked, setBlocked] = useState<{ kind: Blocked; message: string } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [step, setStep] = useState<StepName>('camera');
+  const [camera, setCamera] = useState<boolean | null>(null);
+  const [draft, setDraft] = useState<GuestDraft | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [codeDone, setCodeDone] = useState(false);
+  const [messagingDone, setMessagingDone] = useState(false);
+  const headingRef = useRef<HTMLDivElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: started once per property (and on retry); the language is only the greeting's
+  useEffect(() => {
+    const token = new URLSearchParams(location.search).get('t') ?? undefined;
+    let live = true;
+    setBlocked(null);
+    void loadProperty(propertyId).catch(() => undefined);
+    guestApi<StartCheckinData>('POST', '/api/guest/checkin/start', {
+      propiedad_id: propertyId,
+      t: token,
+      language,
+    })
+      .then((started) => {
+        if (!live) return;
+        setGuestSession(started.session);
+        setInfo(started);
+        setCheckin(started.checkin);
+        setCodeDone(started.verified.code);
+        setMessagingDone(started.verified.messaging);
+        setDraft({
+          data: emptyGuest(started.checkin?.start_date ?? '', started.checkin?.end_date ?? ''),
+          process: 'manual',
+          documentImage: null,
+          face: null,
+        });
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        const status = error instanceof GuestApiError ? error.status : 0;
+        const message = error instanceof GuestApiError ? error.message : '';
+        setBlocked({
+          kind:
+            status === 410 ? 'expired' : status === 423 ? 'disabled' : status === 404 ? 'not_found' : 'error',
+          message,
+        });
+      });
+    return () => {
+      live = false;
+    };
+  }, [propertyId, attempt]);
+
+  // Screen readers and keyboards start at the new step's title.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each step change
+  useEffect(() => {
+    headingRef.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [step]);
+
+  if (blocked) {
+    const text: Record<Blocked, string> = {
+      expired: t('errors.link_expired'),
+      disabled: t('errors.accommodation_disabled'),
+      not_found: t('errors.not_found'),
+      error: t('errors.network'),
+    };
+    return (
+      <section className="g-card">
+        <LanguagePicker value={language} onChange={onLanguage} />
+        <h1>{t(blocked.kind === 'expired' ? 'errors.link_expired_title' : 'errors.blocked_title')}</h1>
+        <Alert>{text[blocked.kind]}</Alert>
+        {blocked.kind === 'error' && (
+          <button type="button" className="g-btn" onClick={() => setAttempt((n) => n + 1)}>
+            {t('common.retry')}
+          </button>
+        )}
+      </section>
+    );
+  }
+  if (!info || !draft) return <Skeleton lines={6} />;
+
+  const steps: StepName[] = [
+    'camera',
+    'scan',
+    'personal',
+    ...(info.needs.identity_verification ? (['identity'] as const) : []),
+    ...(codeDone ? [] : (['code'] as const)),
+    ...(messagingDone ? [] : (['messaging'] as const)),
+    'signature',
+  ];
+  const go = (next: StepName) => setStep(next);
+  const after = (current: StepName) => {
+    const i = steps.indexOf(current);
+    setStep(steps[i + 1] ?? 'done');
+  };
+  const back = (current: StepName) => {
+    const i = steps.indexOf(current);
+    if (i > 0) setStep(steps[i - 1] as StepName);
+  };
+  const update = (patch: Partial<GuestDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+  /** The code and messaging steps answer a new session proving them. */
+  const proven = (next: GuestSession) => {
+    setGuestSession(next.session);
+    if (next.checkin) {
+      const stay = next.checkin;
+      setCheckin(stay);
+      setDraft((d) =>
+        d ? { ...d, data: { ...d.data, arrival: stay.start_date, departure: stay.end_date } } : d,
+      );
+    }
+  };
+
+  const submit = async (signature: string) => {
+    const data = { ...draft.data, signature };
+    update({ data });
+    try {
+      const saved = await guestApi<RegisteredGuest>('POST', '/api/guest/checkin/guests', {
+        ...data,
+        process: draft.process,
+        face: draft.face,
+      });
+      setCheckin(saved.checkin);
+      setServerErrors({});
+      go('done');
+    } catch (error) {
+      if (error instanceof GuestApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
+        // Back to the form with the API's messages, everything typed kept.
+        setServerErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0] ?? ''])));
+        go(error.errors.signature && Object.keys(error.errors).length === 1 ? 'signature' : 'personal');
+        return;
+      }
+      throw error;
+    }
+  };
+
+  const anotherGuest = () => {
+    setDraft({
+      data: emptyGuest(checkin?.start_date ?? '', checkin?.end_date ?? ''),
+      process: 'manual',
+      documentImage: null,
+      face: null,
+    });
+    setServerErrors({});
+    setStep(camera === null ? 'camera' : 'scan');
+  };
+
+  const finish = async () => {
+    const done = await guestApi<FinishCheckinData>('POST', '/api/guest/checkin/finish', {});
+    setGuestSession(null);
+    navigate(guestPaths.services(done.propiedad_id || propertyId, done.checkin_id));
+  };
+
+  const index = step === 'done' ? steps.length : steps.indexOf(step);
+  let body: ReactNode = null;
+  switch (step) {
+    case 'camera':
+      body = (
+        <CameraStep
+          onDone={(allowed) => {
+            setCamera(allowed);
+            after('camera');
+          }}
+        />
+      );
+      break;
+    case 'scan':
+      body = (
+        <ScanStep
+          camera={camera === true}
+          onScanned={(fields, image) => {
+            update({ data: { ...draft.data, ...fields }, process: 'scanned', documentImage: image });
+            after('scan');
+          }}
+          onManual={() => {
+            update({ process: 'manual' });
+            after('scan');
+          }}
+        />
+      );
+      break;
+    case 'personal':
+      body = (
+        <PersonalStep
+          data={draft.data}
+          serverErrors={serverErrors}
+          scanned={draft.process === 'scanned'}
+          onBack={() => back('personal')}
+          onDone={(data) => {
+            update({ data });
+            setServerErrors({});
+            after('personal');
+          }}
+        />
+      );
+      break;
+    case 'identity':
+      body = (
+        <IdentityStep
+          documentImage={draft.documentImage}
+          onBack={() => back('identity')}
+          onDone={(face) => {
+            update({ face });
+            after('identity');
+          }}
+        />
+      );
+      break;
+    case 'code':
+      body = (
+        <CodeStep
+          onDone={(next) => {
+            proven(next);
+            setCodeDone(true);
+            after('code');
+          }}
+        />
+      );
+      break;
+    case 'messaging':
+      body = (
+        <MessagingStep
+          channels={info.needs.verification_channels}
+          phone={draft.data.phone}
+          email={draft.data.email}
+          onDone={(next) => {
+            proven(next);
+            setMessagingDone(true);
+            after('messaging');
+          }}
+        />
+      );
+      break;
+    case 'signature':
+      body = (
+        <SignatureStep
+          initial={draft.data.signature}
+          error={serverErrors.signature}
+          onBack={() => back('signature')}
+          onSubmit={submit}
+        />
+      );
+      break;
+    case 'done':
+      body = (
+        <DoneStep
+          name={draft.data.first_name}
+          registered={checkin?.registered_guests ?? 1}
+          expected={checkin?.expected_guests ?? 1}
+          onAnother={anotherGuest}
+          onFinish={finish}
+        />
+      );
+      break;
+  }
+  return (
+    <section className="g-card" ref={headingRef}>
+      <div className="g-flow-top">
+        <Progress step={Math.min(index + 1, steps.length + 1)} total={steps.length + 1} />
+        <LanguagePicker value={language} onChange={onLanguage} />
+      </div>
+      {body}
+    </section>
+  );
+}

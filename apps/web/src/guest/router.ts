@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+
+/** spec 2.2 guest paths. */
+export const guestPaths = {
+  welcome: (propertyId: string) => `/checkin/customers/previe/${propertyId}/`,
+  flow: (propertyId: string) => `/checkin/customers/previe/${propertyId}/app/`,
+  services: (propertyId: string, checkinId: string) => `/services/${propertyId}/${checkinId}/property`,
+};
+
+export type GuestRoute =
+  | { name: 'welcome'; propertyId: string }
+  | { name: 'flow'; propertyId: string }
+  | { name: 'services'; propertyId: string; checkinId: string }
+  | { name: 'unknown' };
+
+export function matchGuestRoute(pathname: string): GuestRoute {
+  let m = /^\/checkin\/customers\/previe\/([^/]+)\/?$/.exec(pathname);
+  if (m?.[1]) return { name: 'welcome', propertyId: decodeURIComponent(m[1]) };
+  m = /^\/checkin\/customers\/previe\/([^/]+)\/app\/?$/.exec(pathname);
+  if (m?.[1]) return { name: 'flow', propertyId: decodeURIComponent(m[1]) };
+  m = /^\/services\/([^/]+)\/([^/]+)\/property\/?$/.exec(pathname);
+  if (m?.[1] && m[2]) return { name: 'services', propertyId: decodeURIComponent(m[1]), checkinId: m[2] };
+  return { name: 'unknown' };
+}
+
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('popstate', listener);
+  };
+};
+
+/** Client-side navigation keeps the in-memory check-in (a reload loses it, as spec 2.4 says). */
+export function navigate(url: string, replace = false) {
+  if (replace) history.replaceState(null, '', url);
+  else history.pushState(null, '', url);
+  window.scrollTo(0, 0);
+  for (const listener of listeners) listener();
+}
+
+export const useLocation = () =>
+  useSyncExternalStore(subscribe, () => `${location.pathname}${location.search}`);
