@@ -12,6 +12,7 @@ import type { FilesService } from '../modules/files/files.service.ts';
 import { AUTHORITY_PASSWORD_PURPOSE } from '../modules/properties/property-settings.service.ts';
 import { demoImages, demoPhoto, demoRates } from './demo-media.ts';
 import { seedDemoBookings } from './seed-bookings.ts';
+import { seedDemoCheckins } from './seed-checkins.ts';
 
 /** Every demo login uses this password (README lists the accounts). */
 export const DEMO_PASSWORD = 'PosadaDemo2026!';
@@ -480,6 +481,8 @@ export async function seedDemo(
 
   // Issue 4: a year of reservations, prices and closed dates around today (seed-bookings.ts).
   await seedDemoBookings(db, clock, note);
+  // Issue 5: programmed and completed check-ins with guests, signatures and cards; reminders.
+  await seedDemoCheckins(db, clock, note, secrets);
 
   const adminId = await findUserId(db, demoEmails.admin);
   note(!adminId, `admin ${demoEmails.admin} (application posada)`);
