@@ -144,6 +144,20 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: routePaths.Bookings,
+                lazy: page(
+                  () => import('../features/checkins/pages/bookings-page.tsx'),
+                  (m) => m.BookingsPage,
+                ),
+              },
+              {
+                path: routePaths.remindersBell,
+                lazy: page(
+                  () => import('../features/checkins/pages/reminders-page.tsx'),
+                  (m) => m.RemindersPage,
+                ),
+              },
+              {
                 path: routePaths.propertiesList,
                 lazy: page(
                   () => import('../features/properties/pages/properties-list-page.tsx'),
@@ -392,6 +406,39 @@ export const router = createBrowserRouter([
                 lazy: page(
                   () => import('../features/reservations/calendars/pages/hotel-calendar-page.tsx'),
                   (m) => m.HotelCalendarPage,
+                ),
+              },
+            ],
+          },
+          {
+            // spec 2.3 Minimal layout for the check-in forms (checkinManual shows its 3-step header).
+            lazy: page(
+              () => import('./layouts/minimal-layout.tsx'),
+              (m) => m.MinimalLayout,
+            ),
+            children: [
+              {
+                path: routePaths.checkinManual,
+                handle: { name: 'checkinManual' },
+                lazy: page(
+                  () => import('../features/checkins/pages/manual-checkin-page.tsx'),
+                  (m) => m.ManualCheckinPage,
+                ),
+              },
+              {
+                path: routePaths.checkinPrevie,
+                handle: { name: 'checkinPrevie' },
+                lazy: page(
+                  () => import('../features/checkins/pages/send-checkin-page.tsx'),
+                  (m) => m.SendCheckinPage,
+                ),
+              },
+              {
+                path: routePaths.checkinPrevieLink,
+                handle: { name: 'checkinPrevieLink' },
+                lazy: page(
+                  () => import('../features/checkins/pages/send-checkin-page.tsx'),
+                  (m) => m.SendCheckinPage,
                 ),
               },
             ],

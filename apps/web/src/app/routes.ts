@@ -21,6 +21,14 @@ export const routePaths = {
   reservationBooking: '/business/scheduled-checkins/:userId/:relationId/booking',
   /** spec 2.2 scheduled-checkins/import: bookings from a template file (XLSX or CSV). */
   importBookings: '/business/scheduled-checkins/import',
+  /** spec 2.2 checkin-management: the check-in list (Bookings) and its history. */
+  Bookings: '/business/checkin-management',
+  /** spec 2.2 scheduled-checkins/bell (no spec 2.1 name): reminders. */
+  remindersBell: '/business/scheduled-checkins/bell',
+  // Check-in forms (spec 2.2, Minimal layout: the close button goes to Bookings or Reservas)
+  checkinManual: '/business/checkin/service/manager/system',
+  checkinPrevie: '/business/checkin/service/previe/system',
+  checkinPrevieLink: '/business/checkin/service/previe/link/system',
   /** The accommodation list with each property's check-in QR (spec 2.2 properties). */
   propertiesList: '/business/properties',
   /** Property creation wizard: the first property (also the root for a user with none), and any other. */

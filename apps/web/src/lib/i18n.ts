@@ -11,6 +11,7 @@ export const namespaces = [
   'admin',
   'auth',
   'calendar',
+  'checkins',
   'common',
   'dashboard',
   'guest',

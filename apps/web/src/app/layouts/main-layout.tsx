@@ -2,6 +2,7 @@ import { Box, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { isHotelType, needsPropertyPicker } from '@posada/domain/property-types';
 import { Outlet, useSearchParams } from 'react-router';
+import { NotificationBell } from '../../features/checkins/components/notification-bell.tsx';
 import { getToken } from '../../lib/session.ts';
 import { FullPageLoader } from '../guards.tsx';
 import { useCurrentUser } from '../session.ts';
@@ -37,7 +38,7 @@ export function MainLayout() {
   const [languageOpened, language] = useDisclosure(false);
   const [messagingOpened, messaging] = useDisclosure(false);
   useSessionExpiry();
-  useSocketToasts(getToken(), user?.id);
+  const socket = useSocketToasts(getToken(), user?.id);
 
   if (!user) return <FullPageLoader />;
   const showPicker = needsPropertyPicker(user.type, user.properties.length, user.active_property_id);
@@ -79,6 +80,7 @@ export function MainLayout() {
             <Box visibleFrom="sm">
               <TrialBadge user={user} />
             </Box>
+            <NotificationBell socket={socket} />
             <LanguageButton onClick={language.open} compact={isMobile} />
             <UserMenu user={user} onOpenLanguage={language.open} />
           </>

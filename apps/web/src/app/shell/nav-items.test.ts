@@ -94,22 +94,24 @@ describe('sidebar items by role, plan and property type', () => {
 });
 
 describe('only built screens are linked', () => {
-  it('shows today Home, Reservas, the calendar, availability, Configuración (the active property settings) and the external link in the sidebar', () => {
+  it('shows today Home, Reservas, the calendar, availability, Check-ins, Configuración (the active property settings) and the external link in the sidebar', () => {
     const items = visibleNavItems(empresaSidebarItems, hotelTrial);
     expect(keys(items)).toEqual([
       'home',
       'reservations',
       'calendar',
       'availability',
+      'checkins',
       'settings',
       'scheduleCall',
     ]);
     expect(items[0]?.href).toBe(routePaths.Dashboard);
     expect(items[2]?.href).toBe(routePaths.hotelReservationCalendar);
     expect(items[3]?.href).toBe(routePaths.availabilityPrices);
-    expect(items[4]?.href).toBe(`/business/properties/edition/${hotelTrial.activePropertyId}`);
+    expect(items[4]?.href).toBe(routePaths.Bookings);
+    expect(items[5]?.href).toBe(`/business/properties/edition/${hotelTrial.activePropertyId}`);
     const none = visibleNavItems(empresaSidebarItems, { ...hotelTrial, activePropertyId: null });
-    expect(none[4]?.href).toBe(routePaths.propertiesList);
+    expect(none[5]?.href).toBe(routePaths.propertiesList);
   });
 
   it('hides an item whose route is missing even when its rules allow it', () => {
@@ -119,7 +121,7 @@ describe('only built screens are linked', () => {
     );
   });
 
-  it('reduces the property dropdown to property settings, add accommodation and logout, the mobile menu to home, Reservas, the calendar and logout', () => {
+  it('reduces the property dropdown to property settings, add accommodation and logout, the mobile menu to home, Reservas, the calendar, Check-ins and logout', () => {
     expect(keys(visibleNavItems(propertyMenuItems, apartment))).toEqual([
       'propertySettings',
       'addProperty',
@@ -129,7 +131,7 @@ describe('only built screens are linked', () => {
       `/business/properties/edition/${apartment.activePropertyId}`,
     );
     const mobile = visibleNavItems(empresaMobileItems, { ...apartment, isMobile: true });
-    expect(keys(mobile)).toEqual(['home', 'reservations', 'calendar', 'logout']);
+    expect(keys(mobile)).toEqual(['home', 'reservations', 'calendar', 'checkins', 'logout']);
     expect(mobile[2]?.href).toBe(routePaths.monthlyCalendar);
   });
 

@@ -1,19 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import type { Socket } from 'socket.io-client';
 import { notify } from '../../lib/notify.ts';
 import { connectSocket, onChatMessage } from '../../lib/socket.ts';
 
 /**
  * Keeps the signed-in user's socket open while the layout is mounted (disconnects on unmount, so
- * leaving for /logout closes it) and shows chat-message-{userId} as a 5-second toast (spec 7).
+ * leaving for /logout closes it) and shows chat-message-{userId} as a 5-second toast (spec 7). Returns
+ * the socket so the header bell can listen to it too.
  */
-export function useSocketToasts(token: string | null, userId: string | undefined) {
+export function useSocketToasts(token: string | null, userId: string | undefined): Socket | null {
+  const [socket, setSocket] = useState<Socket | null>(null);
   useEffect(() => {
     if (!token || !userId) return;
-    const socket = connectSocket(token);
-    const stop = onChatMessage(socket, userId, (payload) => notify.info(payload.mensaje, payload.title));
+    const opened = connectSocket(token);
+    setSocket(opened);
+    const stop = onChatMessage(opened, userId, (payload) => notify.info(payload.mensaje, payload.title));
     return () => {
       stop();
-      socket.disconnect();
+      opened.disconnect();
+      setSocket(null);
     };
   }, [token, userId]);
+  return socket;
 }

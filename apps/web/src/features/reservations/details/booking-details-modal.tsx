@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
 import { useCurrentUser } from '../../../app/session.ts';
 import { useIsMobile } from '../../../app/shell/use-is-mobile.ts';
+import { ProgrammedCheckin, useBookingCheckin } from '../../checkins/components/programmed-checkin.tsx';
 import { bookingQuery } from '../api/bookings-api.ts';
 import { ReservationModal } from '../modal/reservation-modal.tsx';
 import { BookingActionBar } from './booking-action-bar.tsx';
@@ -34,6 +35,7 @@ export function BookingDetailsModal({ bookingId, onClose, onEdit, extraActions }
   const [editing, setEditing] = useState<string | null>(null);
   const query = useQuery({ ...bookingQuery(bookingId ?? ''), enabled: Boolean(bookingId) });
   const booking = query.data;
+  const checkin = useBookingCheckin(bookingId);
 
   return (
     <>
@@ -79,7 +81,8 @@ export function BookingDetailsModal({ bookingId, onClose, onEdit, extraActions }
               onCancelled={onClose}
               extra={extraActions?.(booking)}
             />
-            <BookingDetails booking={booking} />
+            <ProgrammedCheckin bookingId={booking.id} />
+            <BookingDetails booking={booking} checkin={checkin} />
             {user ? (
               <Group justify="flex-end">
                 <Anchor

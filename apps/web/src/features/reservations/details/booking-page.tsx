@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
 import classes from '../../../app/shell/shell.module.css';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { ProgrammedCheckin, useBookingCheckin } from '../../checkins/components/programmed-checkin.tsx';
 import { bookingQuery } from '../api/bookings-api.ts';
 import { usePageAlign } from '../lib/bidi.ts';
 import { ReservationModal } from '../modal/reservation-modal.tsx';
@@ -40,6 +41,7 @@ export function BookingPage() {
   const query = useQuery({ ...bookingQuery(relationId), enabled: valid });
   const [editing, setEditing] = useState(false);
   const booking = query.data;
+  const checkin = useBookingCheckin(valid ? relationId : null);
   useDocumentTitle(
     booking
       ? `${booking.code} · ${booking.name} · ${t('common:appName')}`
@@ -107,7 +109,8 @@ export function BookingPage() {
             <BookingBadges booking={booking} />
           </Stack>
           <BookingActionBar booking={booking} onEdit={() => setEditing(true)} />
-          <BookingDetails booking={booking} />
+          <ProgrammedCheckin bookingId={booking.id} />
+          <BookingDetails booking={booking} checkin={checkin} />
           <ReservationModal
             opened={editing}
             mode="edit"

@@ -1,0 +1,107 @@
+import { Badge, Group, Switch, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { CheckinStatus } from '@posada/domain/checkin-rules';
+import { IconCircleCheck, IconEye, IconKey, IconMailForward } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify.ts';
+import { formatDateTime } from '../../reservations/lib/intl.ts';
+import { type CheckinListItem, checkinsApi, invalidateCheckins } from '../api/checkins-api.ts';
+
+export function StatusBadge({ status }: { status: CheckinStatus }) {
+  const { t } = useTranslation('checkins');
+  return (
+    <Badge color={status === 'complete' ? 'teal' : 'orange'} variant="light" tt="none">
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+export function KeysBadge({ delivered }: { delivered: boolean }) {
+  const { t } = useTranslation('checkins');
+  return (
+    <Badge
+      color={delivered ? 'teal' : 'gray'}
+      variant="dot"
+      tt="none"
+      leftSection={<IconKey size={12} aria-hidden />}
+    >
+      {t(delivered ? 'keys.delivered' : 'keys.waiting')}
+    </Badge>
+  );
+}
+
+/** spec 4 Check-in list key status (delivered or waiting): changed after a confirmation, with a toast. */
+export function KeysToggle({ item }: { item: Pick<CheckinListItem, 'id' | 'name' | 'keys_delivered'> }) {
+  const { t } = useTranslation(['checkins', 'common']);
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (delivered: boolean) => checkinsApi.setKeys(item.id, delivered),
+    onSuccess: (_data, delivered) => {
+      notify.success(t(delivered ? 'keys.deliveredToast' : 'keys.waitingToast', { name: item.name }));
+      void invalidateCheckins(queryClient);
+    },
+    onError: (error) => notify.error(error.message, t('keys.error')),
+  });
+  const ask = (delivered: boolean) =>
+    modals.openConfirmModal({
+      title: t(delivered ? 'keys.confirmDeliverTitle' : 'keys.confirmWaitTitle'),
+      children: (
+        <Text size="sm">
+          {t(delivered ? 'keys.confirmDeliver' : 'keys.confirmWait', { name: item.name })}
+        </Text>
+      ),
+      labels: { confirm: t('common:actions.confirm'), cancel: t('common:actions.cancel') },
+      onConfirm: () => mutation.mutate(delivered),
+    });
+  return (
+    <Switch
+      checked={item.keys_delivered}
+      onChange={(e) => ask(e.currentTarget.checked)}
+      disabled={mutation.isPending}
+      label={t(item.keys_delivered ? 'keys.delivered' : 'keys.waiting')}
+      aria-label={t('keys.toggle', { name: item.name })}
+      size="sm"
+      thumbIcon={<IconKey size={10} aria-hidden />}
+    />
+  );
+}
+
+/** Sent, opened and completed, each lit when it happened (its time in a tooltip). */
+export function LinkProgress({
+  item,
+}: {
+  item: Pick<CheckinListItem, 'sent_at' | 'opened_at' | 'completed_at'>;
+}) {
+  const { t, i18n } = useTranslation('checkins');
+  const language = i18n.resolvedLanguage ?? 'es';
+  const steps = [
+    { key: 'sent', at: item.sent_at, Icon: IconMailForward },
+    { key: 'opened', at: item.opened_at, Icon: IconEye },
+    { key: 'completed', at: item.completed_at, Icon: IconCircleCheck },
+  ] as const;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {steps.map(({ key, at, Icon }) => {
+        const label = at
+          ? t(`progress.${key}At`, { at: formatDateTime(at, language) })
+          : t(`progress.not_${key}`);
+        return (
+          <Tooltip key={key} label={label} withArrow>
+            <Badge
+              size="sm"
+              variant={at ? 'light' : 'outline'}
+              color={at ? (key === 'completed' ? 'teal' : 'blue') : 'gray'}
+              leftSection={<Icon size={12} aria-hidden />}
+              tt="none"
+              aria-label={label}
+              data-done={at ? 'true' : 'false'}
+            >
+              {t(`progress.${key}`)}
+            </Badge>
+          </Tooltip>
+        );
+      })}
+    </Group>
+  );
+}

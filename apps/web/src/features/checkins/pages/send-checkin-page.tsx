@@ -1,0 +1,331 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { SendCheckinData } from '@posada/contracts/checkins';
+import { todayIn } from '@posada/domain/booking-rules';
+import {
+  IconAlertCircle,
+  IconBrandWhatsapp,
+  IconMail,
+  IconMessage,
+  IconQrcode,
+  IconSend,
+} from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { pathTo } from '../../../app/routes.ts';
+import { useCurrentUser } from '../../../app/session.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { notify } from '../../../lib/notify.ts';
+import { bookingQuery } from '../../reservations/api/bookings-api.ts';
+import { formatStay } from '../../reservations/lib/intl.ts';
+import { checkinsApi, invalidateCheckins, type SendChannel, sendChannels } from '../api/checkins-api.ts';
+import { LinkPanel } from '../components/link-panel.tsx';
+import { serverMessageKey } from '../lib/manual-form.ts';
+import { type SendValues, sendErrors, toSendBody } from '../lib/send-form.ts';
+
+const channelIcons = { email: IconMail, whatsapp: IconBrandWhatsapp, sms: IconMessage, qr: IconQrcode };
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/**
+ * Send check-in (checkinPrevie, checkinPrevieLink; spec 2.2 checkin/service/previe/…): the guest gets
+ * the check-in link by e-mail, messaging, or scans its QR here. `?booking_id=` fills the form from a
+ * reservation; `?channel=qr` opens on the QR option (the list's 'Options for a new check-in').
+ */
+export function SendCheckinPage() {
+  const { t, i18n } = useTranslation(['checkins', 'common']);
+  useDocumentTitle(`${t('send.title')} · ${t('common:appName')}`);
+  const language = i18n.resolvedLanguage ?? 'es';
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const { data: user } = useCurrentUser();
+  const properties = user?.properties ?? [];
+  const bookingId = UUID.test(params.get('booking_id') ?? '') ? (params.get('booking_id') as string) : '';
+  const booking = useQuery({ ...bookingQuery(bookingId), enabled: Boolean(bookingId) });
+  const initialChannel = sendChannels.includes(params.get('channel') as SendChannel)
+    ? (params.get('channel') as SendChannel)
+    : 'email';
+  const [result, setResult] = useState<SendCheckinData | null>(null);
+  const [serverAlert, setServerAlert] = useState<string | null>(null);
+  const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+
+  const resolver: Resolver<SendValues> = async (values) => {
+    const errors = Object.entries(sendErrors(values));
+    if (errors.length === 0) return { values, errors: {} };
+    return {
+      values: {},
+      errors: Object.fromEntries(
+        errors.map(([f, key]) => [f, { type: 'validation', message: t(key as string) }]),
+      ),
+    };
+  };
+  const form = useForm<SendValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: {
+      property_id: user?.active_property_id ?? (properties.length === 1 ? (properties[0]?.id ?? '') : ''),
+      name: '',
+      phone: '',
+      email: '',
+      channel: initialChannel,
+      start_date: today,
+      end_date: '',
+      guests: 1,
+    },
+  });
+  const { register, control, handleSubmit, formState, setError, reset, getValues, watch } = form;
+  const channel = watch('channel');
+
+  // A reservation fills the form once it loads (the operator may still correct the contact).
+  useEffect(() => {
+    const b = booking.data;
+    if (!b) return;
+    reset({
+      ...getValues(),
+      property_id: b.property_id,
+      name: b.name,
+      phone: b.phone,
+      email: b.email,
+      start_date: b.start_date,
+      end_date: b.end_date,
+      guests: b.number_of_guests,
+      booking_id: b.id,
+    });
+  }, [booking.data, reset, getValues]);
+
+  const mutation = useMutation({
+    mutationFn: (values: SendValues) => checkinsApi.send(toSendBody(values, language)),
+    onSuccess: (data, values) => {
+      setResult(data);
+      setServerAlert(null);
+      void invalidateCheckins(queryClient);
+      if (values.channel === 'qr') notify.success(t('send.qrReady', { name: values.name }));
+      else if (data.sent)
+        notify.success(
+          t(`send.sent.${values.channel}`, { name: values.name, email: values.email, phone: values.phone }),
+        );
+      else notify.warning(t('send.notSent'));
+    },
+    onError: (error) => {
+      let placed = 0;
+      if (error instanceof ApiError) {
+        for (const [field, messages] of Object.entries(error.errors)) {
+          const key = serverMessageKey(messages[0] ?? '');
+          if (field in getValues() || field === 'property_id') {
+            setError(field as keyof SendValues, {
+              type: 'server',
+              message: key ? t(key) : (messages[0] ?? ''),
+            });
+            placed += 1;
+          }
+        }
+      }
+      const text = placed ? t('send.fixErrors') : error.message;
+      setServerAlert(text);
+      notify.error(text, t('send.error'));
+    },
+  });
+
+  const err = (field: keyof SendValues) => formState.errors[field]?.message;
+
+  if (result) {
+    const name = result.checkin.name;
+    return (
+      <Stack gap="lg" maw={620} mx="auto" data-testid="send-result">
+        <Stack gap={4}>
+          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+            {result.sent ? t('send.doneTitle') : t('send.qrTitle')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {result.sent
+              ? t(`send.sent.${getValues('channel')}`, {
+                  name,
+                  email: result.checkin.email,
+                  phone: result.checkin.phone,
+                })
+              : t('send.qrHint', { name })}
+          </Text>
+          <Text size="sm">
+            <span dir="auto">{result.checkin.property_name}</span> ·{' '}
+            {formatStay(result.checkin.start_date, result.checkin.end_date, language)}
+          </Text>
+        </Stack>
+        <Paper withBorder radius="lg" p="lg">
+          <LinkPanel link={result.link} name={name} />
+        </Paper>
+        <Group justify="center">
+          <Button variant="default" onClick={() => setResult(null)}>
+            {t('send.another')}
+          </Button>
+          <Button component={Link} to={pathTo('Bookings')}>
+            {t('send.toList')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={720} mx="auto" pb={48}>
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+          {t('send.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('send.description')}
+        </Text>
+      </Stack>
+      {serverAlert ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+          {serverAlert}
+        </Alert>
+      ) : null}
+      <Paper
+        withBorder
+        radius="lg"
+        p={{ base: 'md', sm: 'xl' }}
+        component="form"
+        noValidate
+        onSubmit={handleSubmit(
+          (values) => mutation.mutate(values),
+          () => notify.warning(t('send.fixErrors')),
+        )}
+      >
+        <Stack gap="md">
+          <Controller
+            control={control}
+            name="channel"
+            render={({ field }) => (
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  {t('send.channel')}
+                </Text>
+                <SegmentedControl
+                  value={field.value}
+                  onChange={(value) => field.onChange(value as SendChannel)}
+                  fullWidth
+                  data={sendChannels.map((c) => {
+                    const ChannelIcon = channelIcons[c];
+                    return {
+                      value: c,
+                      label: (
+                        <Group gap={6} justify="center" wrap="nowrap">
+                          <ChannelIcon size={16} aria-hidden />
+                          <span>{t(`send.channels.${c}`)}</span>
+                        </Group>
+                      ),
+                    };
+                  })}
+                />
+                <Text size="xs" c="dimmed">
+                  {t(`send.channelHint.${channel}`)}
+                </Text>
+              </Stack>
+            )}
+          />
+          <Controller
+            control={control}
+            name="property_id"
+            render={({ field }) => (
+              <Select
+                label={t('fields.property_id')}
+                withAsterisk
+                data={properties.map((p) => ({ value: p.id, label: p.nombre }))}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={err('property_id')}
+                allowDeselect={false}
+                disabled={Boolean(bookingId)}
+                placeholder={t('manual.choose')}
+              />
+            )}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('send.name')}
+              withAsterisk
+              dir="auto"
+              error={err('name')}
+              {...register('name')}
+            />
+            <TextInput
+              label={t('fields.phone')}
+              withAsterisk
+              type="tel"
+              dir="ltr"
+              error={err('phone')}
+              {...register('phone')}
+            />
+            <TextInput
+              label={t('fields.email')}
+              withAsterisk
+              type="email"
+              dir="ltr"
+              error={err('email')}
+              {...register('email')}
+            />
+            <Controller
+              control={control}
+              name="guests"
+              render={({ field }) => (
+                <NumberInput
+                  label={t('send.guests')}
+                  min={1}
+                  max={100}
+                  value={field.value}
+                  onChange={(value) => field.onChange(Number(value) || 0)}
+                  onBlur={field.onBlur}
+                  error={err('guests')}
+                />
+              )}
+            />
+            <TextInput
+              type="date"
+              label={t('fields.arrival')}
+              withAsterisk
+              disabled={Boolean(bookingId)}
+              error={err('start_date')}
+              {...register('start_date')}
+            />
+            <TextInput
+              type="date"
+              label={t('fields.departure')}
+              withAsterisk
+              disabled={Boolean(bookingId)}
+              error={err('end_date')}
+              {...register('end_date')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="md">
+            <Button
+              type="submit"
+              loading={mutation.isPending}
+              leftSection={
+                channel === 'qr' ? <IconQrcode size={16} aria-hidden /> : <IconSend size={16} aria-hidden />
+              }
+            >
+              {channel === 'qr' ? t('send.submitQr') : t('send.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
