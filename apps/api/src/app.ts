@@ -43,7 +43,12 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createLocalStorage, type FileStorage } from './modules/files/storage.ts';
-import { createGuestCheckin, guestCheckinRoutes } from './modules/guest-checkin/index.ts';
+import {
+  createGuestCheckin,
+  createMessagingSenders,
+  guestCheckinRoutes,
+  messagingAdapter,
+} from './modules/guest-checkin/index.ts';
 import { renderRegistrationPdf } from './modules/guest-checkin/registration-pdf.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createSmtpTransport } from './modules/mail/mail.transport.ts';
@@ -129,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rooms = createRoomsService({ db: database.db, clock });
   const rates = createRatesService({ db: database.db, clock });
   const images = createImagesService({ db: database.db, clock, files });
+  const senders = createMessagingSenders({ config, mail, logger: app.log });
   const checkins = createCheckinsService({
     db: database.db,
     clock,
@@ -136,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail,
     appUrl: config.APP_URL,
     logger: app.log,
+    messaging: messagingAdapter(senders),
     renderPdf: renderRegistrationPdf,
   });
   const reminders = createRemindersService({
@@ -228,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           secrets,
           mail,
           logger: app.log,
+          senders,
           onCompleted: (accountId, payload) =>
             app.realtime.emitToAccount(accountId, calendarChangedEvent, payload),
         }),

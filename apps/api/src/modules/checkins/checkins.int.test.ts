@@ -308,6 +308,22 @@ describe('check-ins operator API', () => {
       },
     );
 
+    it('refuses a Spanish postal code that does not exist in the records, and keeps the province of one that does', async () => {
+      const before = (await t.database.db.select().from(checkins)).length;
+      const res = await manual({ guest: validGuest({ postal_code: '01011' }) });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors['guest.postal_code']).toEqual(['El código postal no existe en el registro.']);
+      expect((await t.database.db.select().from(checkins)).length).toBe(before);
+      // A foreign address is not checked against the Spanish records.
+      const abroad = await manual({ guest: validGuest({ postal_code: '01011', residence_country: 'FR' }) });
+      expect(abroad.statusCode, abroad.body).toBe(201);
+      const albacete = await manual({ guest: validGuest({ postal_code: '02001', city: 'Albacete' }) });
+      expect(albacete.statusCode, albacete.body).toBe(201);
+      const guestId = albacete.json().data.guests[0].id as string;
+      const [row] = await t.database.db.select().from(checkinGuests).where(eq(checkinGuests.id, guestId));
+      expect(row).toMatchObject({ province: 'Albacete', municipality: 'Albacete' });
+    });
+
     it('requires the accommodation, the stay dates and the accepted terms, translated', async () => {
       const res = await manual(
         { property_id: '', start_date: '', end_date: '', accepted_terms: false },

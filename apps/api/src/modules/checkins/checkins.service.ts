@@ -31,6 +31,7 @@ import { properties } from '../../db/schema/properties.ts';
 import { type Locale, locales, translate } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { lookupPostalCode, municipalityFor } from '../guest-checkin/postal-codes.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import {
   checkinUrl,
@@ -48,9 +49,12 @@ export interface Tenant {
   userId: string;
 }
 
-/** A WhatsApp or SMS sender; without one, messages for those channels go by e-mail (and are logged). */
+/**
+ * WhatsApp and SMS delivery (guest-checkin/messaging.ts). `send` answers false when the channel has no
+ * provider configured; the link then goes by e-mail (and that is logged).
+ */
 export interface MessagingAdapter {
-  send(message: { channel: 'whatsapp' | 'sms'; to: string; text: string }): Promise<void>;
+  send(message: { channel: 'whatsapp' | 'sms'; to: string; text: string }): Promise<boolean>;
 }
 
 export type RegistrationPdfRenderer = (
@@ -299,8 +303,7 @@ export function createCheckinsService(deps: CheckinsDeps) {
     };
     const text = translate(locale, 'checkin.mail.text', params);
     if ((channel === 'whatsapp' || channel === 'sms') && deps.messaging && row.phone) {
-      await deps.messaging.send({ channel, to: row.phone, text });
-      return true;
+      if (await deps.messaging.send({ channel, to: row.phone, text })) return true;
     }
     if (channel !== 'email') {
       logger.info(
@@ -625,6 +628,15 @@ export function createCheckinsService(deps: CheckinsDeps) {
           field === 'arrival' ? 'start_date' : field === 'departure' ? 'end_date' : `guest.${field}`;
         errors[name] = `checkin.${key}`;
       }
+      // spec 5: a Spanish postal code must exist in the records (the guest flow's dataset).
+      const spanish = guest.residence_country.trim().toUpperCase() === 'ES';
+      const postal =
+        spanish && guest.postal_code && !errors['guest.postal_code']
+          ? lookupPostalCode(guest.postal_code)
+          : null;
+      if (spanish && guest.postal_code && !errors['guest.postal_code'] && !postal) {
+        errors['guest.postal_code'] = 'checkin.errors.postal_code_unknown';
+      }
       // The shared rules stop at the first missing stay date; the form marks both.
       if (!input.end_date) errors.end_date ??= 'checkin.errors.required';
       if (!property) errors.property_id = 'checkin.errors.required';
@@ -744,6 +756,8 @@ export function createCheckinsService(deps: CheckinsDeps) {
           address: guest.address,
           city: guest.city,
           postalCode: guest.postal_code,
+          province: postal?.province ?? null,
+          municipality: postal ? municipalityFor(postal, guest.city) : null,
           residenceCountry: guest.residence_country.toUpperCase(),
           paymentMethod: guest.payment_method || null,
           paymentDate: guest.payment_date || null,

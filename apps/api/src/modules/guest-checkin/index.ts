@@ -1,4 +1,5 @@
 import type { CalendarChangedPayload } from '@posada/contracts/bookings';
+import type { VerificationChannel } from '@posada/contracts/guest-checkin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,7 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { createGuestCheckinService } from './guest-checkin.service.ts';
-import { createMessagingSenders } from './messaging.ts';
+import type { MessageSender } from './messaging.ts';
 import { createAttemptCounter, createSessionSigner } from './session.ts';
 
 /** The guest check-in service composed from the app's config (one call in app.ts). */
@@ -17,6 +18,8 @@ export function createGuestCheckin(deps: {
   secrets: SecretBox;
   mail: MailService;
   logger: FastifyBaseLogger;
+  /** createMessagingSenders(…), shared with the operator's send check-in. */
+  senders: Partial<Record<VerificationChannel, MessageSender>>;
   onCompleted?: (accountId: string, payload: CalendarChangedPayload) => void;
 }) {
   return createGuestCheckinService({
@@ -26,9 +29,10 @@ export function createGuestCheckin(deps: {
     signer: createSessionSigner(deps.config.APP_SECRET),
     attempts: createAttemptCounter(),
     appSecret: deps.config.APP_SECRET,
-    senders: createMessagingSenders({ config: deps.config, mail: deps.mail, logger: deps.logger }),
+    senders: deps.senders,
     onCompleted: deps.onCompleted,
   });
 }
 
 export { guestCheckinRoutes } from './guest-checkin.routes.ts';
+export { createMessagingSenders, messagingAdapter } from './messaging.ts';

@@ -165,3 +165,15 @@ export function createMessagingSenders(deps: {
   }
   return senders;
 }
+
+/** The senders as the operator's send check-in uses them (checkins.service MessagingAdapter). */
+export function messagingAdapter(senders: Partial<Record<VerificationChannel, MessageSender>>) {
+  return {
+    async send(message: { channel: 'whatsapp' | 'sms'; to: string; text: string }): Promise<boolean> {
+      const sender = senders[message.channel];
+      if (!sender) return false;
+      await sender.send({ to: message.to, text: message.text, subject: '' });
+      return true;
+    },
+  };
+}
