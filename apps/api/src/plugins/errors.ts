@@ -76,6 +76,19 @@ export const errorsPlugin = fp<{ spaFallback: boolean }>(async (app: FastifyInst
     request.locale = pickLocale(request.headers['accept-language']);
   });
 
+  // The guest pages read documents with WebAssembly (tesseract.js in a worker): their pages and assets
+  // may compile it; everything else keeps helmet's policy.
+  app.addHook('onSend', async (request, reply) => {
+    if (!/^\/(checkin|services|guest-assets)\//.test(request.url)) return;
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string' && !csp.includes('wasm-unsafe-eval')) {
+      reply.header(
+        'content-security-policy',
+        csp.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'"),
+      );
+    }
+  });
+
   app.setNotFoundHandler((request, reply) => {
     // The SPA's client-side routes all serve index.html; unknown /api paths stay JSON 404s.
     if (opts.spaFallback && request.method === 'GET' && !request.url.startsWith('/api')) {

@@ -10,6 +10,8 @@ function getWorker(onProgress: (progress: number) => void): Promise<Worker> {
     corePath: `${base}/`,
     langPath: base,
     gzip: true,
+    // Loaded from its own URL: the page's CSP allows no blob: workers.
+    workerBlobURL: false,
     logger: (m) => {
       if (m.status.startsWith('loading') || m.status.startsWith('recognizing')) onProgress(m.progress);
     },

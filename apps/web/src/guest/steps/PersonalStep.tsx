@@ -66,6 +66,7 @@ export function PersonalStep({
   const [data, setData] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>(serverErrors);
   const [postal, setPostal] = useState<PostalCodeData | null>(null);
+  const [stayKnown] = useState(Boolean(initial.arrival && initial.departure));
   const formRef = useRef<HTMLFormElement>(null);
   const name = useMemo(() => countryNames(language()), []);
   const sortedCountries = useMemo(
@@ -291,7 +292,10 @@ export function PersonalStep({
               kinships.map((k) => ({ value: k, label: t(`kinship.${k}`) })),
             ),
           )}
-        {(errors.arrival || errors.departure) && (
+        {/* A walk-in from the property's QR code has no dates yet: the guest gives them. */}
+        {!stayKnown && shell('arrival', input('arrival', 'date'))}
+        {!stayKnown && shell('departure', input('departure', 'date', { min: data.arrival || undefined }))}
+        {stayKnown && (errors.arrival || errors.departure) && (
           <Alert>{[errors.arrival, errors.departure].filter(Boolean).join(' ')}</Alert>
         )}
       </fieldset>

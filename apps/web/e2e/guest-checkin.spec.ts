@@ -1,0 +1,281 @@
+// The guest's own check-in on a 390 px phone, in Spanish and in Arabic: the operator sends a check-in link
+// (POST /api/checkins/send), the guest opens it, scans a generated passport (its MRZ drawn in a monospace
+// font and fed through the file input), corrects and completes the data, enters the property's security
+// code and the e-mailed verification code, signs, finishes, and lands on the services list; the operator
+// then sees the check-in complete.
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { demo } from './support/auth.ts';
+import { E2E_MAIL_PORT } from './support/ports.ts';
+
+type Messages = Record<string, Record<string, string & Record<string, string>>>;
+const messages = (lng: string): Messages =>
+  JSON.parse(readFileSync(new URL(`../src/locales/${lng}/guest.json`, import.meta.url), 'utf8'));
+
+const SCREENSHOTS = process.env.GUEST_SCREENSHOTS;
+
+/** ICAO 9303 check digit. */
+function checkDigit(value: string): string {
+  const weights = [7, 3, 1];
+  let sum = 0;
+  [...value].forEach((c, i) => {
+    const v = c === '<' ? 0 : /\d/.test(c) ? Number(c) : c.charCodeAt(0) - 55;
+    sum += v * (weights[i % 3] as number);
+  });
+  return String(sum % 10);
+}
+
+/** A TD3 passport MRZ with valid check digits. */
+function passportMrz(p: {
+  surname: string;
+  given: string;
+  number: string;
+  nationality: string;
+  birth: string;
+  sex: string;
+  expiry: string;
+}) {
+  const line1 = `P<${p.nationality}${p.surname}<<${p.given.replace(/ /g, '<')}`.padEnd(44, '<');
+  const number = p.number.padEnd(9, '<');
+  const personal = '<'.repeat(14);
+  const body = `${number}${checkDigit(number)}${p.nationality}${p.birth}${checkDigit(p.birth)}${p.sex}${p.expiry}${checkDigit(p.expiry)}${personal}${checkDigit(personal)}`;
+  const composite = `${body.slice(0, 10)}${body.slice(13, 20)}${body.slice(21, 43)}`;
+  return [line1, `${body}${checkDigit(composite)}`] as const;
+}
+
+/** Draws a document with its MRZ in the page's browser and answers the PNG bytes. */
+async function documentImage(page: Page, lines: readonly string[]): Promise<Buffer> {
+  const dataUrl = await page.evaluate((mrz) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1500;
+    canvas.height = 960;
+    const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+    ctx.fillStyle = '#f4efe1';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = '#c9c2ad';
+    ctx.fillRect(60, 160, 300, 380);
+    ctx.fillStyle = '#222';
+    ctx.font = 'bold 44px "DejaVu Sans"';
+    ctx.fillText('PASSEPORT / PASSPORT', 60, 100);
+    ctx.font = '30px "DejaVu Sans"';
+    ctx.fillText('DUPONT', 420, 220);
+    ctx.fillText('MARIE CLAIRE', 420, 290);
+    ctx.font = '40px "DejaVu Sans Mono"';
+    mrz.forEach((line, i) => {
+      ctx.fillText(line, 60, 800 + i * 70);
+    });
+    return canvas.toDataURL('image/png');
+  }, lines);
+  return Buffer.from(dataUrl.split(',')[1] as string, 'base64');
+}
+
+async function mailCode(to: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/`)).json()) as {
+          to: string;
+          text: string;
+        }[];
+        const mail = mails.filter((m) => m.to.toLowerCase().includes(to)).pop();
+        code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 20_000, message: `a verification code e-mailed to ${to}` },
+    )
+    .not.toBe('');
+  return code;
+}
+
+test.describe('guest check-in on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  for (const lng of ['es', 'ar'] as const) {
+    test(`a guest completes the flow with a scanned passport (${lng})`, async ({ page, request }) => {
+      test.setTimeout(240_000);
+      const m = messages(lng);
+      const shot = async (name: string) => {
+        if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${lng}-${name}.png`, fullPage: true });
+      };
+
+      // The operator sends a check-in link for a stay at Apartamento Sol de Triana (security code 4821).
+      const login = await request.post('/api/login', {
+        data: { email: demo.empresa, password: demo.password },
+      });
+      expect(login.ok()).toBe(true);
+      const token = ((await login.json()) as { data: { token: string } }).data.token;
+      const auth = { Authorization: `Bearer ${token}` };
+      const properties = (await (await request.get('/api/properties', { headers: auth })).json()) as {
+        data: { id: string; nombre: string }[] | { items: { id: string; nombre: string }[] };
+      };
+      const list = Array.isArray(properties.data) ? properties.data : properties.data.items;
+      const property = list.find((p) => p.nombre === 'Apartamento Sol de Triana');
+      expect(property).toBeTruthy();
+      const guestEmail = `guest-${lng}-${Date.now()}@example.com`;
+      const today = new Date().toISOString().slice(0, 10);
+      const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+      const sent = await request.post('/api/checkins/send', {
+        headers: auth,
+        data: {
+          property_id: property?.id,
+          name: 'Marie Dupont',
+          phone: '+33 6 12 34 56 78',
+          email: guestEmail,
+          channel: 'email',
+          start_date: today,
+          end_date: later,
+          guests: 1,
+          language: lng,
+        },
+      });
+      expect(sent.ok(), await sent.text()).toBe(true);
+      const { data } = (await sent.json()) as { data: { checkin: { id: string }; link: { url: string } } };
+      const link = new URL(data.link.url);
+
+      // Welcome page: the property, its welcome text, the language.
+      await page.goto(`${link.pathname}${link.search}`);
+      await expect(page.getByRole('heading', { name: 'Apartamento Sol de Triana' })).toBeVisible();
+      if (lng === 'ar') await page.getByRole('button', { name: 'العربية' }).click();
+      await expect(page.locator('html')).toHaveAttribute('dir', lng === 'ar' ? 'rtl' : 'ltr');
+      await expect(
+        page.getByText(lng === 'ar' ? 'يسعدنا استقبالك' : 'Estamos encantados de recibirte'),
+      ).toBeVisible();
+      await shot('1-welcome');
+      await page.getByRole('button', { name: m.welcome?.start }).click();
+
+      // Camera permission: go on without the camera (the file input stays).
+      await expect(page.getByRole('heading', { name: m.camera?.title })).toBeVisible();
+      await shot('2-camera');
+      await page.getByRole('button', { name: m.camera?.without }).click();
+
+      // Document scan: a generated passport through the file input; OCR runs in the page.
+      await expect(page.getByRole('heading', { name: m.scan?.title })).toBeVisible();
+      const mrz = passportMrz({
+        surname: 'DUPONT',
+        given: 'MARIE CLAIRE',
+        number: '18FR41234',
+        nationality: 'FRA',
+        birth: '900412',
+        sex: 'F',
+        expiry: '320101',
+      });
+      const png = await documentImage(page, mrz);
+      if (SCREENSHOTS)
+        await import('node:fs').then((fs) => fs.writeFileSync(`${SCREENSHOTS}/document.png`, png));
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: png });
+
+      // Personal data: filled from the MRZ, shown for correction.
+      await expect(page.getByRole('heading', { name: m.personal?.title })).toBeVisible({ timeout: 120_000 });
+      await expect(page.locator('#f-first_name')).toHaveValue('MARIE CLAIRE');
+      await expect(page.locator('#f-last_name')).toHaveValue('DUPONT');
+      await expect(page.locator('#f-document_number')).toHaveValue('18FR41234');
+      await expect(page.locator('#f-nationality')).toHaveValue('FRA');
+      await expect(page.locator('#f-birth_date')).toHaveValue('1990-04-12');
+      await expect(page.locator('#f-gender')).toHaveValue('female');
+      await expect(page.locator('#f-document_type')).toHaveValue('passport');
+      await shot('3-personal-scanned');
+
+      // Continuing with missing fields shows the rules' errors and focuses the first one.
+      await page.getByRole('button', { name: m.common?.continue }).click();
+      await expect(page.locator('#f-issue_date')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.locator('#f-issue_date')).toBeFocused();
+      await shot('4-personal-errors');
+
+      await page.locator('#f-issue_date').fill('2022-01-01');
+      await page.locator('#f-phone').fill('+33 6 12 34 56 78');
+      await page.locator('#f-email').fill(guestEmail);
+      await page.locator('#f-residence_country').selectOption('ES');
+      await page.locator('#f-country').selectOption('ES');
+      // A Spanish postal code fills the city from the records.
+      await page.locator('#f-postal_code').fill('01001');
+      await expect(page.locator('#f-city')).toHaveValue('Vitoria-Gasteiz');
+      await page.locator('#f-address').fill('Calle Dato 12');
+      await page.getByRole('radio', { name: m.common?.no, exact: true }).check();
+      await page.getByRole('button', { name: m.common?.continue }).click();
+
+      // Security code: a wrong one is refused (spec 8), the property's is accepted.
+      await expect(page.getByRole('heading', { name: m.code?.title })).toBeVisible();
+      await page.locator('#f-code').fill('0000');
+      await page.getByRole('button', { name: m.common?.continue }).click();
+      await expect(page.getByRole('alert').filter({ hasText: m.errors?.wrong_security_code })).toBeVisible();
+      await page.locator('#f-code').fill('4821');
+      await page.getByRole('button', { name: m.common?.continue }).click();
+
+      // Messaging verification: the code goes to the guest's e-mail.
+      await expect(page.getByRole('heading', { name: m.messaging?.title })).toBeVisible();
+      const email = page.getByRole('radio', { name: m.messaging?.channels?.email });
+      if (await email.count()) await email.check();
+      await expect(page.locator('#f-destination')).toHaveValue(guestEmail);
+      await page.getByRole('button', { name: m.messaging?.send }).click();
+      const code = await mailCode(guestEmail);
+      await page.locator('#f-otp').fill(code);
+      await page.getByRole('button', { name: m.messaging?.confirm }).click();
+
+      // Signature: required, then drawn.
+      await expect(page.getByRole('heading', { name: m.signature?.title, exact: true })).toBeVisible();
+      await page.getByRole('button', { name: m.signature?.submit }).click();
+      await expect(page.getByRole('alert').filter({ hasText: m.errors?.signature })).toBeVisible();
+      const pad = page.getByTestId('signature-pad');
+      const box = await pad.boundingBox();
+      if (!box) throw new Error('no signature pad');
+      await page.mouse.move(box.x + 40, box.y + 120);
+      await page.mouse.down();
+      for (let i = 1; i <= 12; i++)
+        await page.mouse.move(box.x + 40 + i * 22, box.y + 120 - Math.sin(i) * 50);
+      await page.mouse.up();
+      await shot('5-signature');
+      await page.getByRole('button', { name: m.signature?.submit }).click();
+
+      // Registered: finish, then the services list.
+      await expect(page.getByRole('button', { name: m.done?.finish })).toBeVisible({ timeout: 20_000 });
+      await shot('6-done');
+      await page.getByRole('button', { name: m.done?.finish }).click();
+      await expect(page).toHaveURL(new RegExp(`/services/${property?.id}/${data.checkin.id}/property$`));
+      await expect(page.getByText(m.services?.checked_in as string)).toBeVisible();
+      await shot('7-services');
+
+      // The operator sees the check-in complete, with its guest and registration card.
+      const detail = await request.post('/api/information/data/checkin', {
+        headers: auth,
+        data: { id: data.checkin.id },
+      });
+      expect(detail.ok()).toBe(true);
+      const body = await detail.text();
+      expect(body).toContain('"status":"complete"');
+      expect(body).toContain('DUPONT');
+      expect(body).toMatch(/"pdf_url":"[^"]+"/);
+    });
+  }
+
+  test('an unknown link says so, and the welcome page has no staff app code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/checkin/customers/previe/00000000-0000-4000-8000-000000000000/');
+    await expect(page.getByRole('alert')).toContainText(messages('es').errors?.not_found as string);
+    expect(scripts.some((s) => /mantine|index-/.test(s))).toBe(false);
+  });
+});
+
+test('desktop welcome page', async ({ page, request }) => {
+  const login = await request.post('/api/login', { data: { email: demo.empresa, password: demo.password } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const res = (await (
+    await request.get('/api/properties', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as {
+    data: { id: string; nombre: string }[] | { items: { id: string; nombre: string }[] };
+  };
+  const list = Array.isArray(res.data) ? res.data : res.data.items;
+  const property = list.find((p) => p.nombre === 'Apartamento Sol de Triana');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/checkin/customers/previe/${property?.id}/`);
+  await expect(page.getByRole('heading', { name: 'Apartamento Sol de Triana' })).toBeVisible();
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/desktop-welcome-es.png`, fullPage: true });
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/desktop-welcome-ar.png`, fullPage: true });
+});
