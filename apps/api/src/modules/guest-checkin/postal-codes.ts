@@ -56,14 +56,16 @@ export const INE_PROVINCES: Record<string, string> = {
   '52': 'Melilla',
 };
 
+/** Built by src/data/es-postal-codes.build.ts (see src/data/README.md); every province 01–52. */
 interface PostalDataset {
-  /** Provinces whose codes are all in `codes`: there an absent code does not exist. */
-  covered: string[];
-  codes: Record<string, [string, string[]]>;
+  source: string;
+  /** Municipality names, sorted; `codes` refers to them by index. */
+  municipalities: string[];
+  /** Every Spanish postal code in the records → its municipalities (indices, in name order). */
+  codes: Record<string, number[]>;
 }
 
-const data = dataset as unknown as PostalDataset;
-const covered = new Set(data.covered);
+const data = dataset as PostalDataset;
 
 export interface PostalCodeInfo {
   code: string;
@@ -74,19 +76,21 @@ export interface PostalCodeInfo {
 
 /**
  * A Spanish postal code as the records know it, or null when it does not exist: not of the Spanish form,
- * or absent from the dataset of a province the dataset covers. For a province the dataset does not cover
- * yet (see src/data/README.md) the code is taken on its form, with no municipality.
+ * or absent from the records (spec 5: "the postal code must exist in the records").
  */
 export function lookupPostalCode(raw: string): PostalCodeInfo | null {
   const code = raw.trim();
   if (!/^\d{5}$/.test(code)) return null;
   const provinceCode = code.slice(0, 2);
   const province = INE_PROVINCES[provinceCode];
-  if (!province) return null;
   const entry = data.codes[code];
-  if (entry) return { code, provinceCode, province, municipalities: entry[1] };
-  if (covered.has(provinceCode)) return null;
-  return { code, provinceCode, province, municipalities: [] };
+  if (!province || !entry) return null;
+  return {
+    code,
+    provinceCode,
+    province,
+    municipalities: entry.map((i) => data.municipalities[i] ?? '').filter(Boolean),
+  };
 }
 
 const fold = (s: string) =>
