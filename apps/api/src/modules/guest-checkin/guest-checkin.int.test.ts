@@ -271,6 +271,7 @@ describe('guest check-in by link', () => {
       [{ email: 'lucia@' }, 'email', ''],
       [{ document_number: '12345678A' }, 'document_number', ''],
       [{ postal_code: '01011' }, 'postal_code', 'El código postal no existe en el registro.'],
+      [{ postal_code: '28999', city: 'Madrid' }, 'postal_code', 'El código postal no existe en el registro.'],
       [
         {
           document_type: 'passport',
@@ -383,11 +384,13 @@ describe('GET /api/guest/postal-codes/{code}', () => {
       province: 'Albacete',
       municipalities: ['La Gineta', 'Tarazona de la Mancha'],
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/guest/postal-codes/01011' })).statusCode).toBe(
-      404,
-    );
-    expect((await t.app.inject({ method: 'GET', url: '/api/guest/postal-codes/99999' })).statusCode).toBe(
-      404,
-    );
+    const madrid = await t.app.inject({ method: 'GET', url: '/api/guest/postal-codes/28013' });
+    expect(madrid.statusCode).toBe(200);
+    expect(madrid.json().data).toMatchObject({ province: 'Madrid', municipalities: ['Madrid'] });
+    // The records cover every province: a code absent from them is refused wherever it is.
+    for (const code of ['01011', '28999', '52999', '99999']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/guest/postal-codes/${code}` });
+      expect(res.statusCode, code).toBe(404);
+    }
   });
 });
