@@ -70,8 +70,11 @@ export function KeysToggle({ item }: { item: Pick<CheckinListItem, 'id' | 'name'
 /** Sent, opened and completed, each lit when it happened (its time in a tooltip). */
 export function LinkProgress({
   item,
+  compact = false,
 }: {
   item: Pick<CheckinListItem, 'sent_at' | 'opened_at' | 'completed_at'>;
+  /** Icons only (the table's narrow column); the tooltip and label still say what and when. */
+  compact?: boolean;
 }) {
   const { t, i18n } = useTranslation('checkins');
   const language = i18n.resolvedLanguage ?? 'es';
@@ -92,12 +95,14 @@ export function LinkProgress({
               size="sm"
               variant={at ? 'light' : 'outline'}
               color={at ? (key === 'completed' ? 'teal' : 'blue') : 'gray'}
-              leftSection={<Icon size={12} aria-hidden />}
+              leftSection={compact ? undefined : <Icon size={12} aria-hidden />}
+              px={compact ? 4 : undefined}
               tt="none"
               aria-label={label}
               data-done={at ? 'true' : 'false'}
             >
-              {t(`progress.${key}`)}
+              {compact ? <Icon size={12} aria-hidden style={{ display: 'block' }} /> : null}
+              {compact ? null : t(`progress.${key}`)}
             </Badge>
           </Tooltip>
         );

@@ -1,5 +1,5 @@
-import { type GuestDataInput, guestDataErrors } from '@posada/domain/checkin-rules';
 import type { ManualCheckinBody } from '@posada/contracts/checkins';
+import { type GuestDataInput, guestDataErrors } from '@posada/domain/checkin-rules';
 
 /** The manual check-in form (checkinManual): the property and stay, the guest data, the payment and terms. */
 export interface ManualValues extends Omit<GuestDataInput, 'signature'> {

@@ -135,12 +135,12 @@ function CheckinRows({ items, ...actions }: { items: CheckinListItem[] } & RowAc
       <Table.Thead>
         <Table.Tr>
           <Table.Th w="20%">{t('list.guest')}</Table.Th>
-          <Table.Th w="15%">{t('list.property')}</Table.Th>
-          <Table.Th w="14%">{t('list.stay')}</Table.Th>
+          <Table.Th w="14%">{t('list.property')}</Table.Th>
+          <Table.Th w="13%">{t('list.stay')}</Table.Th>
           <Table.Th w="8%">{t('list.guests')}</Table.Th>
-          <Table.Th w="10%">{t('list.status')}</Table.Th>
-          <Table.Th w="12%">{t('list.keys')}</Table.Th>
-          <Table.Th w="17%">{t('list.progress')}</Table.Th>
+          <Table.Th w="11%">{t('list.status')}</Table.Th>
+          <Table.Th w="18%">{t('list.keys')}</Table.Th>
+          <Table.Th w="11%">{t('list.progress')}</Table.Th>
           <Table.Th w={56}>
             <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
           </Table.Th>
@@ -184,7 +184,7 @@ function CheckinRows({ items, ...actions }: { items: CheckinListItem[] } & RowAc
               <KeysToggle item={item} />
             </Table.Td>
             <Table.Td>
-              <LinkProgress item={item} />
+              <LinkProgress item={item} compact />
             </Table.Td>
             <Table.Td>
               <RowMenu item={item} {...actions} />
@@ -513,7 +513,7 @@ export function BookingsPage() {
     body = isMobile ? (
       <CheckinCards items={items} busy={list.isFetching} {...actions} />
     ) : (
-      <Table.ScrollContainer minWidth={980}>
+      <Table.ScrollContainer minWidth={1040}>
         <Table layout="fixed" verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching}>
           <CheckinRows items={items} {...actions} />
         </Table>

@@ -18,8 +18,8 @@ import { todayIn } from '@posada/domain/booking-rules';
 import { documentTypes, genders, kinships, paymentMethods } from '@posada/domain/checkin-rules';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
@@ -78,28 +78,24 @@ export function ManualCheckinPage() {
   const today = localToday();
 
   const translate = (key: string) => (serverMessageKey(key) ? t(serverMessageKey(key) as string) : key);
-  const resolver: Resolver<ManualValues> = async (values) => {
-    const errors = manualErrors(values, localToday());
-    const entries = Object.entries(errors);
-    if (entries.length === 0) return { values, errors: {} };
-    return {
-      values: {},
-      errors: Object.fromEntries(
-        entries.map(([field, key]) => [field, { type: 'validation', message: t(key as string) }]),
-      ),
-    };
-  };
   const defaultProperty =
     user?.active_property_id ?? (properties.length === 1 ? (properties[0]?.id ?? '') : '');
   const form = useForm<ManualValues>({
     defaultValues: emptyManualValues(defaultProperty, today),
-    resolver,
-    mode: 'onTouched',
+    // Checked on "next" only (the same rules as the API); an error clears as its field is edited, so
+    // nothing moves under the pointer between pressing and releasing "next".
+    mode: 'onSubmit',
   });
-  const { control, register, watch, formState, trigger, getValues, setError } = form;
+  const { control, register, watch, formState, getValues, setError, clearErrors } = form;
   const errors = formState.errors;
   const err = (field: ManualField) => errors[field]?.message;
   const minors = watch('minors');
+  useEffect(() => {
+    const subscription = watch((_values, { name }) => {
+      if (name) clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, clearErrors]);
 
   const genderOptions = useMemo(() => genders.map((g) => ({ value: g, label: t(`gender.${g}`) })), [t]);
   const docOptions = documentTypes.map((d) => ({ value: d, label: t(`documentType.${d}`) }));
@@ -137,9 +133,23 @@ export function ManualCheckinPage() {
     },
   });
 
-  const next = async () => {
-    const ok = await trigger(stepFields[step] as ManualField[], { shouldFocus: true });
-    if (!ok) {
+  const next = () => {
+    // The last step checks everything (a field of an earlier step could have been emptied meanwhile).
+    const all = manualErrors(getValues(), localToday());
+    const found = Object.entries(all).filter(
+      ([field]) => step === 3 || (stepFields[step] as readonly string[]).includes(field),
+    ) as Array<[ManualField, string]>;
+    clearErrors(stepFields[step] as ManualField[]);
+    if (found.length > 0) {
+      const target = firstErrorStep(found.map(([field]) => field)) ?? step;
+      if (target !== step) setStep(target);
+      found.forEach(([field, key], index) => {
+        setError(
+          field,
+          { type: 'validation', message: t(key) },
+          { shouldFocus: index === 0 && target === step },
+        );
+      });
       notify.warning(t('manual.fixErrors'));
       return;
     }
@@ -251,7 +261,7 @@ export function ManualCheckinPage() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void next();
+          next();
         }}
       >
         {/* Every step stays mounted (hidden), so nothing typed is lost moving between them. */}

@@ -76,7 +76,8 @@ export function SendCheckinPage() {
   };
   const form = useForm<SendValues>({
     resolver,
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: {
       property_id: user?.active_property_id ?? (properties.length === 1 ? (properties[0]?.id ?? '') : ''),
       name: '',
