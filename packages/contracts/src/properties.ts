@@ -192,6 +192,8 @@ export const guestProperty = z.object({
   active: z.boolean(),
   welcome: localizedText.nullable(),
   policies: localizedText.nullable(),
+  /** spec 3 Property services (fixed list): what the guest's services page lists after check-in. */
+  services: z.array(z.string()),
 });
 export type GuestProperty = z.infer<typeof guestProperty>;
 

@@ -275,7 +275,11 @@ describe('properties: wizard creation, list and the spec 7 property calls', () =
     const apartmentId = list[1].id;
     await t.database.db
       .update(properties)
-      .set({ securityCode: '4321', welcome: { es: 'Bienvenido', en: 'Welcome', ar: 'أهلا' } })
+      .set({
+        securityCode: '4321',
+        welcome: { es: 'Bienvenido', en: 'Welcome', ar: 'أهلا' },
+        services: ['wifi', 'parking'],
+      })
       .where(eq(properties.id, apartmentId));
 
     const res = await post('/api/propiedad', null, { propiedad_id: apartmentId });
@@ -291,6 +295,7 @@ describe('properties: wizard creation, list and the spec 7 property calls', () =
       active: true,
       welcome: { es: 'Bienvenido', en: 'Welcome', ar: 'أهلا' },
       policies: null,
+      services: ['wifi', 'parking'],
     });
     expect(res.body).not.toContain('4321');
     expect(res.body).not.toContain(owner.accountId);
@@ -309,11 +314,43 @@ describe('properties: wizard creation, list and the spec 7 property calls', () =
     expect(theirs.json().code).toBe('properties.not_found');
   });
 
-  it('GET /api/count-checkin-property/{id} counts 0 for an own property and 404 for another account', async () => {
+  it('GET /api/count-checkin-property/{id} counts the completed check-ins of an own property and 404 for another account', async () => {
     const list = (await get('/api/properties', ownerToken)).json().data.items;
     const res = await get(`/api/count-checkin-property/${list[0].id}`, ownerToken);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ count: 0 });
+    const manual = await post('/api/checkins/manual', ownerToken, {
+      property_id: list[0].id,
+      start_date: '2026-11-20',
+      end_date: '2026-11-22',
+      accepted_terms: true,
+      guest: {
+        first_name: 'Marta',
+        last_name: 'Gómez Ruiz',
+        gender: 'female',
+        birth_date: '1985-04-12',
+        phone: '+34 611 222 333',
+        email: 'marta@example.com',
+        document_type: 'dni',
+        document_number: '12345678Z',
+        issue_date: '2020-01-15',
+        support_number: 'ABC123456',
+        nationality: 'ESP',
+        country: 'ES',
+        address: 'Rue de Rivoli 1',
+        city: 'Paris',
+        postal_code: '75001',
+        residence_country: 'FR',
+        payment_method: 'cash',
+        payment_date: '2026-11-20',
+        minors: false,
+        process: 'operator_manual',
+      },
+    });
+    expect(manual.statusCode, manual.body).toBe(201);
+    expect((await get(`/api/count-checkin-property/${list[0].id}`, ownerToken)).json().data).toEqual({
+      count: 1,
+    });
     expect((await get(`/api/count-checkin-property/${other.propertyIds[0]}`, ownerToken)).statusCode).toBe(
       404,
     );

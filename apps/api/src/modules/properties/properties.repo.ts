@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { checkins } from '../../db/schema/checkins.ts';
 import { properties, propertyAuthorities } from '../../db/schema/properties.ts';
 import { rooms, roomTypes } from '../../db/schema/rooms.ts';
 
@@ -36,6 +37,20 @@ export function createPropertiesRepo({ db }: { db: Db }) {
         .from(properties)
         .where(eq(properties.accountId, accountId))
         .orderBy(desc(properties.createdAt), desc(properties.id));
+    },
+
+    async countCompletedCheckins(accountId: string, propertyId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(checkins)
+        .where(
+          and(
+            eq(checkins.accountId, accountId),
+            eq(checkins.propertyId, propertyId),
+            eq(checkins.status, 'complete'),
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     async find(accountId: string, id: string): Promise<PropertyRow | null> {

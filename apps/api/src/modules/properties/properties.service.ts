@@ -130,6 +130,7 @@ export function toGuestProperty(row: PropertyRow): GuestProperty {
     active: row.active,
     welcome: localized(row.welcome),
     policies: localized(row.policies),
+    services: row.services,
   };
 }
 
@@ -267,11 +268,11 @@ export function createPropertiesService(deps: {
       return list(auth.accountId);
     },
 
-    /** GET /api/count-checkin-property/{id}: check-ins arrive with issue 5, so 0 for now. */
+    /** GET /api/count-checkin-property/{id}: the property's completed check-ins. */
     async countCheckins(auth: Tenant, id: string): Promise<{ count: number }> {
       const row = isUuid(id) ? await repo.find(auth.accountId, id) : null;
       if (!row) throw propertiesErrors.notFound();
-      return { count: 0 };
+      return { count: await repo.countCompletedCheckins(auth.accountId, id) };
     },
 
     uploadLogo: (_auth: Tenant, bytes: Uint8Array) => deps.files.saveLogo(bytes),
