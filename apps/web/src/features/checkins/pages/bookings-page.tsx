@@ -383,9 +383,8 @@ function Filters({
  * and the check-in history (registered guests) filtered by dates and country. The URL keeps the state.
  */
 export function BookingsPage() {
-  const { t, i18n } = useTranslation(['checkins', 'common']);
+  const { t } = useTranslation(['checkins', 'common']);
   useDocumentTitle(`${t('title')} · ${t('common:appName')}`);
-  const language = i18n.resolvedLanguage ?? 'es';
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
