@@ -9,6 +9,7 @@ export const checkinsErrors = {
   bookingNotFound: () => new AppError('booking.not_found', 404),
   reminderNotFound: () => new AppError('reminders.not_found', 404),
   notificationNotFound: () => new AppError('notifications.not_found', 404),
+  alreadyComplete: () => new AppError('checkin.already_complete', 409),
   /** spec 5 Check-in forms: per-field keys (`checkin.errors.*`), nothing saved. */
   invalid: (errors: Record<string, string[]>) => new AppError('checkin.invalid_data', 422, { errors }),
 };

@@ -397,6 +397,14 @@ describe('check-ins operator API', () => {
       expect(mails[0]?.text).toContain(data.link.url);
       const again = (await call('GET', `/api/checkins/${data.checkin.id}/link`)).json().data;
       expect(again.url).toBe(data.link.url);
+      // Sent again: the same link, a second e-mail; another account cannot.
+      const resent = await call('POST', `/api/checkins/${data.checkin.id}/resend`);
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.json().data.link.url).toBe(data.link.url);
+      expect(await mailsTo('john@example.com')).toHaveLength(2);
+      expect((await call('POST', `/api/checkins/${data.checkin.id}/resend`, {}, otherToken)).statusCode).toBe(
+        404,
+      );
 
       const qr = await call('POST', '/api/checkins/send', {
         property_id: casa,

@@ -114,6 +114,12 @@ export const checkinsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
+    '/checkins/:id/resend',
+    { config, schema: { tags, params: idParams, response: { 200: okEnvelope(sendCheckinData) } } },
+    async (request) => ok(await checkins.resend(requireAccount(request), request.params.id)),
+  );
+
+  app.post(
     '/checkins/manual',
     { config, schema: { tags, body: manualCheckinBody, response: { 201: okEnvelope(checkinDetail) } } },
     async (request, reply) =>

@@ -539,6 +539,20 @@ export function createCheckinsService(deps: CheckinsDeps) {
       return linkOf(await ownedCheckin(tenant.accountId, id));
     },
 
+    /**
+     * POST /api/checkins/{id}/resend: the link of a pending check-in again, on the channel it was planned
+     * or sent on (e-mail when that was a QR code).
+     */
+    async resend(tenant: Tenant, id: string): Promise<SendCheckinData> {
+      const row = await ownedCheckin(tenant.accountId, id);
+      if (row.status === 'complete') throw checkinsErrors.alreadyComplete();
+      const property = await ownedProperty(tenant.accountId, row.propertyId);
+      const channel = row.sendChannel === 'whatsapp' || row.sendChannel === 'sms' ? row.sendChannel : 'email';
+      const sent = await deliver(row, property.nombre, channel);
+      if (sent) await db.update(checkins).set({ sentAt: clock.now() }).where(eq(checkins.id, row.id));
+      return { checkin: await itemById(tenant.accountId, row.id), link: linkOf(row), sent };
+    },
+
     /** POST /api/checkins/send (checkinPrevie, checkinPrevieLink). */
     async send(tenant: Tenant, input: z.output<typeof sendCheckinBody>): Promise<SendCheckinData> {
       const errors: Record<string, string> = {};

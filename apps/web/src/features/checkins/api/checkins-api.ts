@@ -43,6 +43,8 @@ export const checkinsApi = {
     api.put<CheckinListItem>(`/api/checkins/${id}/keys`, { delivered }),
   link: (id: string) => api.get<CheckinLink>(`/api/checkins/${id}/link`),
   send: (body: SendCheckinBody) => api.post<SendCheckinData>('/api/checkins/send', body),
+  /** The link of a pending check-in again, on its channel. */
+  resend: (id: string) => api.post<SendCheckinData>(`/api/checkins/${id}/resend`, {}),
   manual: (body: ManualCheckinBody) => api.post<CheckinDetail>('/api/checkins/manual', body),
   programmed: (bookingId: string) =>
     api.get<ProgrammedCheckin>('/api/retrieve-programmed-checkin', { booking_id: bookingId }),

@@ -117,8 +117,7 @@ function RowMenu({ item, onView, onLink, onResend, resending }: { item: CheckinL
         <Menu.Item
           leftSection={<IconSend size={16} aria-hidden />}
           onClick={() => onResend(item)}
-          // Only a booking's check-in can be sent again as itself (send without a booking creates another).
-          disabled={item.status === 'complete' || !item.email || !item.booking_id}
+          disabled={item.status === 'complete' || (!item.email && !item.phone)}
         >
           {t('actions.resend')}
         </Menu.Item>
@@ -403,21 +402,9 @@ export function BookingsPage() {
   const clear = () => setParams(checkinParamsToSearch({ view: state.view, tab: state.tab, page: 1 }));
 
   const resend = useMutation({
-    mutationFn: (item: CheckinListItem) =>
-      checkinsApi.send({
-        property_id: item.property_id,
-        name: item.name,
-        phone: item.phone,
-        email: item.email,
-        channel: 'email',
-        start_date: item.start_date,
-        end_date: item.end_date,
-        guests: item.guests_expected,
-        language: (['es', 'en', 'ar'].includes(item.language) ? item.language : 'es') as 'es' | 'en' | 'ar',
-        ...(item.booking_id ? { booking_id: item.booking_id } : {}),
-      }),
+    mutationFn: (item: CheckinListItem) => checkinsApi.resend(item.id),
     onSuccess: (_data, item) => {
-      notify.success(t('actions.resent', { email: item.email }));
+      notify.success(t('actions.resent', { name: item.name }));
       void invalidateCheckins(queryClient);
     },
     onError: (error) => notify.error(error.message, t('actions.resendError')),
