@@ -61,6 +61,7 @@ describe('property views', () => {
       active: false,
       welcome: null,
       policies: { es: 'Normas', en: 'Rules', ar: 'قواعد' },
+      services: ['wifi', 'parking'],
     });
     const text = JSON.stringify(guest);
     for (const secret of [row.accountId, '9931', '17550', 'example.com/review', 'Camino del Tajo']) {
