@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { TZ: 'UTC' },
+    // Vitest keeps one core for itself (CPUs − 1 workers): on the 2-core CI that is a single worker. Each
+    // test file has its own database, and the main process only collects results, so use every core.
+    maxWorkers: availableParallelism(),
   },
 });
