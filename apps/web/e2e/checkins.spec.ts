@@ -250,6 +250,10 @@ test.describe('on a 390 px phone in Arabic', () => {
     await shot(page, 'bookings-ar-390');
     await page.getByRole('tab', { name: 'مكتمل' }).click();
     await expect(page).toHaveURL(/tab=complete/);
+    // The tab's list replaces the previous one when it arrives: wait for a completed row before opening it.
+    await expect(
+      page.getByRole('list', { name: 'تسجيلات الوصول' }).getByRole('listitem').first(),
+    ).toContainText('مكتمل');
     await page
       .getByTestId('checkin-row')
       .first()
