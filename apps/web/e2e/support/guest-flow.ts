@@ -1,0 +1,94 @@
+// Shared by the guest check-in e2e specs: the guest app's messages, a generated passport (MRZ with valid
+// check digits drawn on a canvas), the e-mailed verification code and a drawn signature.
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { E2E_MAIL_PORT } from './ports.ts';
+
+export type Messages = Record<string, Record<string, string & Record<string, string>>>;
+export const messages = (lng: string): Messages =>
+  JSON.parse(readFileSync(new URL(`../../src/locales/${lng}/guest.json`, import.meta.url), 'utf8'));
+
+/** ICAO 9303 check digit. */
+export function checkDigit(value: string): string {
+  const weights = [7, 3, 1];
+  let sum = 0;
+  [...value].forEach((c, i) => {
+    const v = c === '<' ? 0 : /\d/.test(c) ? Number(c) : c.charCodeAt(0) - 55;
+    sum += v * (weights[i % 3] as number);
+  });
+  return String(sum % 10);
+}
+
+/** A TD3 passport MRZ with valid check digits. */
+export function passportMrz(p: {
+  surname: string;
+  given: string;
+  number: string;
+  nationality: string;
+  birth: string;
+  sex: string;
+  expiry: string;
+}) {
+  const line1 = `P<${p.nationality}${p.surname}<<${p.given.replace(/ /g, '<')}`.padEnd(44, '<');
+  const number = p.number.padEnd(9, '<');
+  const personal = '<'.repeat(14);
+  const body = `${number}${checkDigit(number)}${p.nationality}${p.birth}${checkDigit(p.birth)}${p.sex}${p.expiry}${checkDigit(p.expiry)}${personal}${checkDigit(personal)}`;
+  const composite = `${body.slice(0, 10)}${body.slice(13, 20)}${body.slice(21, 43)}`;
+  return [line1, `${body}${checkDigit(composite)}`] as const;
+}
+
+/** Draws a document with its MRZ in the page's browser and answers the PNG bytes. */
+export async function documentImage(page: Page, lines: readonly string[]): Promise<Buffer> {
+  const dataUrl = await page.evaluate((mrz) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1500;
+    canvas.height = 960;
+    const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+    ctx.fillStyle = '#f4efe1';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = '#c9c2ad';
+    ctx.fillRect(60, 160, 300, 380);
+    ctx.fillStyle = '#222';
+    ctx.font = 'bold 44px "DejaVu Sans"';
+    ctx.fillText('PASSEPORT / PASSPORT', 60, 100);
+    ctx.font = '30px "DejaVu Sans"';
+    ctx.fillText('DUPONT', 420, 220);
+    ctx.fillText('MARIE CLAIRE', 420, 290);
+    ctx.font = '40px "DejaVu Sans Mono"';
+    mrz.forEach((line, i) => {
+      ctx.fillText(line, 60, 800 + i * 70);
+    });
+    return canvas.toDataURL('image/png');
+  }, lines);
+  return Buffer.from(dataUrl.split(',')[1] as string, 'base64');
+}
+
+/** The six-digit code last e-mailed to `to`, read from the e2e SMTP server. */
+export async function mailCode(to: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/`)).json()) as {
+          to: string;
+          text: string;
+        }[];
+        const mail = mails.filter((m) => m.to.toLowerCase().includes(to)).pop();
+        code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 20_000, message: `a verification code e-mailed to ${to}` },
+    )
+    .not.toBe('');
+  return code;
+}
+
+/** Draws a stroke on the signature pad. */
+export async function drawSignature(page: Page) {
+  const box = await page.getByTestId('signature-pad').boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 40, box.y + 120);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 40 + i * 22, box.y + 120 - Math.sin(i) * 50);
+  await page.mouse.up();
+}
