@@ -27,6 +27,9 @@ async function measure(
   token: string,
   label: string,
   window: { from: string; to: string } = { from, to },
+  /** Runs before each timed call (not timed): a write, or emptying the month cache. */
+  before?: () => Promise<void>,
+  count = samples,
 ): Promise<Omit<BenchRow, 'database'> & { bytes: number }> {
   // node:http, reading and dropping the bytes: the time is the server's and the wire's, not a client's
   // buffering of megabytes.
@@ -41,6 +44,11 @@ async function measure(
         res.on('error', reject);
       }).on('error', reject);
     });
+    // With a "before" step, the worker asks for it and waits until it is done before each timed call.
+    const ready = () => workerData.before ? new Promise((resolve) => {
+      parentPort.once('message', resolve);
+      parentPort.postMessage({ ask: true });
+    }) : Promise.resolve();
     (async () => {
       for (let i = 0; i < 3; i++) await call();
       const times = [];
@@ -48,6 +56,7 @@ async function measure(
       let bytes = 0;
       const started = performance.now();
       for (let i = 0; i < workerData.samples; i++) {
+        await ready();
         const t0 = performance.now();
         const res = await call();
         times.push(performance.now() - t0);
@@ -64,9 +73,17 @@ async function measure(
   }>((resolve, reject) => {
     const worker = new Worker(client, {
       eval: true,
-      workerData: { url: `${url}/api/calendar?from=${window.from}&to=${window.to}`, token, samples },
+      workerData: {
+        url: `${url}/api/calendar?from=${window.from}&to=${window.to}`,
+        token,
+        samples: count,
+        before: Boolean(before),
+      },
     });
-    worker.once('message', resolve);
+    worker.on('message', (message: { ask?: boolean }) => {
+      if (!message.ask) resolve(message as never);
+      else void before?.().then(() => worker.postMessage('go'), reject);
+    });
     worker.once('error', reject);
   });
   const latencies = result.times.sort((a, b) => a - b);
@@ -75,12 +92,12 @@ async function measure(
     scenario: label,
     connections: 1,
     seconds: result.seconds,
-    requests: samples,
+    requests: count,
     okPerSecond: ok / result.seconds,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    failures: samples - ok,
+    failures: count - ok,
     statuses: result.statuses,
     bytes: result.bytes,
   };
@@ -131,11 +148,63 @@ async function benchTarget(target: Target): Promise<BenchRow[]> {
     const hotel = await login('bench-hotel@example.com');
     // What the calendars ask for at a time: about a quarter.
     const quarter = { from, to: addDays(from, 90) };
+    // A quarter starting mid-month: its partial months at both ends are read from the tables.
+    const midQuarter = { from: addDays(from, 14), to: addDays(from, 104) };
+    const year = { from, to };
+    // One booking changed before each call, as an operator at work: one unit-month is rebuilt.
+    let changes = 0;
+    const changeBooking = (email: string) => async () => {
+      await database.db.execute(sql`
+        update bookings set paused = not paused
+        where id = (select b.id from bookings b join users u on u.account_id = b.account_id
+                    where u.email = ${email} order by b.id offset ${changes++ * 997} % 40000 limit 1)`);
+    };
+    // The month cache emptied before each call: the first call after a restart of the cache.
+    const emptyCache = async () => {
+      await database.db.execute(sql`delete from calendar_stays_cache`);
+      await database.db.execute(sql`delete from calendar_nights_cache`);
+    };
     const rows = [
       await measure(url, apartments, `GET /api/calendar, ${units} apartments × ${nights} nights`),
       await measure(url, hotel, `GET /api/calendar, hotel of ${units} rooms × ${nights} nights`),
       await measure(url, apartments, `GET /api/calendar, ${units} apartments × 90 nights`, quarter),
       await measure(url, hotel, `GET /api/calendar, hotel of ${units} rooms × 90 nights`, quarter),
+      await measure(
+        url,
+        apartments,
+        `GET /api/calendar, ${units} apartments × 90 nights from mid-month`,
+        midQuarter,
+      ),
+      await measure(
+        url,
+        apartments,
+        `GET /api/calendar, ${units} apartments × ${nights} nights, a booking changed before each call`,
+        year,
+        changeBooking('bench-apartments@example.com'),
+      ),
+      await measure(
+        url,
+        hotel,
+        `GET /api/calendar, hotel of ${units} rooms × ${nights} nights, a booking changed before each call`,
+        year,
+        changeBooking('bench-hotel@example.com'),
+      ),
+      await measure(
+        url,
+        apartments,
+        `GET /api/calendar, ${units} apartments × ${nights} nights, month cache emptied before each call`,
+        year,
+        emptyCache,
+        10,
+      ),
+      await measure(
+        url,
+        hotel,
+        `GET /api/calendar, hotel of ${units} rooms × ${nights} nights, month cache emptied before each call`,
+        year,
+        emptyCache,
+        10,
+      ),
     ];
     for (const row of rows)
       notes.push(`${target.label}, ${row.scenario}: ${(row.bytes / 1e6).toFixed(1)} MB of JSON per answer.`);
@@ -162,8 +231,9 @@ writeReport('calendar', {
   title: 'Calendar data: 500 units × 365 nights in one call',
   machine,
   notes: [
-    `${samples} sequential calls per scenario after 3 warm-up calls, over HTTP to the real API on 127.0.0.1; latency is until the last byte of the answer.`,
+    `${samples} sequential calls per scenario (10 when the cache is emptied) after 3 warm-up calls, over HTTP to the real API on 127.0.0.1; latency is until the last byte of the answer.`,
     'Targets (issue 4): p95 under 150 ms on PostgreSQL, under 500 ms embedded.',
+    'Whole months of stays and night prices come from the month cache (docs/calendar-dashboard.md): the first rows read it warm; "a booking changed before each call" makes one unit-month stale before each call (the update is not timed, the rebuild is); "month cache emptied before each call" is the cold cost, every month rebuilt and stored.',
     ...notes,
     postgresUrl
       ? 'PostgreSQL: a throwaway database on the given server.'

@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     roomTypes: rooms,
     onChange: (accountId, payload) => app.realtime.emitToAccount(accountId, calendarChangedEvent, payload),
   });
-  const calendar = createCalendarService({ db: database.db, kind: database.kind });
+  const calendar = createCalendarService({ db: database.db, kind: database.kind, logger: app.log });
   const dashboard = createDashboardService({ db: database.db, clock });
   const auth = createAuthService({
     db: database.db,

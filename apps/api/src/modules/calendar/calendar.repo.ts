@@ -56,6 +56,45 @@ export interface CalendarUnitBookingsRow {
   bookings: string;
 }
 
+/** A unit's stays before and after the cached months, comma-separated tuples (null for none). */
+export interface CalendarBookingEdgesRow {
+  unit_id: string;
+  head: string | null;
+  tail: string | null;
+}
+
+/** One month of a unit, as the month cache keeps it. */
+export interface MonthTextRow {
+  key: string;
+  /** First day of the month. */
+  month: string;
+  text: string;
+}
+
+export interface CachedMonthRow {
+  key: string;
+  month: string;
+  generation: number;
+  /** null when a write marked it stale. */
+  text: string | null;
+}
+
+export interface StoredMonth {
+  key: string;
+  month: string;
+  generation: number;
+  text: string;
+}
+
+/** The two month caches (db/schema/calendar-cache.ts): table, key column, text column. */
+export interface MonthCache {
+  table: 'calendar_stays_cache' | 'calendar_nights_cache';
+  key: 'unit_id' | 'unit_key';
+  text: 'stays' | 'nights';
+}
+export const staysCache: MonthCache = { table: 'calendar_stays_cache', key: 'unit_id', text: 'stays' };
+export const nightsCache: MonthCache = { table: 'calendar_nights_cache', key: 'unit_key', text: 'nights' };
+
 export interface CalendarClosedRow {
   id: string;
   property_id: string;
@@ -66,22 +105,37 @@ export interface CalendarClosedRow {
 }
 
 /**
- * The explicit per-night rows of one unit key, compactly: a JSON array of numbers, four per night —
- * offset from `from`, price (-1 for none), min_stay, stop_sell (0 or 1). A year of 500 units is 500 short
- * texts that JSON.parse reads natively, instead of 182 500 rows.
+ * Explicit per-night rows of one unit key outside the cached whole months, compactly: comma-separated
+ * numbers, four per night — offset from `from`, price (-1 for none), min_stay, stop_sell (0 or 1).
  */
 export interface CalendarNightPricesRow {
   unit_key: string;
   nights: string;
 }
 
-/** Rooms of a type taken (booked or closed) per night, rooms in maintenance left out: [offset, count, …]. */
+/** Rooms of a type taken (booked or closed) per night, rooms in maintenance left out: offset, count, … */
 export interface CalendarTakenRow {
   room_type_id: string;
   nights: string;
 }
 
 export type CalendarRepo = ReturnType<typeof createCalendarRepo>;
+
+/**
+ * The contract's calendarBookingTuple as JSON text, per row of `bookings b`. Plain concatenation is about
+ * twice as fast as json_build_array here; to_json escapes the free text (code, name), the other values are
+ * dates, numbers and the app's own enum words.
+ */
+const stayTuple = sql`'["' || b.id || '",' || to_json(b.code) || ',' || to_json(b.name)
+  || ',"' || b.start_date || '","' || b.end_date || '",' || b.guests || ',"' || b.status
+  || '","' || b.payment_status || '",' || b.paused::int || ',"' || b.channel || '",' || b.total || ']'`;
+const stayOrder = sql`b.start_date, b.created_at, b.id`;
+/** Hotels and campings: a stay sits on each room it holds. */
+const roomsOfStay = sql`join lateral unnest(b.room_ids) as room(id) on true`;
+const unitOf = (perRoom: boolean) => (perRoom ? sql`room.id` : sql`b.property_id`);
+/** A night_prices row as its four numbers, the offset counted from `origin`. */
+const nightNumbers = (origin: SQL) =>
+  sql`(night - ${origin}) || ',' || coalesce(price, -1) || ',' || min_stay || ',' || stop_sell::int`;
 
 export function createCalendarRepo({ db, postgres = false }: { db: Db; postgres?: boolean }) {
   /**
@@ -153,33 +207,53 @@ export function createCalendarRepo({ db, postgres = false }: { db: Db; postgres?
     },
 
     /**
-     * Stays overlapping [from, to) per unit, cancelled ones left out (their nights are free again): on the
-     * property (apartment, villa) or on each of the rooms assigned (hotel).
+     * Stays per unit, cancelled ones left out (their nights are free again), on the property (apartment,
+     * villa) or on each of the rooms assigned (hotel), soonest first, as the comma-separated text of
+     * calendarBookingTuple: `head` those overlapping [from, before), `tail` those starting in [after, to).
+     * The months between come from the month cache (calendar-month-cache.ts).
      */
-    async bookings(
+    async bookingEdges(
       accountId: string,
       propertyIds: readonly string[],
-      from: string,
-      to: string,
-      /** Hotels and campings: each stay on every room it holds; otherwise on the property. */
+      window: { from: string; before: string; after: string; to: string },
       perRoom: boolean,
-    ): Promise<CalendarUnitBookingsRow[]> {
+    ): Promise<CalendarBookingEdgesRow[]> {
       if (propertyIds.length === 0) return [];
-      // The contract's calendarBookingTuple. Plain concatenation is about twice as fast as json_build_array
-      // here; to_json escapes the free text (code, name), the other values are dates, numbers and the app's
-      // own enum words.
-      const stay = sql`'["' || b.id || '",' || to_json(b.code) || ',' || to_json(b.name)
-        || ',"' || b.start_date || '","' || b.end_date || '",' || b.guests || ',"' || b.status
-        || '","' || b.payment_status || '",' || b.paused::int || ',"' || b.channel || '",' || b.total || ']'`;
-      return heavy<CalendarUnitBookingsRow>(
-        sql`select ${perRoom ? sql`room.id` : sql`b.property_id`} as unit_id,
-                   '[' || string_agg(${stay}, ',' order by b.start_date, b.created_at, b.id) || ']' as bookings
-            from bookings b
-            ${perRoom ? sql`join lateral unnest(b.room_ids) as room(id) on true` : sql``}
+      const { from, before, after, to } = window;
+      return heavy<CalendarBookingEdgesRow>(
+        sql`select ${unitOf(perRoom)} as unit_id,
+                   string_agg(${stayTuple}, ',' order by ${stayOrder})
+                     filter (where b.start_date < ${before}::date) as head,
+                   string_agg(${stayTuple}, ',' order by ${stayOrder})
+                     filter (where b.start_date >= ${after}::date) as tail
+            from bookings b ${perRoom ? roomsOfStay : sql``}
             where b.account_id = ${accountId} and b.property_id = any(${uuidList(propertyIds)})
               and b.status <> 'cancelled'
-              and b.start_date < ${to}::date and b.end_date > ${from}::date
+              and ((b.start_date < ${before}::date and b.end_date > ${from}::date)
+                or (b.start_date >= ${after}::date and b.start_date < ${to}::date))
             group by 1`,
+      );
+    },
+
+    /** The month cache's stays of `units` for the months [first, end): per unit and month of start_date. */
+    async bookingMonths(
+      accountId: string,
+      propertyIds: readonly string[],
+      units: readonly string[],
+      first: string,
+      end: string,
+      perRoom: boolean,
+    ): Promise<MonthTextRow[]> {
+      if (units.length === 0) return [];
+      return heavy<MonthTextRow>(
+        sql`select ${unitOf(perRoom)} as key, to_char(b.start_date, 'YYYY-MM-01') as month,
+                   string_agg(${stayTuple}, ',' order by ${stayOrder}) as text
+            from bookings b ${perRoom ? roomsOfStay : sql``}
+            where b.account_id = ${accountId} and b.property_id = any(${uuidList(propertyIds)})
+              and ${unitOf(perRoom)} = any(${uuidList(units)})
+              and b.status <> 'cancelled'
+              and b.start_date >= ${first}::date and b.start_date < ${end}::date
+            group by 1, 2`,
       );
     },
 
@@ -201,22 +275,83 @@ export function createCalendarRepo({ db, postgres = false }: { db: Db; postgres?
       );
     },
 
-    /** Explicit per-night prices in [from, to), one row per unit key (property or room type). */
-    async nightPrices(
+    /** Explicit per-night rows in [from, before) and [after, to), per unit key, offsets from `from`. */
+    async nightPriceEdges(
       accountId: string,
       propertyIds: readonly string[],
-      from: string,
-      to: string,
+      window: { from: string; before: string; after: string; to: string },
     ): Promise<CalendarNightPricesRow[]> {
       if (propertyIds.length === 0) return [];
+      const { from, before, after, to } = window;
       return heavy<CalendarNightPricesRow>(
-        sql`select unit_key,
-                   '[' || string_agg((night - ${from}::date) || ',' || coalesce(price, -1) || ',' || min_stay
-                     || ',' || stop_sell::int, ',') || ']' as nights
+        sql`select unit_key, string_agg(${nightNumbers(sql`${from}::date`)}, ',') as nights
             from night_prices
             where account_id = ${accountId} and property_id = any(${uuidList(propertyIds)})
-              and night >= ${from}::date and night < ${to}::date
+              and ((night >= ${from}::date and night < ${before}::date)
+                or (night >= ${after}::date and night < ${to}::date))
             group by unit_key`,
+      );
+    },
+
+    /** Explicit night rows of `keys` in [first, end), per unit key, offsets from `first`. */
+    async nightPriceRange(
+      accountId: string,
+      propertyIds: readonly string[],
+      keys: readonly string[],
+      first: string,
+      end: string,
+    ): Promise<CalendarNightPricesRow[]> {
+      if (keys.length === 0) return [];
+      return heavy<CalendarNightPricesRow>(
+        sql`select unit_key, string_agg(${nightNumbers(sql`${first}::date`)}, ',') as nights
+            from night_prices
+            where account_id = ${accountId} and property_id = any(${uuidList(propertyIds)})
+              and unit_key = any(${uuidList(keys)})
+              and night >= ${first}::date and night < ${end}::date
+            group by unit_key`,
+      );
+    },
+
+    /** Cached months of `keys` in [first, end), stale ones included (text null). */
+    async cachedMonths(
+      cache: MonthCache,
+      accountId: string,
+      keys: readonly string[],
+      first: string,
+      end: string,
+    ): Promise<CachedMonthRow[]> {
+      if (keys.length === 0) return [];
+      const table = sql.identifier(cache.table);
+      const key = sql.identifier(cache.key);
+      const text = sql.identifier(cache.text);
+      return rowsOf<CachedMonthRow>(
+        db,
+        sql`select ${key} as key, month::text as month, generation, ${text} as text from ${table}
+            where account_id = ${accountId} and ${key} = any(${uuidList(keys)})
+              and month >= ${first}::date and month < ${end}::date`,
+      );
+    },
+
+    /**
+     * Stores rebuilt months, each only if it is still at the generation it was read at (0 when it was
+     * absent): a month a write marked stale meanwhile stays stale. Sorted as the triggers lock, so a
+     * reader and a writer never wait on each other in a circle.
+     */
+    async storeMonths(cache: MonthCache, accountId: string, rows: StoredMonth[]): Promise<void> {
+      if (rows.length === 0) return;
+      const sorted = [...rows].sort((a, b) =>
+        a.key === b.key ? a.month.localeCompare(b.month) : a.key < b.key ? -1 : 1,
+      );
+      const table = sql.identifier(cache.table);
+      const key = sql.identifier(cache.key);
+      const text = sql.identifier(cache.text);
+      await db.execute(
+        sql`insert into ${table} as c (${key}, month, account_id, generation, ${text})
+            select x.key, x.month, ${accountId}, x.generation, x.text
+            from json_to_recordset(${JSON.stringify(sorted)}::json)
+              as x(key uuid, month date, generation int, text text)
+            on conflict (${key}, month) do update set ${text} = excluded.${text}
+            where c.generation = excluded.generation and c.${text} is null`,
       );
     },
 
@@ -229,7 +364,7 @@ export function createCalendarRepo({ db, postgres = false }: { db: Db; postgres?
     ): Promise<CalendarTakenRow[]> {
       if (propertyIds.length === 0) return [];
       return heavy<CalendarTakenRow>(
-        sql`select room_type_id, '[' || string_agg(off || ',' || taken, ',') || ']' as nights
+        sql`select room_type_id, string_agg(off || ',' || taken, ',') as nights
             from (
               select ro.room_type_id, un.night - ${from}::date as off, count(*) as taken
               from unit_nights un join rooms ro on ro.id = un.unit_id

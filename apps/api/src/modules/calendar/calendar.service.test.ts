@@ -2,7 +2,15 @@ import { calendarData, calendarWire, decodeCalendar } from '@posada/contracts/bo
 import { okEnvelope } from '@posada/contracts/envelope';
 import { describe, expect, it } from 'vitest';
 import type { CalendarRows } from './calendar.service.ts';
-import { checkRange, MAX_CALENDAR_NIGHTS, parsePropertyIds, renderCalendar } from './calendar.service.ts';
+import {
+  checkRange,
+  denseMonths,
+  MAX_CALENDAR_NIGHTS,
+  parsePropertyIds,
+  renderCalendar,
+  renderNights,
+} from './calendar.service.ts';
+import { monthWindow } from './calendar-month-cache.ts';
 
 /** The text the API answers, read back through the contract (which fails on any shape mismatch). */
 const assembleCalendar = (rows: CalendarRows) =>
@@ -78,8 +86,8 @@ describe('assembling the calendar', () => {
   it('applies explicit nights (a null price keeps the base) and taken rooms, never below zero', () => {
     const [p] = assembleCalendar(
       rows({
-        nightPrices: [{ unit_key: type, nights: '[0,-1,3,0,2,12000,1,1,7,1,1,1]' }],
-        taken: [{ room_type_id: type, nights: '[1,1,2,5]' }],
+        nightPrices: [{ unit_key: type, nights: '0,-1,3,0,2,12000,1,1,7,1,1,1' }],
+        taken: [{ room_type_id: type, nights: '1,1,2,5' }],
       }),
     ).properties;
     expect(p?.room_types[0]?.nights.map((n) => [n.price, n.min_stay, n.stop_sell, n.available])).toEqual([
@@ -149,7 +157,7 @@ describe('assembling the calendar', () => {
             wide_rate: 7_000,
           },
         ],
-        nightPrices: [{ unit_key: flat, nights: '[1,9000,2,0]' }],
+        nightPrices: [{ unit_key: flat, nights: '1,9000,2,0' }],
       }),
     ).properties;
     expect(p?.nombre).toBe('Piso «Centro» \\ 2ºB');
@@ -172,5 +180,61 @@ describe('assembling the calendar', () => {
       [7_000, 1],
     ]);
     expect(assembleCalendar(rows({ properties: [] })).properties).toEqual([]);
+  });
+
+  it('joins the partial months at the ends with the whole months of the cache, densely written', () => {
+    const flat = '00000000-0000-4000-8000-000000000004';
+    // 30 Jan – 1 Mar 2027: 30 and 31 Jan, then February whole, then 1 March.
+    const window = monthWindow('2027-01-30', '2027-03-02');
+    const february = [
+      ['9500', ...new Array(27).fill('-1')].join(','),
+      ['3', ...new Array(27).fill('1')].join(','),
+      ['1', ...new Array(27).fill('0')].join(','),
+    ].join('|');
+    // The cache's dense form of February's one explicit night.
+    expect(denseMonths('2027-01-01', '2027-03-01', [{ unit_key: flat, nights: '31,9500,3,1' }])).toEqual([
+      { key: flat, month: '2027-02-01', text: february },
+    ]);
+    const over: Partial<CalendarRows> = {
+      from: window.from,
+      to: window.to,
+      properties: [
+        {
+          id: flat,
+          nombre: 'Piso',
+          tipo_propiedad: 'apartamento',
+          currency: 'EUR',
+          guests: 2,
+          price_night: 7_000,
+          wide_rate: null,
+        },
+      ],
+      roomTypes: [],
+      rooms: [],
+      // Offsets from 30 Jan: 31 Jan costs 90.00, 1 March asks 2 nights.
+      nightPrices: [{ unit_key: flat, nights: '1,9000,1,0,30,-1,2,0' }],
+    };
+    const nights = renderNights({
+      ...rows(over),
+      nightMonths: { window, texts: new Map([[flat, [february]]]) },
+    });
+    const [p] = calendarData.parse(
+      decodeCalendar(okEnvelope(calendarWire).parse(JSON.parse(renderCalendar(rows(over), nights))).data),
+    ).properties;
+    expect(p?.nights).toHaveLength(31);
+    expect(p?.nights.slice(0, 4)).toEqual([
+      { date: '2027-01-30', price: 7_000, min_stay: 1, stop_sell: false },
+      { date: '2027-01-31', price: 9_000, min_stay: 1, stop_sell: false },
+      { date: '2027-02-01', price: 9_500, min_stay: 3, stop_sell: true },
+      { date: '2027-02-02', price: 7_000, min_stay: 1, stop_sell: false },
+    ]);
+    expect(p?.nights.at(-1)).toEqual({ date: '2027-03-01', price: 7_000, min_stay: 2, stop_sell: false });
+    // A month of the cache without rows ('') is the base price throughout.
+    const empty = renderNights({
+      ...rows(over),
+      nightPrices: [],
+      nightMonths: { window, texts: new Map([[flat, ['']]]) },
+    });
+    expect(empty.get(flat)).toContain(`"price":[${new Array(31).fill(7000).join(',')}]`);
   });
 });

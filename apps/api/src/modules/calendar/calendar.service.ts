@@ -1,6 +1,7 @@
 import type { ClosedDates } from '@posada/contracts/bookings';
 import { nightsBetween } from '@posada/domain/booking-rules';
 import { isHotelType } from '@posada/domain/property-types';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { isUuid, type Tenant } from '../properties/properties.service.ts';
 import { calendarErrors } from './calendar.errors.ts';
@@ -13,7 +14,11 @@ import {
   type CalendarTakenRow,
   type CalendarUnitBookingsRow,
   createCalendarRepo,
+  type MonthTextRow,
+  nightsCache,
+  staysCache,
 } from './calendar.repo.ts';
+import { type MonthWindow, monthTexts, monthWindow, nextMonth } from './calendar-month-cache.ts';
 
 /** One call draws at most this many nights: a year and a bit, enough for any calendar view. */
 export const MAX_CALENDAR_NIGHTS = 400;
@@ -53,42 +58,127 @@ export function checkRange(from: string, to: string): number {
   return nights;
 }
 
-/** A compact column of the repo: a JSON array of numbers (empty when the column is null). */
-const numbers = (text: string | undefined): number[] => (text ? (JSON.parse(text) as number[]) : []);
+/** Comma-separated numbers of the repo as an array. */
+const numbers = (text: string | undefined): number[] => (text ? (JSON.parse(`[${text}]`) as number[]) : []);
+
+/** The three night columns of some nights, each as comma-separated JSON numbers. */
+interface ColumnsText {
+  price: string;
+  minStay: string;
+  stopSell: string;
+}
+
+/**
+ * Nights [offset, offset + count) of the window from sparse rows (offset, price, min_stay, stop_sell, …;
+ * offsets from the window's first night): the row's values where there is one (a price of -1, i.e. none,
+ * keeps the base price), otherwise the base price, minimum stay 1, on sale.
+ */
+function sparseColumns(offset: number, count: number, basePrice: string, rows: number[]): ColumnsText {
+  const price: string[] = new Array(count).fill(basePrice);
+  const minStay: number[] = new Array(count).fill(1);
+  const stopSell: number[] = new Array(count).fill(0);
+  for (let i = 0; i + 3 < rows.length; i += 4) {
+    const at = (rows[i] ?? -1) - offset;
+    if (at < 0 || at >= count) continue;
+    const p = rows[i + 1] ?? -1;
+    price[at] = p < 0 ? basePrice : String(p);
+    minStay[at] = rows[i + 2] ?? 1;
+    stopSell[at] = rows[i + 3] === 1 ? 1 : 0;
+  }
+  return { price: price.join(','), minStay: minStay.join(','), stopSell: stopSell.join(',') };
+}
+
+/**
+ * A whole month from the cache's dense text (`price|min_stay|stop_sell`, a value per day; price -1 keeps
+ * the base price), or the defaults for a month without rows (''). Prices are never negative (a check of
+ * night_prices), so "-1" is only ever the placeholder.
+ */
+function monthColumns(text: string, days: number, basePrice: string): ColumnsText {
+  if (text === '') {
+    return {
+      price: new Array(days).fill(basePrice).join(','),
+      minStay: new Array(days).fill(1).join(','),
+      stopSell: new Array(days).fill(0).join(','),
+    };
+  }
+  const [price = '', minStay = '', stopSell = ''] = text.split('|');
+  return { price: price.replaceAll('-1', basePrice), minStay, stopSell };
+}
+
+/**
+ * Explicit night rows of [first, end) (offsets from `first`) as the month cache keeps them: per unit key
+ * and month that has rows, densely, a value per day for each column, `price|min_stay|stop_sell`, price -1
+ * where the base price applies. Rendering a cached month is then a string join, not a loop over nights.
+ */
+export function denseMonths(first: string, end: string, rows: CalendarNightPricesRow[]): MonthTextRow[] {
+  const months: { month: string; offset: number; days: number }[] = [];
+  for (let month = first; month < end; month = nextMonth(month)) {
+    months.push({ month, offset: nightsBetween(first, month), days: nightsBetween(month, nextMonth(month)) });
+  }
+  const out: MonthTextRow[] = [];
+  for (const row of rows) {
+    const values = numbers(row.nights);
+    const byMonth = new Map<number, number[]>();
+    for (let i = 0; i + 3 < values.length; i += 4) {
+      const offset = values[i] ?? -1;
+      const m = months.findLastIndex((month) => month.offset <= offset);
+      if (m < 0) continue;
+      const list = byMonth.get(m) ?? [];
+      list.push(offset, values[i + 1] ?? -1, values[i + 2] ?? 1, values[i + 3] ?? 0);
+      byMonth.set(m, list);
+    }
+    for (const [m, list] of byMonth) {
+      const { month, offset, days } = months[m] ?? { month: first, offset: 0, days: 0 };
+      const price: number[] = new Array(days).fill(-1);
+      const minStay: number[] = new Array(days).fill(1);
+      const stopSell: number[] = new Array(days).fill(0);
+      for (let i = 0; i + 3 < list.length; i += 4) {
+        const day = (list[i] ?? 0) - offset;
+        if (day < 0 || day >= days) continue;
+        price[day] = list[i + 1] ?? -1;
+        minStay[day] = list[i + 2] ?? 1;
+        stopSell[day] = list[i + 3] === 1 ? 1 : 0;
+      }
+      out.push({
+        key: row.unit_key,
+        month,
+        text: `${price.join(',')}|${minStay.join(',')}|${stopSell.join(',')}`,
+      });
+    }
+  }
+  return out;
+}
+
+const joinColumns = (parts: ColumnsText[], key: keyof ColumnsText) =>
+  parts
+    .map((part) => part[key])
+    .filter((text) => text !== '')
+    .join(',');
 
 /**
  * Per night of [from, to) as the JSON text of the wire's night columns (contract calendarNightColumns): the
- * explicit row of night_prices when there is one (a price of -1, i.e. none, keeps the base price),
- * otherwise the base price, minimum stay 1, on sale; for a room type also its free rooms.
+ * partial months at both ends from sparse rows, the whole months between from the month cache's dense
+ * columns; for a room type also its free rooms.
  */
 function nightsJson(
-  count: number,
+  window: MonthWindow,
   basePrice: number | null,
-  explicit: string | undefined,
+  sparse: string | undefined,
+  months: string[] | undefined,
   available?: number[],
-  defaults?: Map<number | null, string>,
 ): string {
-  // Most units have no night of their own: their nights depend on the base price alone.
-  const reusable = !explicit && !available && defaults;
-  const known = reusable ? defaults.get(basePrice) : undefined;
-  if (known) return known;
-  const price: (number | null)[] = new Array(count).fill(basePrice);
-  const minStay: number[] = new Array(count).fill(1);
-  const stopSell: number[] = new Array(count).fill(0);
-  const rows = numbers(explicit);
-  for (let i = 0; i + 3 < rows.length; i += 4) {
-    const offset = rows[i] ?? -1;
-    if (offset < 0 || offset >= count) continue;
-    const p = rows[i + 1] ?? -1;
-    price[offset] = p < 0 ? basePrice : p;
-    minStay[offset] = rows[i + 2] ?? 1;
-    stopSell[offset] = rows[i + 3] === 1 ? 1 : 0;
-  }
-  const out = `{"price":[${price.map((p) => (p === null ? 'null' : p)).join(',')}],"min_stay":[${minStay.join(',')}],"stop_sell":[${stopSell.join(',')}]${
+  const base = basePrice === null ? 'null' : String(basePrice);
+  const rows = numbers(sparse);
+  const head = nightsBetween(window.from, window.before);
+  const parts = [sparseColumns(0, head, base, rows)];
+  window.months.forEach((month, i) => {
+    parts.push(monthColumns(months?.[i] ?? '', nightsBetween(month, nextMonth(month)), base));
+  });
+  const afterOffset = nightsBetween(window.from, window.after);
+  parts.push(sparseColumns(afterOffset, nightsBetween(window.after, window.to), base, rows));
+  return `{"price":[${joinColumns(parts, 'price')}],"min_stay":[${joinColumns(parts, 'minStay')}],"stop_sell":[${joinColumns(parts, 'stopSell')}]${
     available ? `,"available":[${available.join(',')}]}` : '}'
   }`;
-  if (reusable) defaults.set(basePrice, out);
-  return out;
 }
 
 /** Night columns without nights: a hotel's own (its nights are per room type). */
@@ -158,24 +248,44 @@ interface UnitHead {
 export type NightsRows = Pick<
   CalendarRows,
   'from' | 'to' | 'properties' | 'roomTypes' | 'nightPrices' | 'taken'
->;
+> & {
+  /** The whole months of the window and, per unit key, their dense text from the month cache. */
+  nightMonths?: { window: MonthWindow; texts: Map<string, string[]> };
+};
 
 /** The base price of a property's night, as POST /api/calculate-apartment-price uses it. */
 const basePriceOf = (p: CalendarPropertyRow) => p.price_night ?? p.wide_rate;
 
 /**
  * The `nights` columns of the answer as JSON text, by property (apartments, villas) and by room type
- * (hotels, with their free rooms per night).
+ * (hotels, with their free rooms per night). `nightPrices` are the explicit rows outside the whole
+ * months of `nightMonths` (all of them when there is none).
  */
 export function renderNights(rows: NightsRows): Map<string, string> {
   const count = nightsBetween(rows.from, rows.to);
-  const defaultNights = new Map<number | null, string>();
-  const pricesByKey = new Map(rows.nightPrices.map((r) => [r.unit_key, r.nights]));
+  const window = rows.nightMonths?.window ?? {
+    from: rows.from,
+    to: rows.to,
+    months: [],
+    before: rows.to,
+    after: rows.to,
+  };
+  const months = rows.nightMonths?.texts;
+  const sparseByKey = new Map(rows.nightPrices.map((r) => [r.unit_key, r.nights]));
   const takenByType = new Map(rows.taken.map((r) => [r.room_type_id, r.nights]));
+  // Most apartments have no night of their own: their nights depend on the base price alone.
+  const plain = new Map<number | null, string>();
   const out = new Map<string, string>();
   for (const p of rows.properties) {
     if (isHotelType(p.tipo_propiedad)) continue;
-    out.set(p.id, nightsJson(count, basePriceOf(p), pricesByKey.get(p.id), undefined, defaultNights));
+    const base = basePriceOf(p);
+    const sparse = sparseByKey.get(p.id);
+    const texts = months?.get(p.id);
+    const isPlain = !sparse && !texts?.some((text) => text !== '');
+    const known = isPlain ? plain.get(base) : undefined;
+    const json = known ?? nightsJson(window, base, sparse, texts);
+    if (isPlain) plain.set(base, json);
+    out.set(p.id, json);
   }
   for (const t of rows.roomTypes) {
     const available: number[] = new Array(count).fill(t.sellable_rooms);
@@ -186,7 +296,7 @@ export function renderNights(rows: NightsRows): Map<string, string> {
         available[offset] = Math.max(0, t.sellable_rooms - (taken[i + 1] ?? 0));
       }
     }
-    out.set(t.id, nightsJson(count, t.base_price, pricesByKey.get(t.id), available));
+    out.set(t.id, nightsJson(window, t.base_price, sparseByKey.get(t.id), months?.get(t.id), available));
   }
   return out;
 }
@@ -276,13 +386,63 @@ export const renderCalendar = (rows: CalendarRows, nights?: Map<string, string>)
   writeCalendar(rows, nights).toString();
 
 /**
- * GET /api/calendar: everything the three calendars draw, for one or more properties, in one call — seven
- * set-based queries whatever the number of units and nights, run side by side on PostgreSQL's pool.
- * Answers the bytes of the whole JSON envelope (see writeCalendar).
+ * GET /api/calendar: everything the three calendars draw, for one or more properties, in one call — a
+ * fixed number of set-based queries whatever the number of units and nights, run side by side on
+ * PostgreSQL's pool. The stays and night prices of whole months come from the month cache
+ * (calendar-month-cache.ts). Answers the bytes of the whole JSON envelope (see writeCalendar).
  */
-export function createCalendarService(deps: { db: Db; kind?: 'pglite' | 'postgres' }) {
+export function createCalendarService(deps: {
+  db: Db;
+  kind?: 'pglite' | 'postgres';
+  logger?: FastifyBaseLogger;
+}) {
   const postgres = deps.kind === 'postgres';
   const repo = createCalendarRepo({ db: deps.db, postgres });
+  const cacheDeps = {
+    repo,
+    onStoreError: (err: unknown) =>
+      deps.logger?.warn({ err }, 'calendar: a month of the cache was not stored'),
+  };
+
+  /** Stays per unit (`units`: the properties, or the rooms of hotels with `perRoom`). */
+  async function staysOf(
+    accountId: string,
+    propertyIds: string[],
+    units: string[],
+    window: MonthWindow,
+    perRoom: boolean,
+  ): Promise<CalendarUnitBookingsRow[]> {
+    if (units.length === 0) return [];
+    const [edges, months] = await Promise.all([
+      repo.bookingEdges(accountId, propertyIds, window, perRoom),
+      monthTexts(cacheDeps, staysCache, accountId, units, window, (keys, first, end) =>
+        repo.bookingMonths(accountId, propertyIds, keys, first, end, perRoom),
+      ),
+    ]);
+    const edgesOf = new Map(edges.map((row) => [row.unit_id, row]));
+    return units.map((unit) => {
+      const edge = edgesOf.get(unit);
+      const parts = [edge?.head, ...(months.get(unit) ?? []), edge?.tail].filter((part) => part);
+      return { unit_id: unit, bookings: `[${parts.join(',')}]` };
+    });
+  }
+
+  /** Explicit night rows per unit key (properties, room types of hotels): sparse at the ends, dense months. */
+  async function nightPricesOf(
+    accountId: string,
+    propertyIds: string[],
+    keys: string[],
+    window: MonthWindow,
+  ): Promise<Pick<NightsRows, 'nightPrices' | 'nightMonths'>> {
+    const [edges, texts] = await Promise.all([
+      repo.nightPriceEdges(accountId, propertyIds, window),
+      monthTexts(cacheDeps, nightsCache, accountId, keys, window, async (missing, first, end) =>
+        denseMonths(first, end, await repo.nightPriceRange(accountId, propertyIds, missing, first, end)),
+      ),
+    ]);
+    return { nightPrices: edges, nightMonths: { window, texts } };
+  }
+
   return {
     async get(
       tenant: Tenant,
@@ -292,29 +452,42 @@ export function createCalendarService(deps: { db: Db; kind?: 'pglite' | 'postgre
       checkRange(from, to);
       const ids = parsePropertyIds(query.property_ids);
       if (ids?.some((id) => !isUuid(id))) throw calendarErrors.propertyNotFound();
-      const properties = await repo.properties(tenant.accountId, ids);
+      const { accountId } = tenant;
+      const properties = await repo.properties(accountId, ids);
       if (ids && properties.length !== ids.length) throw calendarErrors.propertyNotFound();
 
+      const window = monthWindow(from, to);
       const all = properties.map((p) => p.id);
       const hotels = properties.filter((p) => isHotelType(p.tipo_propiedad)).map((p) => p.id);
       const others = properties.filter((p) => !isHotelType(p.tipo_propiedad)).map((p) => p.id);
-      const roomTypesRows = repo.roomTypes(tenant.accountId, hotels);
-      const nightPricesRows = repo.nightPrices(tenant.accountId, all, from, to);
-      const takenRows = repo.takenRooms(tenant.accountId, hotels, from, to);
-      const [roomTypes, rooms, bookings, closed, nightPrices, taken, nights] = await Promise.all([
+      const roomTypesRows = repo.roomTypes(accountId, hotels);
+      const roomsRows = repo.rooms(accountId, hotels);
+      const nightPricesRows = roomTypesRows.then((types) =>
+        nightPricesOf(accountId, all, [...others, ...types.map((t) => t.id)], window),
+      );
+      const takenRows = repo.takenRooms(accountId, hotels, from, to);
+      const [roomTypes, rooms, bookings, closed, { nightPrices }, taken, nights] = await Promise.all([
         roomTypesRows,
-        repo.rooms(tenant.accountId, hotels),
-        // Apartments and villas, and hotels (a stay on each of its rooms): two queries side by side.
+        roomsRows,
+        // Apartments and villas, and hotels (a stay on each of its rooms), side by side.
         Promise.all([
-          repo.bookings(tenant.accountId, others, from, to, false),
-          repo.bookings(tenant.accountId, hotels, from, to, true),
+          staysOf(accountId, others, others, window, false),
+          roomsRows.then((r) =>
+            staysOf(
+              accountId,
+              hotels,
+              r.map((room) => room.id),
+              window,
+              true,
+            ),
+          ),
         ]).then(([a, b]) => [...a, ...b]),
-        repo.closedDates(tenant.accountId, all, from, to),
+        repo.closedDates(accountId, all, from, to),
         nightPricesRows,
         takenRows,
         // The nights are written as soon as their rows are in, while the stays are still being read.
         Promise.all([roomTypesRows, nightPricesRows, takenRows]).then(([rt, np, tk]) =>
-          renderNights({ from, to, properties, roomTypes: rt, nightPrices: np, taken: tk }),
+          renderNights({ from, to, properties, roomTypes: rt, ...np, taken: tk }),
         ),
       ]);
       return writeCalendar(
