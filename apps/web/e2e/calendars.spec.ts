@@ -143,6 +143,24 @@ async function pauseAndActivate(page: Page, panel: Locator, lang: 'es' | 'en' = 
   await expect(panel.getByRole('button', { name: x.pause, exact: true })).toBeVisible();
 }
 
+/**
+ * Moves the timeline's keyboard cursor onto `row` and `date` with the arrow keys (the timeline has focus
+ * and the cursor is placed). `forward` is the key that goes to the next day (ArrowLeft right to left).
+ */
+async function cursorTo(page: Page, row: Locator, date: string, forward = 'ArrowRight') {
+  const back = forward === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight';
+  const cursor = page.getByTestId('timeline-cursor');
+  const key = await row.locator('[data-day-area]').getAttribute('data-row-key');
+  for (let i = 0; i < 30 && (await cursor.getAttribute('data-row-key')) !== key; i++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(cursor).toHaveAttribute('data-row-key', key ?? '');
+  const at = (await cursor.getAttribute('data-date')) ?? date;
+  const steps = Math.round((Date.parse(date) - Date.parse(at)) / 86_400_000);
+  for (let i = 0; i < Math.abs(steps); i++) await page.keyboard.press(steps > 0 ? forward : back);
+  await expect(cursor).toHaveAttribute('data-date', date);
+}
+
 const guestName = (prefix: string) => `${prefix} ${Date.now().toString(36).slice(-5)}`;
 
 test.describe('ReservationCalendar (desktop, apartments and villas)', () => {
@@ -325,6 +343,59 @@ test.describe('ReservationCalendar (desktop, apartments and villas)', () => {
     await dragDays(page, row, '2029-03-19', '2029-03-20');
     await expect(chooser(page).getByText('Estancia mínima: 2 noches.')).toBeVisible();
     await expect(chooser(page).getByRole('button', { name: 'Crear reserva' })).toBeDisabled();
+  });
+
+  test('by keyboard: a spoken cursor, Enter on the arrival and the departure, and the dates blocked', async ({
+    page,
+  }) => {
+    await open(page, demo.empresa, '/calendar/bookings?date=2029-04-02');
+    const row = unitRow(page, APARTMENT);
+    await expect(row).toBeVisible();
+    const timeline = page.getByTestId('timeline');
+    await expect(timeline).toHaveAccessibleDescription(/Intro: elegir la llegada y después la salida/);
+    await timeline.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('timeline-cursor')).toBeVisible();
+    await cursorTo(page, row, '2029-04-05');
+    const spoken = page.getByTestId('timeline-cursor-text');
+    await expect(spoken).toHaveText(new RegExp(`^${APARTMENT}, .*5.*abril.*2029: libre`));
+
+    // Enter, then Escape: the arrival is dropped.
+    await page.keyboard.press('Enter');
+    await expect(row.getByTestId('selection')).toHaveText('Llegada');
+    await page.keyboard.press('Escape');
+    await expect(row.getByTestId('selection')).toHaveCount(0);
+
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect(row.getByTestId('selection')).toHaveText('3 noches');
+    await expect(spoken).toContainText('Llegada');
+    await expect(spoken).toContainText('3 noches');
+    await page.keyboard.press('Enter');
+    await chooser(page).getByRole('button', { name: 'Bloquear fechas' }).click();
+    const modal = page.getByRole('dialog', { name: 'Bloquear fechas' });
+    await expect(modal.getByTestId('close-dates-summary')).toContainText('3 noches bloqueadas');
+    await modal.getByRole('button', { name: 'Bloquear fechas' }).click();
+    await expect(page.getByText('Fechas bloqueadas: 3 noches.')).toBeVisible();
+    const block = row.getByTestId('closed-block');
+    await expect(block).toHaveCount(1);
+
+    // The cursor speaks a blocked night.
+    await timeline.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('timeline-cursor')).toHaveAttribute('data-date', '2029-04-07');
+    await expect(spoken).toHaveText(/: Cerrado$/);
+
+    await block.click();
+    await page
+      .getByRole('dialog', { name: 'Fechas bloqueadas' })
+      .getByRole('button', { name: 'Eliminar bloqueo' })
+      .click();
+    await page
+      .getByRole('dialog', { name: '¿Eliminar el bloqueo?' })
+      .getByRole('button', { name: 'Eliminar bloqueo' })
+      .click();
+    await expect(block).toHaveCount(0);
   });
 
   test('a phone is sent to the monthly calendar', async ({ page }) => {
@@ -659,6 +730,23 @@ test('hotel calendar in Arabic: names on the right, days running leftwards, bars
   expect(first.x).toBeGreaterThan(next.x);
   // Dragging right to left selects forward in time.
   await dragDays(page, row, '2029-04-02', '2029-04-04');
+  await expect(chooser(page, 'ماذا تريد أن تفعل بهذه التواريخ؟')).toContainText('ليلتان');
+});
+
+test('hotel calendar in Arabic by keyboard: the left arrow goes to the next day', async ({ page }) => {
+  await open(page, demo.hotel, '/hotel-calendar/bookings?date=2029-04-01', 'ar');
+  const row = unitRow(page, '102');
+  await expect(row).toBeVisible();
+  await page.getByTestId('timeline').focus();
+  await page.keyboard.press('ArrowDown');
+  await cursorTo(page, row, '2029-04-03', 'ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('timeline-cursor')).toHaveAttribute('data-date', '2029-04-04');
+  await expect(page.getByTestId('timeline-cursor-text')).toHaveText(/^102، .*: متاح/);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
   await expect(chooser(page, 'ماذا تريد أن تفعل بهذه التواريخ؟')).toContainText('ليلتان');
 });
 

@@ -109,14 +109,15 @@ export function CalendarToolbar({
             label={t('toolbar.showPrices')}
             size="sm"
           />
-          <Legend hotel={hotel} />
+          <Legend hotel={hotel} timeline />
         </Group>
       </Group>
     </Stack>
   );
 }
 
-export function Legend({ hotel = false }: { hotel?: boolean }) {
+/** `timeline`: the desktop calendars, which also take the keyboard. */
+export function Legend({ hotel = false, timeline = false }: { hotel?: boolean; timeline?: boolean }) {
   const { t } = useTranslation('calendar');
   return (
     <Popover position="bottom-end" withArrow shadow="md" width={260}>
@@ -172,6 +173,11 @@ export function Legend({ hotel = false }: { hotel?: boolean }) {
           <Text size="xs" c="dimmed">
             {t('legend.howTo')}
           </Text>
+          {timeline ? (
+            <Text size="xs" c="dimmed">
+              {t('legend.keyboard')}
+            </Text>
+          ) : null}
         </Stack>
       </Popover.Dropdown>
     </Popover>
@@ -201,7 +207,7 @@ export function LegendStrip() {
         </Text>
       </Group>
       <Text size="xs" c="dimmed" style={{ flexBasis: '100%' }}>
-        {t('legend.howTo')} {t('legend.channels')}
+        {t('legend.howTo')} {t('legend.keyboard')} {t('legend.channels')}
       </Text>
     </Group>
   );

@@ -1,12 +1,14 @@
-import { useDirection } from '@mantine/core';
+import { useDirection, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLock, IconPlayerPauseFilled, IconTool } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
+  type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
   type PointerEvent as ReactPointerEvent,
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -17,6 +19,7 @@ import { assignLanes, type BarBox, dayIndexAt, dayOffset, nightsBlock, stayBar }
 import { channelMark, statusColor } from '../lib/booking-style.ts';
 import { addDays, daysFrom, isWeekend, startOfMonth } from '../lib/dates.ts';
 import { cellPriceFormatter, type DayFormatters, dayFormatters } from '../lib/format.ts';
+import { dayContent, type GridCursor, moveCursor } from '../lib/grid-keys.ts';
 import type { CalendarBooking, CalendarClosed, GridRow, TypeRow, UnitRow } from '../lib/grid-rows.ts';
 import { type DayRange, orderedRange } from '../lib/selection.ts';
 import classes from './calendar.module.css';
@@ -85,7 +88,8 @@ function useLatest<T>(value: T) {
  * The timeline of ReservationCalendar and hotelReservationCalendar: units as rows, days as columns,
  * both virtualised (300 rooms × 90 days draw only what is on screen), with a sticky date header and a
  * sticky name column, mirrored in right-to-left languages. Select dates by dragging over a row, or by
- * clicking the arrival and then the departure; click a bar to open the booking.
+ * clicking the arrival and then the departure; click a bar to open the booking. By keyboard, the arrows
+ * move a cursor over the days and rows (its cell is spoken), Enter picks the arrival and then the departure.
  */
 export function TimelineGrid(props: TimelineGridProps) {
   const { rows, from, dayCount, today, showPrices, metrics, selection, scrollTo } = props;
@@ -106,6 +110,8 @@ export function TimelineGrid(props: TimelineGridProps) {
     estimateSize: (i) => (rows[i]?.kind === 'type' ? metrics.typeHeight : metrics.unitHeight),
     getItemKey: rowKeyAt,
     paddingStart: HEADER_HEIGHT,
+    // The sticky header and name column cover the start: scrolling a cell into view keeps it clear of them.
+    scrollPaddingStart: HEADER_HEIGHT,
     overscan: 6,
     initialRect: { width: 1280, height: 800 },
     // Let React batch scroll updates instead of rendering synchronously inside each scroll event.
@@ -117,6 +123,7 @@ export function TimelineGrid(props: TimelineGridProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => dayWidth,
     paddingStart: nameWidth,
+    scrollPaddingStart: nameWidth,
     overscan: 2,
     isRtl: dir === 'rtl',
     useFlushSync: false,
@@ -306,6 +313,98 @@ export function TimelineGrid(props: TimelineGridProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [pending]);
 
+  // ------------------------------------------------------------------ selection by keyboard
+  // Kept as a row and a date, so it stays put when the window grows or the data reloads.
+  const [cursorAt, setCursorAt] = useState<{ rowKey: string; date: string } | null>(null);
+  /** The cursor is drawn and spoken while the keyboard is in use (not after a pointer takes over). */
+  const [keyboard, setKeyboard] = useState(false);
+  const helpId = useId();
+  const rowIndexByKey = useMemo(() => new Map(rows.map((r, i) => [r.key, i])), [rows]);
+  const cursor = useMemo<GridCursor | null>(() => {
+    if (!cursorAt) return null;
+    const row = rowIndexByKey.get(cursorAt.rowKey);
+    const day = dayOffset(from, cursorAt.date);
+    return row === undefined || day < 0 || day >= dayCount ? null : { row, day };
+  }, [cursorAt, rowIndexByKey, from, dayCount]);
+  const setCursor = (next: GridCursor) => {
+    const row = rows[next.row];
+    const date = days[next.day];
+    if (row && date) setCursorAt({ rowKey: row.key, date });
+  };
+
+  /** Where the cursor starts: the first row and day on screen. */
+  const firstVisibleCell = (): GridCursor => {
+    const top = (rowV.scrollOffset ?? 0) + HEADER_HEIGHT;
+    const row = virtualRows.find((item) => item.start >= top - 1)?.index ?? 0;
+    return { row, day: Math.max(0, Math.min(dayCount - 1, Math.round(scrollOffset / dayWidth))) };
+  };
+
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLElement>) => {
+    // Keys on a bar, a block or a name are theirs.
+    if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      setKeyboard(true);
+      if (!cursor) {
+        setCursor(firstVisibleCell());
+        return;
+      }
+      const row = rows[cursor.row];
+      const day = days[cursor.day];
+      if (row && day) clickDay(row.key, day);
+      return;
+    }
+    const next = moveCursor(cursor ?? { row: 0, day: 0 }, event.key, dir, rows.length, dayCount);
+    if (!next) return;
+    event.preventDefault();
+    // The first key only shows the cursor where the screen is.
+    const target = cursor ? next : firstVisibleCell();
+    setCursor(target);
+    setKeyboard(true);
+    rowV.scrollToIndex(target.row, { align: 'auto' });
+    colV.scrollToIndex(target.day, { align: 'auto' });
+    // With an arrival picked, the cursor previews the stay as the mouse does.
+    const current = pendingRef.current;
+    const row = rows[target.row];
+    const day = days[target.day];
+    if (current && !current.dragging && row && day && current.rowKey === row.key && current.current !== day) {
+      setPending({ ...current, current: day });
+    }
+  };
+
+  const cursorText = useMemo(() => {
+    if (!keyboard || !cursor) return '';
+    const row = rows[cursor.row];
+    const day = days[cursor.day];
+    if (!row || !day) return '';
+    const date = formats.long(day);
+    const night = row.nights.get(day);
+    let text: string;
+    if (row.kind === 'type') {
+      const free = night?.available ?? row.rooms;
+      text = `${row.roomType.name}, ${freeTitle(date, free, row.rooms)}`;
+    } else {
+      const { booking, closed } = dayContent(row.unit, day);
+      const state = booking
+        ? t('grid.cellBooked', { name: booking.name, status: t(`status.${booking.status}`) })
+        : closed
+          ? t('grid.closed')
+          : row.unit.status === 'maintenance'
+            ? t('roomStatus.maintenance')
+            : night?.price != null && row.roomType === null
+              ? t('grid.cellFreePrice', { price: price(night.price) })
+              : t('grid.cellFree');
+      text = t('grid.cell', { name: row.unit.name, date, state });
+    }
+    if (pending && !pending.dragging && pending.rowKey === row.key) {
+      const range = orderedRange(pending.anchor, pending.current);
+      const nights = dayOffset(range.start, range.end);
+      text += ` · ${arrivalLabel}: ${formats.long(range.start)}${nights > 0 ? ` · ${nightsLabel(nights)}` : ''}`;
+    }
+    return text;
+  }, [keyboard, cursor, rows, days, formats, freeTitle, t, price, pending, arrivalLabel, nightsLabel]);
+  const cursorItem = keyboard && cursor ? virtualRows.find((item) => item.index === cursor.row) : undefined;
+
   // ------------------------------------------------------------------ drawing
   const totalWidth = colV.getTotalSize();
   const totalHeight = rowV.getTotalSize();
@@ -342,7 +441,15 @@ export function TimelineGrid(props: TimelineGridProps) {
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
       tabIndex={0}
       style={{ height: '100%' }}
-      onPointerDown={onPointerDown}
+      aria-describedby={helpId}
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (event.target === event.currentTarget) setKeyboard(false);
+      }}
+      onPointerDown={(event) => {
+        setKeyboard(false);
+        onPointerDown(event);
+      }}
       onPointerUp={onPointerUp}
       onPointerMove={onPointerMove}
       onPointerCancel={() => {
@@ -350,6 +457,10 @@ export function TimelineGrid(props: TimelineGridProps) {
       }}
       data-testid="timeline"
     >
+      <VisuallyHidden id={helpId}>{t('grid.keyboardHelp')}</VisuallyHidden>
+      <VisuallyHidden aria-live="polite" data-testid="timeline-cursor-text">
+        {cursorText}
+      </VisuallyHidden>
       <div className={classes.content} style={{ width: totalWidth, height: totalHeight }}>
         <div className={classes.header} style={{ width: totalWidth, height: HEADER_HEIGHT }}>
           <div className={classes.corner} style={{ width: nameWidth }}>
@@ -426,6 +537,21 @@ export function TimelineGrid(props: TimelineGridProps) {
             />
           );
         })}
+        {cursorItem && cursor ? (
+          <div
+            className={classes.keyCursor}
+            data-testid="timeline-cursor"
+            data-date={days[cursor.day]}
+            data-row-key={rows[cursor.row]?.key}
+            aria-hidden
+            style={{
+              top: cursorItem.start,
+              height: cursorItem.size,
+              insetInlineStart: nameWidth + cursor.day * dayWidth,
+              width: dayWidth,
+            }}
+          />
+        ) : null}
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assignLanes, dayIndexAt, dayOffset, nightsBlock, stayBar } from './bar-layout.ts';
 import { calendarRequest } from './calendar-window.ts';
 import { addMonths, monthWeeks, parseDateParam } from './dates.ts';
+import { dayContent, moveCursor } from './grid-keys.ts';
 import { apartmentRows, type CalendarProperty, freeRoomsFor, hotelRows, occupancy } from './grid-rows.ts';
 import {
   blockProblem,
@@ -407,5 +408,41 @@ describe('calendar requests (shared by the pages and the route loaders)', () => 
         '2026-11-21',
       ),
     ).toBeNull();
+  });
+});
+
+describe('keyboard cursor', () => {
+  const at = { row: 2, day: 5 };
+  it('moves by the arrows as they look on screen, mirrored right to left', () => {
+    expect(moveCursor(at, 'ArrowRight', 'ltr', 10, 30)).toEqual({ row: 2, day: 6 });
+    expect(moveCursor(at, 'ArrowRight', 'rtl', 10, 30)).toEqual({ row: 2, day: 4 });
+    expect(moveCursor(at, 'ArrowLeft', 'rtl', 10, 30)).toEqual({ row: 2, day: 6 });
+    expect(moveCursor(at, 'ArrowDown', 'ltr', 10, 30)).toEqual({ row: 3, day: 5 });
+    expect(moveCursor(at, 'ArrowUp', 'rtl', 10, 30)).toEqual({ row: 1, day: 5 });
+  });
+
+  it('jumps to the ends and by weeks, never out of the grid', () => {
+    expect(moveCursor(at, 'Home', 'ltr', 10, 30)).toEqual({ row: 2, day: 0 });
+    expect(moveCursor(at, 'End', 'ltr', 10, 30)).toEqual({ row: 2, day: 29 });
+    expect(moveCursor(at, 'PageDown', 'ltr', 10, 30)).toEqual({ row: 2, day: 12 });
+    expect(moveCursor(at, 'PageUp', 'ltr', 10, 30)).toEqual({ row: 2, day: 0 });
+    expect(moveCursor({ row: 9, day: 29 }, 'ArrowDown', 'ltr', 10, 30)).toEqual({ row: 9, day: 29 });
+    expect(moveCursor(at, 'Enter', 'ltr', 10, 30)).toBeNull();
+    expect(moveCursor(at, 'ArrowDown', 'ltr', 0, 30)).toBeNull();
+  });
+
+  it('tells what a unit holds on a day: a stay (not a cancelled one), else closed dates', () => {
+    const unit = {
+      bookings: [
+        { start_date: '2027-03-01', end_date: '2027-03-03', status: 'cancelled', name: 'Anulada' },
+        { start_date: '2027-03-02', end_date: '2027-03-04', status: 'booked', name: 'Ana' },
+      ],
+      closed: [{ start_date: '2027-03-04', end_date: '2027-03-06' }],
+    };
+    expect(dayContent(unit, '2027-03-01')).toEqual({});
+    expect(dayContent(unit, '2027-03-03').booking?.name).toBe('Ana');
+    // The departure day is free for the next arrival; closed dates cover [start, end).
+    expect(dayContent(unit, '2027-03-04').closed).toBeDefined();
+    expect(dayContent(unit, '2027-03-06')).toEqual({});
   });
 });
