@@ -334,8 +334,9 @@ export function createCalendarRepo({ db, postgres = false }: { db: Db; postgres?
 
     /**
      * Stores rebuilt months, each only if it is still at the generation it was read at (0 when it was
-     * absent): a month a write marked stale meanwhile stays stale. Sorted as the triggers lock, so a
-     * reader and a writer never wait on each other in a circle.
+     * absent): a month a write marked stale meanwhile stays stale. Sorted as the triggers mark them. On
+     * PostgreSQL it gives up after a short lock wait rather than hold up a booking (a writer that marks
+     * several months over several statements could otherwise deadlock with it): the months stay stale.
      */
     async storeMonths(cache: MonthCache, accountId: string, rows: StoredMonth[]): Promise<void> {
       if (rows.length === 0) return;
@@ -345,14 +346,20 @@ export function createCalendarRepo({ db, postgres = false }: { db: Db; postgres?
       const table = sql.identifier(cache.table);
       const key = sql.identifier(cache.key);
       const text = sql.identifier(cache.text);
-      await db.execute(
-        sql`insert into ${table} as c (${key}, month, account_id, generation, ${text})
+      const store = sql`insert into ${table} as c (${key}, month, account_id, generation, ${text})
             select x.key, x.month, ${accountId}, x.generation, x.text
             from json_to_recordset(${JSON.stringify(sorted)}::json)
               as x(key uuid, month date, generation int, text text)
             on conflict (${key}, month) do update set ${text} = excluded.${text}
-            where c.generation = excluded.generation and c.${text} is null`,
-      );
+            where c.generation = excluded.generation and c.${text} is null`;
+      if (!postgres) {
+        await db.execute(store);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '200ms'`);
+        await tx.execute(store);
+      });
     },
 
     /** Per room type and night, how many of its rooms (not in maintenance) are booked or closed. */
