@@ -161,6 +161,20 @@ async function cursorTo(page: Page, row: Locator, date: string, forward = 'Arrow
   await expect(cursor).toHaveAttribute('data-date', date);
 }
 
+/** Opens a closed-dates block and deletes it after the confirmation. */
+async function deleteBlock(page: Page, block: Locator) {
+  await block.click();
+  await page
+    .getByRole('dialog', { name: 'Fechas bloqueadas' })
+    .getByRole('button', { name: 'Eliminar bloqueo' })
+    .click();
+  await page
+    .getByRole('dialog', { name: '¿Eliminar el bloqueo?' })
+    .getByRole('button', { name: 'Eliminar bloqueo' })
+    .click();
+  await expect(block).toHaveCount(0);
+}
+
 const guestName = (prefix: string) => `${prefix} ${Date.now().toString(36).slice(-5)}`;
 
 test.describe('ReservationCalendar (desktop, apartments and villas)', () => {
@@ -386,16 +400,7 @@ test.describe('ReservationCalendar (desktop, apartments and villas)', () => {
     await expect(page.getByTestId('timeline-cursor')).toHaveAttribute('data-date', '2029-04-07');
     await expect(spoken).toHaveText(/: Cerrado$/);
 
-    await block.click();
-    await page
-      .getByRole('dialog', { name: 'Fechas bloqueadas' })
-      .getByRole('button', { name: 'Eliminar bloqueo' })
-      .click();
-    await page
-      .getByRole('dialog', { name: '¿Eliminar el bloqueo?' })
-      .getByRole('button', { name: 'Eliminar bloqueo' })
-      .click();
-    await expect(block).toHaveCount(0);
+    await deleteBlock(page, block);
   });
 
   test('a phone is sent to the monthly calendar', async ({ page }) => {
@@ -549,16 +554,7 @@ test.describe('hotelReservationCalendar', () => {
     await expect(chooser(page).getByRole('button', { name: 'Crear reserva' })).toBeEnabled();
     await page.keyboard.press('Escape');
 
-    await row.getByTestId('closed-block').click();
-    await page
-      .getByRole('dialog', { name: 'Fechas bloqueadas' })
-      .getByRole('button', { name: 'Eliminar bloqueo' })
-      .click();
-    await page
-      .getByRole('dialog', { name: '¿Eliminar el bloqueo?' })
-      .getByRole('button', { name: 'Eliminar bloqueo' })
-      .click();
-    await expect(row.getByTestId('closed-block')).toHaveCount(0);
+    await deleteBlock(page, row.getByTestId('closed-block'));
   });
 
   test('room types fold away and keep their free-rooms row', async ({ page }) => {
