@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
   Menu,
@@ -19,7 +18,6 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
 import {
-  IconAlertCircle,
   IconDots,
   IconEye,
   IconFilterOff,
@@ -28,7 +26,6 @@ import {
   IconListSearch,
   IconPlus,
   IconQrcode,
-  IconRefresh,
   IconSearch,
   IconSend,
 } from '@tabler/icons-react';
@@ -41,6 +38,7 @@ import { useIsMobile } from '../../../app/shell/use-is-mobile.ts';
 import { CardList, CardListItem } from '../../../components/card-list.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { notify } from '../../../lib/notify.ts';
@@ -437,26 +435,7 @@ export function BookingsPage() {
       </Table>
     );
   } else if (active.isError) {
-    body = (
-      <Alert
-        color="red"
-        variant="light"
-        m="md"
-        icon={<IconAlertCircle size={20} aria-hidden />}
-        title={t('errors.list')}
-        role="alert"
-      >
-        <Button
-          size="xs"
-          color="red"
-          variant="white"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          onClick={() => void active.refetch()}
-        >
-          {t('common:actions.retry')}
-        </Button>
-      </Alert>
-    );
+    body = <LoadError m="md" title={t('errors.list')} onRetry={() => void active.refetch()} />;
   } else if (active.data.items.length === 0) {
     body = filtered ? (
       <EmptyState

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Group,
@@ -17,13 +16,14 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { todayIn } from '@posada/domain/booking-rules';
-import { IconAlertCircle, IconBellPlus, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconBellPlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { formatLongDay } from '../../reservations/lib/intl.ts';
@@ -190,26 +190,7 @@ export function RemindersPage() {
       </Stack>
     );
   } else if (query.isError) {
-    body = (
-      <Alert
-        color="red"
-        variant="light"
-        m="md"
-        icon={<IconAlertCircle size={20} aria-hidden />}
-        title={t('reminders.loadError')}
-        role="alert"
-      >
-        <Button
-          size="xs"
-          color="red"
-          variant="white"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          onClick={() => void query.refetch()}
-        >
-          {t('common:actions.retry')}
-        </Button>
-      </Alert>
-    );
+    body = <LoadError m="md" title={t('reminders.loadError')} onRetry={() => void query.refetch()} />;
   } else if (query.data.length === 0) {
     body = (
       <EmptyState

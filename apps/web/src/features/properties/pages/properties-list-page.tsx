@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { PropertyListItem } from '@posada/contracts/properties';
-import { IconAlertCircle, IconHomePlus, IconMapPin, IconRefresh, IconSettings } from '@tabler/icons-react';
+import { IconHomePlus, IconMapPin, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { pathTo } from '../../../app/routes.ts';
 import { useCurrentUser } from '../../../app/session.ts';
 import { PropertyAvatar } from '../../../app/shell/property-avatar.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { propertiesQuery } from '../api/properties-api.ts';
 import { CheckinQr } from '../components/checkin-qr.tsx';
@@ -132,25 +133,12 @@ export function PropertiesListPage() {
       {isPending ? (
         <ListSkeleton />
       ) : isError ? (
-        <Alert
-          color="red"
-          variant="light"
+        <LoadError
           radius="lg"
-          icon={<IconAlertCircle size={20} aria-hidden />}
           title={t('list.loadError')}
-          role="alert"
-        >
-          <Button
-            size="xs"
-            color="red"
-            variant="white"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            loading={isRefetching}
-            onClick={() => void refetch()}
-          >
-            {t('common:actions.retry')}
-          </Button>
-        </Alert>
+          onRetry={() => void refetch()}
+          retrying={isRefetching}
+        />
       ) : data.items.length === 0 ? (
         <Paper withBorder radius="lg">
           <EmptyState

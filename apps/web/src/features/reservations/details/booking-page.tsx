@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconArrowLeft, IconCalendarOff, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft, IconCalendarOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
 import classes from '../../../app/shell/shell.module.css';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { ProgrammedCheckin, useBookingCheckin } from '../../checkins/components/programmed-checkin.tsx';
 import { bookingQuery } from '../api/bookings-api.ts';
 import { usePageAlign } from '../lib/bidi.ts';
@@ -78,25 +79,12 @@ export function BookingPage() {
           <Skeleton h={180} radius="lg" />
         </Stack>
       ) : query.isError ? (
-        <Alert
-          color="red"
-          variant="light"
+        <LoadError
           radius="lg"
-          icon={<IconAlertCircle size={20} aria-hidden />}
           title={t('errors.load')}
-          role="alert"
-        >
-          <Button
-            size="xs"
-            color="red"
-            variant="white"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            loading={query.isRefetching}
-            onClick={() => void query.refetch()}
-          >
-            {t('common:actions.retry')}
-          </Button>
-        </Alert>
+          onRetry={() => void query.refetch()}
+          retrying={query.isRefetching}
+        />
       ) : booking ? (
         <>
           <Stack gap={6}>

@@ -1,14 +1,12 @@
-import { Alert, Button, Group, Pagination, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Booking } from '@posada/contracts/bookings';
 import {
-  IconAlertCircle,
   IconCalendarPlus,
   IconChevronLeft,
   IconChevronRight,
   IconFilterOff,
   IconListSearch,
-  IconRefresh,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -19,6 +17,7 @@ import classes from '../../../app/shell/shell.module.css';
 import { useIsMobile } from '../../../app/shell/use-is-mobile.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { bookingsListQuery } from '../api/bookings-api.ts';
@@ -111,25 +110,12 @@ export function ReservasPage() {
     );
   } else if (query.isError) {
     body = (
-      <Alert
-        color="red"
-        variant="light"
+      <LoadError
         m="md"
-        icon={<IconAlertCircle size={20} aria-hidden />}
         title={t('errors.list')}
-        role="alert"
-      >
-        <Button
-          size="xs"
-          color="red"
-          variant="white"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          loading={query.isRefetching}
-          onClick={() => void query.refetch()}
-        >
-          {t('common:actions.retry')}
-        </Button>
-      </Alert>
+        onRetry={() => void query.refetch()}
+        retrying={query.isRefetching}
+      />
     );
   } else if (query.data.items.length === 0) {
     body = filtered ? (
