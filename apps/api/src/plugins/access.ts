@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 
@@ -27,6 +27,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its declared access and schema, in registration order (the generated tests read it). */
+    routeTable: ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+  schema: FastifySchema | undefined;
 }
 
 export type Authenticate = (token: string) => Promise<AuthContext | null>;
@@ -53,6 +64,8 @@ export function requireAccount(request: FastifyRequest): { accountId: string; us
 
 export const accessPlugin = fp<{ authenticate: Authenticate }>(async (app: FastifyInstance, opts) => {
   app.decorateRequest('auth', null);
+  const routeTable: ApiRoute[] = [];
+  app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
     const url = route.url;
@@ -60,6 +73,9 @@ export const accessPlugin = fp<{ authenticate: Authenticate }>(async (app: Fasti
     if (!url.startsWith('/api') || url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${url} does not declare its access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url, access, schema: route.schema });
+    }
   });
 
   // preValidation: who may call is decided before the body is validated, so an outsider learns nothing
