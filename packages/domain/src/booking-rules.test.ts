@@ -4,6 +4,7 @@ import {
   addDays,
   bookingFormErrors,
   bookingTotal,
+  departsAfterArrival,
   eachNight,
   isExternalChannel,
   isIsoDate,
@@ -105,6 +106,12 @@ describe('booking form (spec 5)', () => {
     expect(bookingFormErrors({ ...valid, number_of_guests: 0 }, ctx).number_of_guests).toBe(
       'booking.guests_min',
     );
+  });
+
+  it('departsAfterArrival: one night at least', () => {
+    expect(departsAfterArrival('2026-11-20', '2026-11-21')).toBe(true);
+    expect(departsAfterArrival('2026-11-20', '2026-11-20')).toBe(false);
+    expect(departsAfterArrival('2026-11-20', '2026-11-19')).toBe(false);
   });
 
   it('keeps the arrival of a stay in progress when editing', () => {

@@ -89,6 +89,9 @@ export function phoneDigits(phone: string): number {
   return phone.replace(/\D/g, '').length;
 }
 
+/** spec 5: a stay's departure is after its arrival (at least one night); bookings and send check-in. */
+export const departsAfterArrival = (start: string, end: string): boolean => end > start;
+
 /** The keys of spec 5 booking-form alerts (translated under booking.* on both sides). */
 export type BookingFormError =
   | 'booking.fill_required'
@@ -147,7 +150,7 @@ export function bookingFormErrors(
   if (!errors.start_date && v.start_date < ctx.today && v.start_date !== ctx.originalStartDate) {
     errors.start_date = 'booking.arrival_past';
   }
-  if (!errors.start_date && !errors.end_date && v.end_date <= v.start_date) {
+  if (!errors.start_date && !errors.end_date && !departsAfterArrival(v.start_date, v.end_date)) {
     errors.end_date = 'booking.departure_after_arrival';
   }
 
