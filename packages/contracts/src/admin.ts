@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { email, text, uuid } from './primitives.ts';
 import { statusSubscriptionSchema, tipoHospedajeSchema } from './users.ts';
 
 export const advisorSchema = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   name: z.string(),
   email: z.string().nullable(),
   code: z.string(),
@@ -14,25 +15,22 @@ export const advisorSchema = z.object({
 export type Advisor = z.infer<typeof advisorSchema>;
 
 export const createAdvisorBody = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(120),
-  email: z.string().trim().email('validation.invalid_email').max(254).optional().or(z.literal('')),
+  name: text({ max: 120, trim: true }).min(1, 'validation.required'),
+  email: email().optional().or(z.literal('')),
   /** Letters, digits and dashes; stored upper-case; unique. */
-  code: z
-    .string()
-    .trim()
+  code: text({ max: 40, trim: true })
     .min(3, 'validation.too_short')
-    .max(40)
     .regex(/^[A-Za-z0-9-]+$/, 'admin.advisor_code_format'),
 });
 export type CreateAdvisorBody = z.infer<typeof createAdvisorBody>;
 
-export const advisorIdParams = z.object({ id: z.string().uuid() });
+export const advisorIdParams = z.object({ id: uuid() });
 
 export const updateAdvisorBody = z.object({ active: z.boolean() });
 export type UpdateAdvisorBody = z.infer<typeof updateAdvisorBody>;
 
 export const adminUserRow = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
@@ -47,7 +45,7 @@ export const adminUserRow = z.object({
 export type AdminUserRow = z.infer<typeof adminUserRow>;
 
 export const adminUsersQuery = z.object({
-  search: z.string().trim().max(120).optional(),
+  search: text({ max: 120, trim: true }).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { text } from './primitives.ts';
 import { localeSchema, tipoHospedajeSchema, userSchema } from './users.ts';
 
 /**
  * Zod messages here are message keys, translated by the API (server locales) and the web app (web locales).
  * Field names follow spec 2.4 Register / spec 7 login.
  */
-const email = z.string().trim().min(1, 'validation.required').email('validation.invalid_email').max(254);
-const password = z.string().min(8, 'auth.password_too_short').max(128, 'validation.too_long');
+const email = text({ max: 254, trim: true }).min(1, 'validation.required').email('validation.invalid_email');
+/** Not normalised: a password must keep the exact code points it was set with. */
+const password = text({ max: 128, normalize: false }).min(8, 'auth.password_too_short');
 
 /** Approximate room-count ranges offered at registration (spec 9 plan tiers). */
 export const roomRanges = ['1-4', '5-10', '11-20', '21-50', '51-100', '101-150', '151+'] as const;
@@ -14,16 +16,16 @@ export const roomRangeSchema = z.enum(roomRanges);
 
 export const registerBody = z
   .object({
-    name: z.string().trim().min(1, 'validation.required').max(120),
+    name: text({ max: 120, trim: true }).min(1, 'validation.required'),
     email,
     password,
-    password_confirmation: z.string().min(1, 'validation.required'),
-    phone: z.string().trim().min(1, 'validation.required').max(32),
+    password_confirmation: text({ max: 128, normalize: false }).min(1, 'validation.required'),
+    phone: text({ max: 32, trim: true }).min(1, 'validation.required'),
     /** ISO 3166 alpha-2 country used to read a phone without a + prefix (ES by default). */
-    phone_country: z.string().length(2).default('ES'),
+    phone_country: text({ max: 2 }).length(2).default('ES'),
     tipo_hospedaje: tipoHospedajeSchema,
     room_range: roomRangeSchema,
-    advisor_code: z.string().trim().max(40).optional().or(z.literal('')),
+    advisor_code: text({ max: 40, trim: true }).optional().or(z.literal('')),
     locale: localeSchema.optional(),
   })
   .refine((b) => b.password === b.password_confirmation, {
@@ -37,7 +39,7 @@ export const registerData = z.object({ message: z.string(), email: z.string() })
 /** POST /api/login (spec 7): email, password; "remember" gives a longer session. */
 export const loginBody = z.object({
   email,
-  password: z.string().min(1, 'validation.required').max(128),
+  password: text({ max: 128, normalize: false }).min(1, 'validation.required'),
   remember: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -51,7 +53,7 @@ export const loginData = z.object({
 });
 export type LoginData = z.infer<typeof loginData>;
 
-export const tokenBody = z.object({ token: z.string().min(16).max(200) });
+export const tokenBody = z.object({ token: text({ max: 200, normalize: false }).min(16) });
 export type TokenBody = z.infer<typeof tokenBody>;
 
 export const emailBody = z.object({ email });
@@ -59,9 +61,9 @@ export type EmailBody = z.infer<typeof emailBody>;
 
 export const resetPasswordBody = z
   .object({
-    token: z.string().min(16).max(200),
+    token: text({ max: 200, normalize: false }).min(16),
     password,
-    password_confirmation: z.string().min(1, 'validation.required'),
+    password_confirmation: text({ max: 128, normalize: false }).min(1, 'validation.required'),
   })
   .refine((b) => b.password === b.password_confirmation, {
     path: ['password_confirmation'],
@@ -88,8 +90,8 @@ export const providersData = z.object({ google: z.boolean() });
 
 /** The SPA callback page /auth/{provider}/callback posts what the provider sent back. */
 export const oauthCallbackBody = z.object({
-  code: z.string().min(1).max(2000),
-  state: z.string().min(1).max(200),
+  code: text({ max: 2000, normalize: false }).min(1),
+  state: text({ max: 200, normalize: false }).min(1),
 });
 export type OauthCallbackBody = z.infer<typeof oauthCallbackBody>;
 

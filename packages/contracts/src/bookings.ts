@@ -1,5 +1,6 @@
-import { bookingChannels, bookingStatuses, isIsoDate, paymentStatuses } from '@posada/domain/booking-rules';
+import { bookingChannels, bookingStatuses, paymentStatuses } from '@posada/domain/booking-rules';
 import { z } from 'zod';
+import { isoDate as calendarDate, multilineText, text, uuid } from './primitives.ts';
 import { currencySchema } from './properties.ts';
 
 /**
@@ -11,17 +12,17 @@ import { currencySchema } from './properties.ts';
  */
 
 /** `abort`: one message per field — a missing or impossible date skips the later range checks. */
-export const isoDate = z.string().refine(isIsoDate, { message: 'booking.select_dates', abort: true });
+export const isoDate = calendarDate('booking.select_dates');
 const money = z.number().int().max(2_000_000_000);
 const required = (max: number) =>
-  z.string().trim().min(1, { message: 'booking.fill_required', abort: true }).max(max);
+  text({ max, trim: true }).min(1, { message: 'booking.fill_required', abort: true });
 
 export const bookingStatusSchema = z.enum(bookingStatuses);
 export const paymentStatusSchema = z.enum(paymentStatuses);
 export const bookingChannelSchema = z.enum(bookingChannels);
 
 export const priceLine = z.object({
-  description: z.string().trim().max(120).default(''),
+  description: text({ max: 120, trim: true }).default(''),
   price: money.min(0, 'booking.price_negative'),
 });
 export type PriceLineInput = z.input<typeof priceLine>;
@@ -45,25 +46,22 @@ export const createBookingBody = dateRange(
     start_date: isoDate,
     end_date: isoDate,
     name: required(120),
-    email: z
-      .string()
-      .trim()
+    email: text({ max: 254, trim: true })
       .min(1, { message: 'booking.fill_required', abort: true })
-      .email('validation.invalid_email')
-      .max(254),
+      .email('validation.invalid_email'),
     /** spec 5: at least 5 digits (booking.phone_min); stored as typed, E.164 when it parses. */
     phone: required(40).refine((p) => p.replace(/\D/g, '').length >= 5, 'booking.phone_min'),
-    property_id: z.string().uuid('validation.required'),
+    property_id: uuid('validation.required'),
     number_of_guests: z.number().int().min(1, 'booking.guests_min').max(500),
     price: money.min(0, 'booking.price_negative'),
-    property_title: z.string().max(200).optional(),
-    status: z.string().max(40).optional(),
-    user_id: z.union([z.string(), z.number()]).optional(),
-    room_type_id: z.string().uuid().nullable().optional(),
+    property_title: text({ max: 200 }).optional(),
+    status: text({ max: 40 }).optional(),
+    user_id: z.union([text(), z.number()]).optional(),
+    room_type_id: uuid().nullable().optional(),
     quantity: z.number().int().min(1, 'booking.quantity_min').max(500).default(1),
     promotions: z.array(priceLine).max(1, 'booking.promotion_limit').default([]),
     taxes: z.array(priceLine).max(1, 'booking.tax_limit').default([]),
-    notes: z.string().trim().max(2000).default(''),
+    notes: multilineText(2000, { trim: true }).default(''),
   }),
 );
 export type CreateBookingBody = z.input<typeof createBookingBody>;
@@ -76,56 +74,53 @@ export type CreateBookingInput = z.output<typeof createBookingBody>;
  */
 export const updateBookingBody = dateRange(
   z.object({
-    id: z.string().uuid(),
+    id: uuid(),
     start_date: isoDate,
     end_date: isoDate,
     name: required(120),
-    email: z
-      .string()
-      .trim()
+    email: text({ max: 254, trim: true })
       .min(1, { message: 'booking.fill_required', abort: true })
-      .email('validation.invalid_email')
-      .max(254),
+      .email('validation.invalid_email'),
     phone: required(40).refine((p) => p.replace(/\D/g, '').length >= 5, 'booking.phone_min'),
-    property_id: z.string().uuid('validation.required'),
+    property_id: uuid('validation.required'),
     number_of_guests: z.number().int().min(1, 'booking.guests_min').max(500),
     price: money.min(0, 'booking.price_negative'),
-    property_title: z.string().max(200).optional(),
-    status: z.string().max(40).optional(),
-    user_id: z.union([z.string(), z.number()]).optional(),
-    room_type_id: z.string().uuid().nullable().optional(),
+    property_title: text({ max: 200 }).optional(),
+    status: text({ max: 40 }).optional(),
+    user_id: z.union([text(), z.number()]).optional(),
+    room_type_id: uuid().nullable().optional(),
     quantity: z.number().int().min(1, 'booking.quantity_min').max(500).default(1),
     promotions: z.array(priceLine).max(1, 'booking.promotion_limit').default([]),
     taxes: z.array(priceLine).max(1, 'booking.tax_limit').default([]),
-    notes: z.string().trim().max(2000).default(''),
+    notes: multilineText(2000, { trim: true }).default(''),
     original_start_date: isoDate,
     original_end_date: isoDate,
-    original_property_id: z.string().uuid(),
+    original_property_id: uuid(),
   }),
 );
 export type UpdateBookingBody = z.input<typeof updateBookingBody>;
 export type UpdateBookingInput = z.output<typeof updateBookingBody>;
 
 /** POST /api/booking/cancelled. An external-channel booking: 409 booking.external_not_cancellable. */
-export const cancelBookingBody = z.object({ booking_id: z.string().uuid() });
+export const cancelBookingBody = z.object({ booking_id: uuid() });
 
 /** PUT /api/bookings/{id}/paused: paused bookings get no automatic check-in message (spec 4). */
 export const pauseBookingBody = z.object({ paused: z.boolean() });
 /** PUT /api/bookings/{id}/payment-status (spec 4: pending or paid, changed by hand). */
 export const paymentStatusBody = z.object({ payment_status: paymentStatusSchema });
 /** PUT /api/bookings/{id}/room: move one of the booking's rooms to another free room (hotel calendar). */
-export const changeRoomBody = z.object({ from_room_id: z.string().uuid(), to_room_id: z.string().uuid() });
+export const changeRoomBody = z.object({ from_room_id: uuid(), to_room_id: uuid() });
 
-export const bookingIdParams = z.object({ id: z.string().uuid() });
+export const bookingIdParams = z.object({ id: uuid() });
 
-export const bookingRoom = z.object({ id: z.string().uuid(), name: z.string() });
+export const bookingRoom = z.object({ id: uuid(), name: z.string() });
 
 /** spec 3 Reservation (list and detail). */
 export const bookingSchema = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   /** Short human code, e.g. PS-7K3Q9M. */
   code: z.string(),
-  property_id: z.string().uuid(),
+  property_id: uuid(),
   property_title: z.string(),
   name: z.string(),
   email: z.string(),
@@ -140,7 +135,7 @@ export const bookingSchema = z.object({
   channel: bookingChannelSchema,
   /** External channels cannot be cancelled here (spec 4). */
   external: z.boolean(),
-  room_type_id: z.string().uuid().nullable(),
+  room_type_id: uuid().nullable(),
   room_type_name: z.string().nullable(),
   quantity: z.number().int(),
   rooms: z.array(bookingRoom),
@@ -162,13 +157,13 @@ export type Booking = z.infer<typeof bookingSchema>;
 
 /** spec 3 Booking read for edit (the legacy names), alongside the full booking. */
 export const bookingForEdit = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   nombre: z.string(),
   email: z.string(),
   telefono: z.string(),
   cantidad_huesped: z.number().int(),
   price: z.number().int(),
-  propiedad_id: z.string().uuid(),
+  propiedad_id: uuid(),
   fecha_ingreso: z.string(),
   fecha_salida: z.string(),
 });
@@ -181,7 +176,7 @@ export const bookingDetail = bookingSchema.extend({
   nombre: z.string(),
   telefono: z.string(),
   cantidad_huesped: z.number().int(),
-  propiedad_id: z.string().uuid(),
+  propiedad_id: uuid(),
   fecha_ingreso: z.string(),
   fecha_salida: z.string(),
 });
@@ -189,8 +184,8 @@ export type BookingDetail = z.infer<typeof bookingDetail>;
 
 /** GET /api/bookings: Reservas list, paged for thousands of rows. */
 export const bookingsQuery = z.object({
-  search: z.string().trim().max(120).optional(),
-  property_id: z.string().uuid().optional(),
+  search: text({ max: 120, trim: true }).optional(),
+  property_id: uuid().optional(),
   status: bookingStatusSchema.optional(),
   payment_status: paymentStatusSchema.optional(),
   channel: bookingChannelSchema.optional(),
@@ -218,12 +213,12 @@ export type BookingsPage = z.infer<typeof bookingsPage>;
  */
 export const availabilityBody = dateRange(
   z.object({
-    property_id: z.string().uuid(),
+    property_id: uuid(),
     start_date: isoDate,
     end_date: isoDate,
-    room_type_id: z.string().uuid().nullable().optional(),
+    room_type_id: uuid().nullable().optional(),
     /** The booking being edited: its own nights do not count as taken. */
-    exclude_booking_id: z.string().uuid().optional(),
+    exclude_booking_id: uuid().optional(),
   }),
 );
 export const availabilityData = z.object({
@@ -241,8 +236,8 @@ export const calculatePriceBody = dateRange(
   z.object({
     start_date: isoDate,
     end_date: isoDate,
-    property_id: z.string().uuid(),
-    room_type_id: z.string().uuid().nullable().optional(),
+    property_id: uuid(),
+    room_type_id: uuid().nullable().optional(),
     quantity: z.number().int().min(1).max(500).default(1),
   }),
 );
@@ -263,17 +258,17 @@ export type CalculatedPrice = z.infer<typeof calculatedPrice>;
  */
 export const closedDatesBody = dateRange(
   z.object({
-    property_id: z.string().uuid(),
-    room_id: z.string().uuid().nullable().optional(),
+    property_id: uuid(),
+    room_id: uuid().nullable().optional(),
     start_date: isoDate,
     end_date: isoDate,
-    reason: z.string().trim().max(200).default(''),
+    reason: text({ max: 200, trim: true }).default(''),
   }),
 );
 export const closedDatesSchema = z.object({
-  id: z.string().uuid(),
-  property_id: z.string().uuid(),
-  room_id: z.string().uuid().nullable(),
+  id: uuid(),
+  property_id: uuid(),
+  room_id: uuid().nullable(),
   start_date: z.string(),
   end_date: z.string(),
   reason: z.string(),
@@ -287,8 +282,8 @@ export type ClosedDates = z.infer<typeof closedDatesSchema>;
  */
 export const nightPricesBody = dateRange(
   z.object({
-    property_id: z.string().uuid(),
-    room_type_id: z.string().uuid().nullable().optional(),
+    property_id: uuid(),
+    room_type_id: uuid().nullable().optional(),
     start_date: isoDate,
     end_date: isoDate,
     price: money.min(0, 'booking.price_negative').nullable(),
@@ -300,12 +295,12 @@ export const nightPricesBody = dateRange(
 export type NightPricesBody = z.input<typeof nightPricesBody>;
 
 /** DELETE /api/closed-dates/{id} answers the id it deleted. */
-export const closedDateDeleted = z.object({ id: z.string().uuid() });
+export const closedDateDeleted = z.object({ id: uuid() });
 
 /** PUT /api/night-prices answers every night of the range as stored afterwards. */
 export const nightPricesData = z.object({
-  property_id: z.string().uuid(),
-  room_type_id: z.string().uuid().nullable(),
+  property_id: uuid(),
+  room_type_id: uuid().nullable(),
   nights: z.array(
     z.object({
       date: z.string(),
@@ -338,7 +333,7 @@ export interface CalendarChangedPayload {
 export const calendarQuery = z.object({
   from: isoDate,
   to: isoDate,
-  property_ids: z.string().max(4000).optional(),
+  property_ids: text({ max: 4000 }).optional(),
 });
 export const calendarNight = z.object({
   date: z.string(),
@@ -347,7 +342,7 @@ export const calendarNight = z.object({
   stop_sell: z.boolean(),
 });
 export const calendarBooking = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   code: z.string(),
   name: z.string(),
   start_date: z.string(),
@@ -361,16 +356,16 @@ export const calendarBooking = z.object({
 });
 export const calendarUnit = z.object({
   /** property id (apartment, villa) or room id (hotel). */
-  id: z.string().uuid(),
-  property_id: z.string().uuid(),
+  id: uuid(),
+  property_id: uuid(),
   name: z.string(),
-  room_type_id: z.string().uuid().nullable(),
+  room_type_id: uuid().nullable(),
   status: z.enum(['available', 'occupied', 'cleaning', 'maintenance']),
   bookings: z.array(calendarBooking),
   closed: z.array(closedDatesSchema),
 });
 export const calendarProperty = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   nombre: z.string(),
   tipo_propiedad: z.string(),
   currency: currencySchema,
@@ -378,7 +373,7 @@ export const calendarProperty = z.object({
   base_price: z.number().int().nullable(),
   room_types: z.array(
     z.object({
-      id: z.string().uuid(),
+      id: uuid(),
       name: z.string(),
       max_guests: z.number().int(),
       base_price: z.number().int().nullable(),
@@ -411,7 +406,7 @@ export const calendarNightColumns = z.object({
   stop_sell: z.array(stopSellFlag),
 });
 export const calendarBookingTuple = z.tuple([
-  z.string().uuid(), // id
+  uuid(), // id
   z.string(), // code
   z.string(), // name
   z.string(), // start_date
@@ -516,7 +511,7 @@ export const dashboardQuery = z.object({
     .refine((m) => m === 6 || m === 12 || m === 24)
     .default(12),
   /** Empty: all the account's properties. */
-  property_id: z.string().uuid().optional(),
+  property_id: uuid().optional(),
 });
 export const dashboardData = z.object({
   period: z.object({ from: z.string(), to: z.string() }),
@@ -530,7 +525,7 @@ export const dashboardData = z.object({
   upcoming: z.array(bookingSchema),
   revenue_by_channel: z.array(z.object({ channel: bookingChannelSchema, revenue: z.number().int() })),
   revenue_by_property: z.array(
-    z.object({ property_id: z.string().uuid(), nombre: z.string(), revenue: z.number().int() }),
+    z.object({ property_id: uuid(), nombre: z.string(), revenue: z.number().int() }),
   ),
   chart: z.array(z.object({ month: z.string(), revenue: z.number().int(), bookings: z.number().int() })),
 });

@@ -6,6 +6,7 @@ import {
   paymentMethods,
 } from '@posada/domain/checkin-rules';
 import { z } from 'zod';
+import { isoDateOrEmpty, text as ruledText, uuid } from './primitives.ts';
 
 /**
  * spec 3 Check-in guest data: the payload the guest flow (POST guest check-in) and the manual check-in
@@ -13,8 +14,8 @@ import { z } from 'zod';
  * @posada/domain/checkin-rules, which the forms and the API both run (the API also checks that a Spanish
  * postal code exists in the dataset). Dates are YYYY-MM-DD; empty strings stand for "not given".
  */
-const text = (max: number) => z.string().trim().max(max);
-const optionalDate = z.string().trim().max(10).default('');
+const text = (max: number) => ruledText({ max, trim: true });
+const optionalDate = isoDateOrEmpty().default('');
 
 export const guestData = z.object({
   first_name: text(80),
@@ -42,7 +43,7 @@ export const guestData = z.object({
   minors: z.boolean().nullable(),
   kinship: z.enum(kinships).or(z.literal('')).nullable().default(null),
   /** PNG data URL of the drawn signature, at most about 200 KB. */
-  signature: z.string().max(300_000).default(''),
+  signature: ruledText({ max: 300_000 }).default(''),
   arrival: optionalDate,
   departure: optionalDate,
   process: z.enum(checkinProcesses),
@@ -52,7 +53,7 @@ export type GuestDataBody = z.input<typeof guestData>;
 
 /** A registered guest as the operator reads it (the document number only for the owning account). */
 export const checkinGuestSchema = guestData.omit({ signature: true, arrival: true, departure: true }).extend({
-  id: z.string().uuid(),
+  id: uuid(),
   is_lead: z.boolean(),
   province: z.string().nullable(),
   municipality: z.string().nullable(),

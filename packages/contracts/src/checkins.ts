@@ -1,6 +1,7 @@
 import { checkinStatuses } from '@posada/domain/checkin-rules';
 import { z } from 'zod';
 import { checkinGuestSchema, guestData } from './checkin-guest-data.ts';
+import { isoDate as calendarDate, idText, isoDateOrEmpty, multilineText, text, uuid } from './primitives.ts';
 import { checkinSendSchedules } from './property-settings.ts';
 
 /**
@@ -9,7 +10,7 @@ import { checkinSendSchedules } from './property-settings.ts';
  * booking (spec 7 retrieve-programmed-checkin), reminders and notifications.
  */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid');
+const isoDate = calendarDate('validation.invalid_date');
 const optionalIsoDate = isoDate.optional().or(z.literal('').transform(() => undefined));
 
 export const checkinTabs = ['all', 'pending', 'complete', 'today'] as const;
@@ -20,12 +21,12 @@ export const checkinLanguages = ['es', 'en', 'ar'] as const;
 
 export const checkinsQuery = z.object({
   tab: z.enum(checkinTabs).default('all'),
-  property_id: z.string().optional(),
-  q: z.string().trim().max(100).optional(),
+  property_id: idText().optional(),
+  q: text({ max: 100, trim: true }).optional(),
   from: optionalIsoDate,
   to: optionalIsoDate,
   /** ISO 3166-1 alpha-2 of a registered guest. */
-  country: z.string().trim().max(3).optional(),
+  country: text({ max: 3, trim: true }).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(25),
 });
@@ -44,12 +45,12 @@ const cliente = z.object({
 });
 
 export const checkinListItem = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   status: z.enum(checkinStatuses),
   origin: z.enum(['booking', 'send', 'manual']),
-  property_id: z.string().uuid(),
+  property_id: uuid(),
   property_name: z.string(),
-  booking_id: z.string().uuid().nullable(),
+  booking_id: uuid().nullable(),
   booking_code: z.string().nullable(),
   name: z.string(),
   email: z.string(),
@@ -75,7 +76,7 @@ export const checkinListItem = z.object({
   type_documento: z.enum(['P', 'ID']).nullable(),
   /** Masked in the list (last 4), in full in the detail for the owning account. */
   nu_documento: z.string().nullable(),
-  programmed: z.object({ id: z.string().uuid(), cantidad_payment: z.number().int() }),
+  programmed: z.object({ id: uuid(), cantidad_payment: z.number().int() }),
 });
 export type CheckinListItem = z.infer<typeof checkinListItem>;
 
@@ -91,8 +92,8 @@ export const checkinsPage = paged(checkinListItem);
 export type CheckinsPage = z.infer<typeof checkinsPage>;
 
 export const historyGuest = checkinGuestSchema.extend({
-  checkin_id: z.string().uuid(),
-  property_id: z.string().uuid(),
+  checkin_id: uuid(),
+  property_id: uuid(),
   property_name: z.string(),
   start_date: z.string(),
   end_date: z.string(),
@@ -104,7 +105,7 @@ export type HistoryPage = z.infer<typeof historyPage>;
 export const checkinDetail = checkinListItem.extend({ guests: z.array(checkinGuestSchema) });
 export type CheckinDetail = z.infer<typeof checkinDetail>;
 
-export const checkinDetailBody = z.object({ id: z.string() });
+export const checkinDetailBody = z.object({ id: idText() });
 export const checkinKeysBody = z.object({ delivered: z.boolean() });
 
 /**
@@ -120,17 +121,17 @@ export type CheckinLink = z.infer<typeof checkinLink>;
 
 /** spec 5: send check-in requires accommodation, name, phone and e-mail (the rules answer 422 per field). */
 export const sendCheckinBody = z.object({
-  property_id: z.string().trim().default(''),
-  name: z.string().trim().max(160).default(''),
-  phone: z.string().trim().max(32).default(''),
-  email: z.string().trim().max(254).default(''),
+  property_id: idText().default(''),
+  name: text({ max: 160, trim: true }).default(''),
+  phone: text({ max: 32, trim: true }).default(''),
+  email: text({ max: 254, trim: true }).default(''),
   channel: z.enum(sendChannels).default('email'),
   /** Required unless booking_id names the stay. */
-  start_date: z.string().trim().max(10).default(''),
-  end_date: z.string().trim().max(10).default(''),
+  start_date: isoDateOrEmpty().default(''),
+  end_date: isoDateOrEmpty().default(''),
   guests: z.coerce.number().int().min(1).max(100).default(1),
   language: z.enum(checkinLanguages).default('es'),
-  booking_id: z.string().optional(),
+  booking_id: idText().optional(),
 });
 export type SendCheckinBody = z.input<typeof sendCheckinBody>;
 
@@ -144,20 +145,20 @@ export type SendCheckinData = z.infer<typeof sendCheckinData>;
 
 /** spec 5 manual check-in: every required field, checked by guestDataErrors (form manual) and the terms. */
 export const manualCheckinBody = z.object({
-  property_id: z.string().trim().default(''),
-  start_date: z.string().trim().max(10).default(''),
-  end_date: z.string().trim().max(10).default(''),
+  property_id: idText().default(''),
+  start_date: isoDateOrEmpty().default(''),
+  end_date: isoDateOrEmpty().default(''),
   guest: guestData.extend({ process: z.literal('operator_manual').default('operator_manual') }),
   accepted_terms: z.boolean().default(false),
-  booking_id: z.string().optional(),
+  booking_id: idText().optional(),
 });
 export type ManualCheckinBody = z.input<typeof manualCheckinBody>;
 
-export const programmedCheckinQuery = z.object({ booking_id: z.string() });
+export const programmedCheckinQuery = z.object({ booking_id: idText() });
 
 /** spec 7 retrieve-programmed-checkin: when the link goes out, on which channel, what happened. */
 export const programmedCheckin = z.object({
-  checkin_id: z.string().uuid().nullable(),
+  checkin_id: uuid().nullable(),
   schedule: z.enum(checkinSendSchedules).nullable(),
   scheduled_for: z.string().nullable(),
   channel: z.string().nullable(),
@@ -172,20 +173,20 @@ export type ProgrammedCheckin = z.infer<typeof programmedCheckin>;
 /** spec 3 Reminder: day, hour (HH:MM), description; optionally about a property or a booking. */
 export const reminderBody = z.object({
   day: isoDate,
-  hour: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'reminders.hour_format'),
-  description: z.string().trim().min(1).max(500),
-  property_id: z.string().uuid().nullable().optional(),
-  booking_id: z.string().uuid().nullable().optional(),
+  hour: text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'reminders.hour_format'),
+  description: multilineText(500, { trim: true }).min(1),
+  property_id: uuid().nullable().optional(),
+  booking_id: uuid().nullable().optional(),
 });
 export type ReminderBody = z.input<typeof reminderBody>;
 
 export const reminderSchema = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   day: z.string(),
   hour: z.string(),
   description: z.string(),
-  property_id: z.string().uuid().nullable(),
-  booking_id: z.string().uuid().nullable(),
+  property_id: uuid().nullable(),
+  booking_id: uuid().nullable(),
   due_at: z.string(),
   /** Rang already (it shows in the bell). */
   due: z.boolean(),
@@ -196,14 +197,14 @@ export type Reminder = z.infer<typeof reminderSchema>;
 
 /** spec 3 Notification: unread while read_at is null. */
 export const notificationSchema = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   type: z.number().int(),
   kind: z.string(),
   title: z.string(),
   body: z.string(),
   created_at: z.string(),
   read_at: z.string().nullable(),
-  relation_id: z.string().uuid().nullable(),
+  relation_id: uuid().nullable(),
 });
 export type NotificationItem = z.infer<typeof notificationSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives.ts';
 import { guestData } from './checkin-guest-data.ts';
 
 /**
@@ -13,9 +14,9 @@ export const verificationChannels = ['whatsapp', 'sms', 'email'] as const;
 export type VerificationChannel = (typeof verificationChannels)[number];
 
 export const startCheckinBody = z.object({
-  propiedad_id: z.string().trim().min(1).max(64),
+  propiedad_id: text({ max: 64, trim: true }).min(1),
   /** The link's `t`; absent when the guest came by the property's QR code. */
-  t: z.string().trim().max(200).optional(),
+  t: text({ max: 200, trim: true, normalize: false }).optional(),
   language: z.enum(guestLanguages).default('es'),
 });
 export type StartCheckinBody = z.input<typeof startCheckinBody>;
@@ -58,8 +59,8 @@ export type StartCheckinData = z.infer<typeof startCheckinData>;
 
 export const checkinCodeBody = z
   .object({
-    security_code: z.string().trim().min(1).max(40).optional(),
-    checkin_code: z.string().trim().min(1).max(40).optional(),
+    security_code: text({ max: 40, trim: true }).min(1).optional(),
+    checkin_code: text({ max: 40, trim: true }).min(1).optional(),
   })
   .refine((b) => Boolean(b.security_code) !== Boolean(b.checkin_code), {
     message: 'validation.required',
@@ -70,7 +71,7 @@ export type CheckinCodeBody = z.input<typeof checkinCodeBody>;
 export const sendVerificationBody = z.object({
   channel: z.enum(verificationChannels),
   /** A phone number (WhatsApp, SMS) or an e-mail address. */
-  destination: z.string().trim().min(3).max(254),
+  destination: text({ max: 254, trim: true }).min(3),
 });
 export type SendVerificationBody = z.input<typeof sendVerificationBody>;
 
@@ -83,14 +84,11 @@ export const verificationSent = z.object({
 export type VerificationSent = z.infer<typeof verificationSent>;
 
 export const confirmVerificationBody = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'validation.invalid'),
+  code: text({ trim: true }).regex(/^\d{6}$/, 'validation.invalid'),
 });
 export type ConfirmVerificationBody = z.input<typeof confirmVerificationBody>;
 
-export const postalCodeParams = z.object({ code: z.string().trim().max(10) });
+export const postalCodeParams = z.object({ code: text({ max: 10, trim: true }) });
 export const postalCodeData = z.object({
   code: z.string(),
   province_code: z.string(),

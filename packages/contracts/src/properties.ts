@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText, multilineText, text, uuid } from './primitives.ts';
 import { propertySummary, tipoHospedajeSchema } from './users.ts';
 
 /** spec 3 Property services (fixed list); kept in step with packages/domain propertyServices. */
@@ -20,26 +21,26 @@ export const currencySchema = z.enum(['EUR', 'COP', 'USD']);
 export type Currency = z.infer<typeof currencySchema>;
 
 export const localizedText = z.object({
-  es: z.string().max(5000).default(''),
-  en: z.string().max(5000).default(''),
-  ar: z.string().max(5000).default(''),
+  es: multilineText(5000).default(''),
+  en: multilineText(5000).default(''),
+  ar: multilineText(5000).default(''),
 });
 export type LocalizedText = z.infer<typeof localizedText>;
 
-const required = (max: number) => z.string().trim().min(1, 'validation.required').max(max);
+const required = (max: number) => text({ max, trim: true }).min(1, 'validation.required');
 
 /** The wizard's payload (spec 3 Property creation template/draft; spec 5 Property setup steps). */
 export const createPropertyBody = z
   .object({
     tipo: tipoHospedajeSchema,
     nombre: required(120),
-    internal_name: z.string().trim().max(120).optional(),
-    pais: z.string().trim().length(2, 'validation.required'),
+    internal_name: text({ max: 120, trim: true }).optional(),
+    pais: text({ max: 2, trim: true }).length(2, 'validation.required'),
     address: required(200),
     city: required(120),
-    zip_code: z.string().trim().max(20).optional(),
+    zip_code: text({ max: 20, trim: true }).optional(),
     /** URL returned by the logo upload; null when the operator skipped the step. */
-    logo: z.string().max(500).nullable().optional(),
+    logo: text({ max: 500 }).nullable().optional(),
     /** Hotel and camping only. */
     room_type: z
       .object({
@@ -51,7 +52,7 @@ export const createPropertyBody = z
       .optional(),
     /** Hotel and camping only: the physical rooms of that type. */
     rooms: z
-      .array(z.object({ name: required(60), code: z.string().trim().max(40).optional() }))
+      .array(z.object({ name: required(60), code: text({ max: 40, trim: true }).optional() }))
       .max(500)
       .optional(),
     guests: z.number().int().min(1).max(500).default(1),
@@ -80,7 +81,7 @@ export type CreatePropertyInput = z.output<typeof createPropertyBody>;
 
 /** A property as the operator sees it in lists (spec 2.4 accommodation list, with QR). */
 export const propertyListItem = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   nombre: z.string(),
   internal_name: z.string().nullable(),
   tipo_propiedad: tipoHospedajeSchema,
@@ -102,7 +103,7 @@ export const propertyListData = z.object({
 });
 export type PropertyListData = z.infer<typeof propertyListData>;
 
-export const propertyIdParams = z.object({ id: z.string().uuid() });
+export const propertyIdParams = z.object({ id: uuid() });
 
 /** Logo upload answer: PNG, JPG or SVG, at most 5 MB, checked by content (spec 5). */
 export const uploadedFileData = z.object({ url: z.string() });
@@ -110,8 +111,8 @@ export const uploadedFileData = z.object({ url: z.string() });
 /** "Generate with AI": an OpenAI-compatible endpoint when configured (LLM_BASE_URL), else 503 ai.not_configured. */
 export const generateDescriptionBody = z.object({
   tipo: tipoHospedajeSchema,
-  nombre: z.string().trim().max(120),
-  city: z.string().trim().max(120).optional(),
+  nombre: text({ max: 120, trim: true }),
+  city: text({ max: 120, trim: true }).optional(),
   services: z.array(propertyServiceSchema).default([]),
   guests: z.number().int().min(1).max(500).optional(),
 });
@@ -122,7 +123,7 @@ export const roomStatusSchema = z.enum(['available', 'occupied', 'cleaning', 'ma
 export type RoomStatus = z.infer<typeof roomStatusSchema>;
 
 export const roomTypeSchema = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   name: z.string(),
   adults: z.number().int(),
   children: z.number().int(),
@@ -131,8 +132,8 @@ export const roomTypeSchema = z.object({
 export type RoomType = z.infer<typeof roomTypeSchema>;
 
 export const roomSchema = z.object({
-  id: z.string().uuid(),
-  room_type_id: z.string().uuid(),
+  id: uuid(),
+  room_type_id: uuid(),
   name: z.string(),
   code: z.string().nullable(),
   description: z.string().nullable(),
@@ -175,15 +176,15 @@ export type PropertyDetail = z.infer<typeof propertyDetail>;
 
 /** GET /api/get-property: spec 7 query `id_accommodation` or `id`. */
 export const getPropertyQuery = z
-  .object({ id_accommodation: z.string().max(100).optional(), id: z.string().max(100).optional() })
+  .object({ id_accommodation: idText(100).optional(), id: idText(100).optional() })
   .refine((q) => Boolean(q.id_accommodation || q.id), { path: ['id'], message: 'validation.required' });
 export type GetPropertyQuery = z.infer<typeof getPropertyQuery>;
 
 /** POST /api/propiedad (public, guest pages): spec 7 payload. */
-export const guestPropertyBody = z.object({ propiedad_id: z.string().trim().min(1).max(100) });
+export const guestPropertyBody = z.object({ propiedad_id: idText(100).min(1) });
 /** What a guest may see of a property: no account, codes, credentials or prices. */
 export const guestProperty = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   nombre: z.string(),
   logo: z.string().nullable(),
   tipo_propiedad: tipoHospedajeSchema,
@@ -198,14 +199,14 @@ export const guestProperty = z.object({
 export type GuestProperty = z.infer<typeof guestProperty>;
 
 /** POST /api/retrive-properties: spec 7 payload (only the caller's own user_id). */
-export const retrivePropertiesBody = z.object({ user_id: z.string().trim().min(1).max(100) });
+export const retrivePropertiesBody = z.object({ user_id: idText(100).min(1) });
 
 /** GET /api/count-checkin-property/{id} */
-export const countCheckinParams = z.object({ id: z.string().max(100) });
+export const countCheckinParams = z.object({ id: idText(100) });
 export const countData = z.object({ count: z.number().int() });
 
 /** GET /api/files/{name}: stored files are served by their random name. */
-export const fileNameParams = z.object({ name: z.string().max(100) });
+export const fileNameParams = z.object({ name: text({ max: 100 }) });
 
 export const generatedDescription = z.object({ es: z.string(), en: z.string(), ar: z.string() });
 

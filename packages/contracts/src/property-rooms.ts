@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText, multilineText, text, uuid } from './primitives.ts';
 import { currencySchema, roomSchema, roomStatusSchema, roomTypeSchema } from './properties.ts';
 
 /**
@@ -8,9 +9,9 @@ import { currencySchema, roomSchema, roomStatusSchema, roomTypeSchema } from './
  * Every answer is wrapped in the envelope of ./envelope.ts.
  */
 
-const required = (max: number) => z.string().trim().min(1, 'validation.required').max(max);
+const required = (max: number) => text({ max, trim: true }).min(1, 'validation.required');
 /** Optional free text: blank is stored as null. */
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalText = (max: number) => text({ max, trim: true }).nullable().optional();
 
 export type { Room, RoomStatus, RoomType } from './properties.ts';
 export { roomSchema, roomStatusSchema, roomTypeSchema };
@@ -37,13 +38,13 @@ export type RoomTypeList = z.infer<typeof roomTypeList>;
 
 /** One row of the room form. Without `id` it is created; rows of the property missing from the list are deleted. */
 export const roomInput = z.object({
-  id: z.string().uuid().optional(),
+  id: uuid().optional(),
   /** Required in every room (spec 5). */
-  room_type_id: z.string().min(1, 'validation.required').max(100),
+  room_type_id: idText(100).min(1, 'validation.required'),
   /** Name or number; required, unique within the property (422 properties.room_name_taken). */
   name: required(60),
   code: optionalText(40),
-  description: optionalText(1000),
+  description: multilineText(1000, { trim: true }).nullable().optional(),
   access_key: optionalText(100),
   status: roomStatusSchema.default('available'),
 });
@@ -82,18 +83,18 @@ export const rateBody = z.object({
   price: z.number().int().min(0).max(2_000_000_000),
   currency: currencySchema.default('EUR'),
   /** A rate may apply to one room type (hotels, campings) or to the whole property (null). */
-  room_type_id: z.string().uuid().nullable().optional(),
+  room_type_id: uuid().nullable().optional(),
 });
 export type RateBody = z.input<typeof rateBody>;
 export type RateInput = z.output<typeof rateBody>;
 
 export const rateSchema = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   name: z.string(),
   occupancy: z.number().int(),
   price: z.number().int(),
   currency: currencySchema,
-  room_type_id: z.string().uuid().nullable(),
+  room_type_id: uuid().nullable(),
 });
 export type Rate = z.infer<typeof rateSchema>;
 export const rateList = z.object({ items: z.array(rateSchema) });
@@ -108,7 +109,7 @@ export const PROPERTY_IMAGE_MAX_FILES = 10;
 export const propertyImageTypes = ['image/jpeg', 'image/png', 'image/gif'] as const;
 
 export const propertyImage = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   url: z.string(),
   /** A smaller JPEG/PNG for lists; equals `url` when no thumbnail could be made. */
   thumb_url: z.string(),
@@ -151,10 +152,10 @@ export type ImageUploadRejectedEnvelope = z.infer<typeof imageUploadRejectedEnve
 
 // ---------------------------------------------------------------- params and paths
 
-export const roomTypeParams = z.object({ id: z.string(), typeId: z.string() });
-export const roomParams = z.object({ id: z.string(), roomId: z.string() });
-export const rateParams = z.object({ id: z.string(), rateId: z.string() });
-export const imageParams = z.object({ id: z.string(), imageId: z.string() });
+export const roomTypeParams = z.object({ id: idText(), typeId: idText() });
+export const roomParams = z.object({ id: idText(), roomId: idText() });
+export const rateParams = z.object({ id: idText(), rateId: idText() });
+export const imageParams = z.object({ id: idText(), imageId: idText() });
 
 export const propertyRoomsPaths = {
   roomTypes: (id: string) => `/api/properties/${id}/room-types`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MULTILINE_MAX, multilineText, text, uuid } from './primitives.ts';
 import { currencySchema, localizedText, propertyServiceSchema } from './properties.ts';
 
 /**
@@ -6,7 +7,7 @@ import { currencySchema, localizedText, propertyServiceSchema } from './properti
  * property itself. Each page saves one section: PUT /api/properties/{id}/settings/{section}.
  * Section keys are the spec's path segments.
  */
-const required = (max: number) => z.string().trim().min(1, 'validation.required').max(max);
+const required = (max: number) => text({ max, trim: true }).min(1, 'validation.required');
 
 const httpUrl = /^https?:\/\/\S+$/;
 
@@ -41,15 +42,15 @@ const requiredLocalized = localizedText.refine((t) => [t.es, t.en, t.ar].some((s
 export const settingsSectionBodies = {
   'name-property': z.object({
     nombre: required(120),
-    internal_name: z.string().trim().max(120).default(''),
+    internal_name: text({ max: 120, trim: true }).default(''),
     /** URL answered by the logo upload (POST /api/properties/logo); null removes it; absent keeps it. */
-    logo: z.string().max(500).nullable().optional(),
+    logo: text({ max: 500 }).nullable().optional(),
   }),
   'location-property': z.object({
-    pais: z.string().trim().length(2, 'validation.required'),
+    pais: text({ max: 2, trim: true }).length(2, 'validation.required'),
     address: required(200),
     city: required(120),
-    zip_code: z.string().trim().max(20).default(''),
+    zip_code: text({ max: 20, trim: true }).default(''),
   }),
   'services-property': z.object({ services: z.array(propertyServiceSchema) }),
   'capacity-property': z.object({
@@ -69,10 +70,7 @@ export const settingsSectionBodies = {
   'region-accommodation': z.object({ region: z.literal('ES', { message: 'settings.region_unavailable' }) }),
   /** The property's security code guests type during check-in. */
   'seguridad-property': z.object({
-    security_code: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9]{4,12}$/, 'settings.security_code_format'),
+    security_code: text({ trim: true }).regex(/^[A-Za-z0-9]{4,12}$/, 'settings.security_code_format'),
   }),
   /** Confirmation channels (spec 3 Accommodation settings: messaging, e-mail, SMS). */
   notifications: z.object({ whatsapp: z.boolean(), email: z.boolean(), sms: z.boolean() }),
@@ -80,7 +78,7 @@ export const settingsSectionBodies = {
   'data-basic-accommodation': z.object({ active: z.boolean() }),
   /** spec 5: the review URL is required to enable reviews. Gated (reviews). */
   'guest-reviews': z
-    .object({ enabled: z.boolean(), review_url: z.string().trim().max(500).default('') })
+    .object({ enabled: z.boolean(), review_url: text({ max: 500, trim: true }).default('') })
     .refine((b) => !b.enabled || /^https?:\/\/\S+$/.test(b.review_url), {
       path: ['review_url'],
       message: 'settings.review_url_required',
@@ -94,8 +92,10 @@ export const settingsSectionBodies = {
     .object({
       enabled: z.boolean(),
       type: z.enum(storeTypes),
-      external_message: z.string().trim().max(STORE_MESSAGE_MAX, 'settings.store_message_max').default(''),
-      external_url: z.string().trim().max(500).default(''),
+      external_message: multilineText(MULTILINE_MAX, { trim: true })
+        .max(STORE_MESSAGE_MAX, 'settings.store_message_max')
+        .default(''),
+      external_url: text({ max: 500, trim: true }).default(''),
     })
     .refine((b) => !b.enabled || b.type !== 'external' || httpUrl.test(b.external_url), {
       path: ['external_url'],
@@ -108,7 +108,7 @@ export const settingsSectionBodies = {
   authorities: z.object({
     entity: z.enum(authorityEntities, { message: 'validation.required' }),
     user: required(120),
-    password: z.string().max(200).default(''),
+    password: text({ max: 200, normalize: false }).default(''),
     establishment_code: required(60),
     landlord_code: required(60),
   }),
@@ -118,7 +118,7 @@ export const settingsSectionBodies = {
       enabled: z.boolean(),
       delivery_time: z.enum(smartLockDeliveryTimes),
       key_type: z.enum(smartLockKeyTypes),
-      master_code: z.string().trim().max(20).default(''),
+      master_code: text({ max: 20, trim: true }).default(''),
     })
     .refine((b) => b.key_type === 'static', { path: ['key_type'], message: 'settings.key_type_coming_soon' })
     .refine((b) => !b.enabled || b.master_code.length > 0, {
@@ -213,7 +213,7 @@ export const propertySettings = z.object({
 export type PropertySettings = z.infer<typeof propertySettings>;
 
 export const settingsSectionParams = z.object({
-  id: z.string().uuid(),
+  id: uuid(),
   section: z.enum(settingsSections as [SettingsSection, ...SettingsSection[]]),
 });
 

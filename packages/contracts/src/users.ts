@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuid } from './primitives.ts';
 
 export const locales = ['es', 'en', 'ar'] as const;
 export const localeSchema = z.enum(locales);
@@ -60,7 +61,7 @@ export const userDataSchema = z.object({ user: userSchema, property: propertySum
 export type UserData = z.infer<typeof userDataSchema>;
 
 /** null forgets the choice, so an operator with several properties sees the picker again. */
-export const setActivePropertyBody = z.object({ property_id: z.string().uuid().nullable() });
+export const setActivePropertyBody = z.object({ property_id: uuid().nullable() });
 export type SetActivePropertyBody = z.infer<typeof setActivePropertyBody>;
 
 export const setLocaleBody = z.object({ locale: localeSchema });

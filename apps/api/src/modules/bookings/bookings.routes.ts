@@ -19,6 +19,7 @@ import {
   updateBookingBody,
 } from '@posada/contracts/bookings';
 import { okEnvelope } from '@posada/contracts/envelope';
+import { idText } from '@posada/contracts/primitives';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +28,7 @@ import { requireAccount } from '../../plugins/access.ts';
 import type { BookingsService } from './bookings.service.ts';
 
 /** Ids in paths are free text: anything that is not one of the caller's is 404, never a 400. */
-const idParams = z.object({ id: z.string() });
+const idParams = z.object({ id: idText() });
 
 /**
  * spec 8: an unexpected failure of create, update or cancel answers the spec's fallback text

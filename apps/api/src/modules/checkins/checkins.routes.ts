@@ -18,6 +18,7 @@ import {
   sendCheckinData,
 } from '@posada/contracts/checkins';
 import { okEnvelope } from '@posada/contracts/envelope';
+import { idText } from '@posada/contracts/primitives';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,8 +26,8 @@ import { requireAccount } from '../../plugins/access.ts';
 import type { CheckinsService } from './checkins.service.ts';
 import type { RemindersService } from './reminders.service.ts';
 
-const idParams = z.object({ id: z.string() });
-const guestParams = z.object({ id: z.string(), guestId: z.string() });
+const idParams = z.object({ id: idText() });
+const guestParams = z.object({ id: idText(), guestId: idText() });
 
 /** The operator's check-in endpoints of docs/checkins.md. Access: empresa; another account's ids are 404. */
 export const checkinsRoutes: FastifyPluginAsyncZod<{

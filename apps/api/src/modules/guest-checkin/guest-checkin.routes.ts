@@ -15,6 +15,7 @@ import {
   startCheckinData,
   verificationSent,
 } from '@posada/contracts/guest-checkin';
+import { idText } from '@posada/contracts/primitives';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -113,7 +114,7 @@ export const guestCheckinRoutes: FastifyPluginAsyncZod<{ guestCheckin: GuestChec
       config: guest,
       schema: {
         tags,
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: idText() }),
         response: { 200: okEnvelope(guestCheckinSummary) },
       },
     },

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { okEnvelope } from '@posada/contracts/envelope';
+import { idText } from '@posada/contracts/primitives';
 import {
   imageParams,
   imageUploadData,
@@ -17,7 +18,7 @@ import { filesErrors } from '../files/files.errors.ts';
 import type { ImagesService, UploadedPart } from './images.service.ts';
 import { roomsErrors } from './rooms.errors.ts';
 
-const propertyParams = z.object({ id: z.string() });
+const propertyParams = z.object({ id: idText() });
 const reasonKey = { type: 'images.invalid_type', size: 'images.too_large' } as const;
 
 /** Every file part of the request; a part cut at the size limit comes back with null bytes. */

@@ -1,4 +1,5 @@
 import { okEnvelope } from '@posada/contracts/envelope';
+import { idText } from '@posada/contracts/primitives';
 import {
   propertySettings,
   type SettingsSection,
@@ -12,7 +13,7 @@ import { requireAccount } from '../../plugins/access.ts';
 import type { PropertySettingsService, SectionValues } from './property-settings.service.ts';
 
 /** Like the rest of the module, an id that is not a uuid is simply not found (404), not a 400. */
-const propertyParams = z.object({ id: z.string() });
+const propertyParams = z.object({ id: idText() });
 
 /**
  * The property settings pages: GET /api/properties/{id}/settings and one PUT per section.

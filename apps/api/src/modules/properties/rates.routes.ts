@@ -1,4 +1,5 @@
 import { okEnvelope } from '@posada/contracts/envelope';
+import { idText } from '@posada/contracts/primitives';
 import { rateBody, rateList, rateParams, rateSchema } from '@posada/contracts/property-rooms';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +7,7 @@ import { z } from 'zod';
 import { requireAccount } from '../../plugins/access.ts';
 import type { RatesService } from './rates.service.ts';
 
-const propertyParams = z.object({ id: z.string() });
+const propertyParams = z.object({ id: idText() });
 
 /** Rates of a property: list, create, update, delete. */
 export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async (app, { rates }) => {

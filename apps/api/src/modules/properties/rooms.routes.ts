@@ -1,4 +1,5 @@
 import { okEnvelope } from '@posada/contracts/envelope';
+import { idText } from '@posada/contracts/primitives';
 import {
   roomData,
   roomParams,
@@ -17,7 +18,7 @@ import { requireAccount } from '../../plugins/access.ts';
 import type { RoomsService } from './rooms.service.ts';
 
 /** Like the rest of the module, an id that is not a uuid is simply not found (404), not a 400. */
-const propertyParams = z.object({ id: z.string() });
+const propertyParams = z.object({ id: idText() });
 
 /** Room types, the room form (bulk save) and the maintenance status of one room. */
 export const roomsRoutes: FastifyPluginAsyncZod<{ rooms: RoomsService }> = async (app, { rooms }) => {
