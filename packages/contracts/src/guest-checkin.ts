@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { text } from './primitives.ts';
 import { guestData } from './checkin-guest-data.ts';
+import { text } from './primitives.ts';
 
 /**
  * The guest side of check-in (docs/checkins.md "Guest endpoints"): the guest never logs in. `start`
@@ -35,6 +35,24 @@ export const guestCheckinSummary = z.object({
 });
 export type GuestCheckinSummary = z.infer<typeof guestCheckinSummary>;
 
+/** One channel of the messaging verification and where its code goes. */
+export const verificationTarget = z.object({
+  channel: z.enum(verificationChannels),
+  /**
+   * The stay's own contact, masked ("+34 6•• ••• •12", "m•••@example.com"); null when the guest gives it
+   * (walk-in) or the stay has no contact for this channel.
+   */
+  destination: z.string().nullable(),
+});
+export type VerificationTarget = z.infer<typeof verificationTarget>;
+
+export const verificationPlan = z.object({
+  /** A walk-in (no booking contact): the guest types the phone or e-mail, and it is kept once verified. */
+  guest_contact: z.boolean(),
+  channels: z.array(verificationTarget),
+});
+export type VerificationPlan = z.infer<typeof verificationPlan>;
+
 export const guestSession = z.object({
   /** Send back as `x-checkin-session`. */
   session: z.string(),
@@ -43,6 +61,8 @@ export const guestSession = z.object({
   verified: z.object({ code: z.boolean(), messaging: z.boolean() }),
   /** Null until the code step binds the session to a check-in (QR entry). */
   checkin: guestCheckinSummary.nullable(),
+  /** Where the messaging code can go; null until the code step has bound the session to a check-in. */
+  verification: verificationPlan.nullable(),
 });
 export type GuestSession = z.infer<typeof guestSession>;
 
@@ -70,14 +90,17 @@ export type CheckinCodeBody = z.input<typeof checkinCodeBody>;
 
 export const sendVerificationBody = z.object({
   channel: z.enum(verificationChannels),
-  /** A phone number (WhatsApp, SMS) or an e-mail address. */
-  destination: text({ max: 254, trim: true }).min(3),
+  /**
+   * A walk-in's own phone number (WhatsApp, SMS) or e-mail address. Ignored when the stay has a contact:
+   * the code then goes only to it.
+   */
+  destination: text({ max: 254, trim: true }).optional(),
 });
 export type SendVerificationBody = z.input<typeof sendVerificationBody>;
 
 export const verificationSent = z.object({
   channel: z.enum(verificationChannels),
-  /** Where it went, masked (e.g. •••••6789, l•••@example.com). */
+  /** Where it went, masked (e.g. +34 6•• ••• •12, l•••@example.com). */
   destination: z.string(),
   expires_at: z.string(),
 });

@@ -375,6 +375,38 @@ describe('check-ins operator API', () => {
       });
     });
 
+    it('refuses a stay whose departure is not after its arrival, as bookings do, and creates nothing', async () => {
+      const count = async () => (await t.database.db.select().from(checkins)).length;
+      const before = await count();
+      for (const [end_date, lang, text] of [
+        ['2026-12-01', 'es', 'La salida debe ser al menos un día después de la llegada.'],
+        ['2026-11-30', 'en', 'Departure must be at least one day after arrival.'],
+        ['2026-12-01', 'ar', 'يجب أن تكون المغادرة بعد الوصول بيوم واحد على الأقل.'],
+      ] as const) {
+        const res = await call(
+          'POST',
+          '/api/checkins/send',
+          {
+            property_id: casa,
+            name: 'Ana Día',
+            phone: '+34 600 111 222',
+            email: 'ana.dia@example.com',
+            channel: 'email',
+            start_date: '2026-12-01',
+            end_date,
+            guests: 1,
+            language: 'es',
+          },
+          token,
+          lang,
+        );
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.json().errors).toEqual({ end_date: [text] });
+      }
+      expect(await count()).toBe(before);
+      expect(await mailsTo('ana.dia@example.com')).toHaveLength(0);
+    });
+
     it('e-mails the link in the guest language now, and answers the link for a QR without a message', async () => {
       const res = await call('POST', '/api/checkins/send', {
         property_id: casa,
@@ -484,7 +516,7 @@ describe('check-ins operator API', () => {
       const [property] = await t.database.db.select().from(properties).where(eq(properties.id, casa));
       const insert = async (purgeAfter: string) => {
         const id = crypto.randomUUID();
-        const link = newCheckinLink({ seal: () => 'v1:x:y:z', open: () => '' }, id);
+        const link = newCheckinLink({ seal: () => 'v1:x:y:z', open: () => '', reseal: () => null }, id);
         await t.database.db.insert(checkins).values({
           id,
           accountId: property?.accountId ?? '',

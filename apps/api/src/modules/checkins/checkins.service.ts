@@ -12,7 +12,13 @@ import type {
   SendCheckinData,
   sendCheckinBody,
 } from '@posada/contracts/checkins';
-import { isIsoDate, PHONE_MIN_DIGITS, phoneDigits, todayIn } from '@posada/domain/booking-rules';
+import {
+  departsAfterArrival,
+  isIsoDate,
+  PHONE_MIN_DIGITS,
+  phoneDigits,
+  todayIn,
+} from '@posada/domain/booking-rules';
 import {
   guestDataErrors,
   isValidEmail,
@@ -568,8 +574,9 @@ export function createCheckinsService(deps: CheckinsDeps) {
         if (!isIsoDate(input.start_date))
           errors.start_date = input.start_date ? 'checkin.errors.date' : required;
         if (!isIsoDate(input.end_date)) errors.end_date = input.end_date ? 'checkin.errors.date' : required;
-        else if (!errors.start_date && input.end_date < input.start_date)
-          errors.end_date = 'checkin.errors.departure_before_arrival';
+        // The bookings' rule (spec 5): at least one night.
+        else if (!errors.start_date && !departsAfterArrival(input.start_date, input.end_date))
+          errors.end_date = 'checkin.errors.departure_after_arrival';
       }
       if (Object.keys(errors).length > 0) throw checkinsErrors.invalid(fieldErrors(errors));
       const property = await ownedProperty(tenant.accountId, booking?.propertyId ?? input.property_id);

@@ -34,7 +34,14 @@ export const guestCheckinErrors = {
     new AppError('checkin.invalid_destination', 422, {
       errors: { destination: ['checkin.invalid_destination'] },
     }),
+  /** The stay has no contact for the chosen channel (the code never goes to an address the guest types). */
+  noStayPhone: () =>
+    new AppError('checkin.no_stay_phone', 422, { errors: { channel: ['checkin.no_stay_phone'] } }),
+  noStayEmail: () =>
+    new AppError('checkin.no_stay_email', 422, { errors: { channel: ['checkin.no_stay_email'] } }),
   sendFailed: () => new AppError('checkin.send_failed', 502),
+  /** The check-in already holds the booking's guest count. */
+  guestLimit: (count: number) => new AppError('checkin.guest_limit', 422, { params: { count } }),
   /** Per-field rule refusals of spec 5 (guestDataErrors and the postal-code records). */
   invalidGuest: (errors: Record<string, string[]>) =>
     new AppError('checkin.invalid_guest_data', 422, { errors }),

@@ -1,10 +1,13 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bookingPaths } from '@posada/contracts/bookings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/bookings.ts';
-import { checkinGuests, checkins } from '../../db/schema/checkins.ts';
+import { checkinGuests, checkins, checkinVerificationCodes } from '../../db/schema/checkins.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
-import { createEmpresa } from '../../test/auth-helpers.ts';
+import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { newCheckinLink } from '../checkins/checkin-links.ts';
@@ -15,7 +18,11 @@ let smtp: SmtpCapture;
 let accountId: string;
 let propertyId: string;
 let otherPropertyId: string;
+let ownerToken: string;
 let ip = 0;
+/** What the SMS gateway was asked to send (a local server speaking SMS_API_URL's shape). */
+let smsServer: Server;
+const smsSent: { to: string; text: string }[] = [];
 
 const validGuest = (over: Record<string, unknown> = {}) => ({
   first_name: 'Lucía',
@@ -53,7 +60,8 @@ async function insertCheckin(over: Partial<typeof checkins.$inferInsert> = {}, p
     accountId,
     propertyId: property,
     name: 'Lucía Martínez',
-    email: 'lucia@example.com',
+    // Each stay its own address: the code goes to it, and the capture is searched by recipient.
+    email: `stay-${id.slice(0, 8)}@example.com`,
     startDate: '2026-11-20',
     endDate: '2026-11-23',
     expectedGuests: 2,
@@ -65,7 +73,12 @@ async function insertCheckin(over: Partial<typeof checkins.$inferInsert> = {}, p
     purgeAfter: '2029-11-23',
     ...over,
   });
-  return { id, token: link.token, code: `CODE-${id.slice(0, 6)}` };
+  return {
+    id,
+    token: link.token,
+    code: `CODE-${id.slice(0, 6)}`,
+    email: over.email ?? `stay-${id.slice(0, 8)}@example.com`,
+  };
 }
 
 const post = (url: string, payload: unknown, session?: string, lang = 'es') => {
@@ -85,18 +98,17 @@ async function startWith(token?: string, property = propertyId) {
   return res.json().data.session as string;
 }
 
-/** Start, code and e-mail verification: the session that may register guests. */
-async function verifiedSession(c: { token: string; code: string }) {
-  let session = await startWith(c.token);
+/** The code step with the stay's check-in code: a session bound to it. */
+async function codedSession(c: { token: string; code: string }) {
+  const session = await startWith(c.token);
   const coded = await post('/api/guest/checkin/code', { checkin_code: c.code.toLowerCase() }, session);
   expect(coded.statusCode, coded.body).toBe(200);
-  session = coded.json().data.session;
-  const email = `guest-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const sent = await post(
-    '/api/guest/checkin/verification',
-    { channel: 'email', destination: email },
-    session,
-  );
+  return coded.json().data.session as string;
+}
+
+/** The e-mail verification of a coded session: the code goes to the stay's address `email`. */
+async function verifyByEmail(session: string, email: string) {
+  const sent = await post('/api/guest/checkin/verification', { channel: 'email' }, session);
   expect(sent.statusCode, sent.body).toBe(200);
   const mail = await smtp.waitFor((m) => m.to === email);
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
@@ -105,24 +117,50 @@ async function verifiedSession(c: { token: string; code: string }) {
   return confirmed.json().data.session as string;
 }
 
+/** Start, code and e-mail verification: the session that may register guests. */
+async function verifiedSession(c: { token: string; code: string; email: string }) {
+  return verifyByEmail(await codedSession(c), c.email);
+}
+
 const guestsOf = (checkinId: string) =>
   t.database.db.select().from(checkinGuests).where(eq(checkinGuests.checkinId, checkinId));
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
+  smsServer = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
+    req.on('end', () => {
+      smsSent.push(JSON.parse(raw));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => smsServer.listen(0, '127.0.0.1', resolve));
+  const sms = `http://127.0.0.1:${(smsServer.address() as AddressInfo).port}/sms`;
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url, SMS_API_URL: sms, SMS_API_KEY: 'sms-key' } });
   const empresa = await createEmpresa(t, { properties: [{ nombre: 'Casa Azul' }, { nombre: 'Casa Verde' }] });
   accountId = empresa.accountId as string;
+  ownerToken = await loginToken(t, empresa.email);
   [propertyId = '', otherPropertyId = ''] = empresa.propertyIds;
   await t.database.db
     .update(properties)
-    .set({ securityCode: 'Sol-2026', city: 'Vitoria-Gasteiz', address: 'Calle Mayor 1', zipCode: '01001' })
+    .set({
+      securityCode: 'Sol-2026',
+      city: 'Vitoria-Gasteiz',
+      address: 'Calle Mayor 1',
+      zipCode: '01001',
+      guests: 4,
+    })
     .where(eq(properties.id, propertyId));
 }, 60_000);
 
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
+  await new Promise<void>((resolve) => smsServer?.close(() => resolve()));
 });
 
 describe('guest check-in by link', () => {
@@ -219,7 +257,7 @@ describe('guest check-in by link', () => {
   });
 
   it('needs the code and the messaging verification before guests (403); wrong messaging code 422, limits 429', async () => {
-    const c = await insertCheckin();
+    const c = await insertCheckin({ email: 'limits@example.com' });
     let session = await startWith(c.token);
     expect((await post('/api/guest/checkin/guests', validGuest(), session)).statusCode).toBe(403);
     expect((await post('/api/guest/checkin/guests', validGuest())).statusCode).toBe(401);
@@ -228,29 +266,18 @@ describe('guest check-in by link', () => {
     expect(notVerified.statusCode).toBe(403);
     expect(notVerified.json().message).toContain('verifica el código de mensajería');
 
-    const email = 'limits@example.com';
     for (let i = 0; i < 3; i++) {
-      const sent = await post(
-        '/api/guest/checkin/verification',
-        { channel: 'email', destination: email },
-        session,
-      );
+      const sent = await post('/api/guest/checkin/verification', { channel: 'email' }, session);
       expect(sent.statusCode, sent.body).toBe(200);
       expect(sent.json().data.destination).toBe('l•••@example.com');
     }
-    expect(
-      (await post('/api/guest/checkin/verification', { channel: 'email', destination: email }, session))
-        .statusCode,
-    ).toBe(429);
-    expect(
-      (
-        await post(
-          '/api/guest/checkin/verification',
-          { channel: 'sms', destination: '+34600000000' },
-          session,
-        )
-      ).statusCode,
-    ).toBe(422);
+    expect((await post('/api/guest/checkin/verification', { channel: 'email' }, session)).statusCode).toBe(
+      429,
+    );
+    // WhatsApp has no provider here; the stay has no phone for SMS.
+    const whatsapp = await post('/api/guest/checkin/verification', { channel: 'whatsapp' }, session);
+    expect(whatsapp.statusCode).toBe(422);
+    expect(whatsapp.json().code).toBe('checkin.channel_unavailable');
 
     const wrong = await post('/api/guest/checkin/verification/confirm', { code: '000000' }, session);
     // One in a million: the real code could be 000000.
@@ -339,6 +366,180 @@ describe('guest check-in by link', () => {
   });
 });
 
+describe('messaging verification bound to the stay (issue 11)', () => {
+  const codesOf = (checkinId: string) =>
+    t.database.db
+      .select()
+      .from(checkinVerificationCodes)
+      .where(eq(checkinVerificationCodes.checkinId, checkinId));
+
+  it("sends the code only to the stay's own contact whatever the caller sends, and answers it masked", async () => {
+    const c = await insertCheckin({ email: 'maria.owner@example.com', phone: '+34612345612' });
+    const session = await codedSession(c);
+    const coded = await post('/api/guest/checkin/code', { checkin_code: c.code }, session);
+    expect(coded.json().data.verification).toEqual({
+      guest_contact: false,
+      channels: [
+        { channel: 'sms', destination: '+34 6•• ••• •12' },
+        { channel: 'email', destination: 'm•••@example.com' },
+      ],
+    });
+    // Before the code step the session learns nothing about the contact.
+    const started = await post('/api/guest/checkin/start', { propiedad_id: propertyId, t: c.token });
+    expect(started.json().data.verification).toBeNull();
+
+    const byEmail = await post(
+      '/api/guest/checkin/verification',
+      { channel: 'email', destination: 'attacker@evil.example' },
+      session,
+    );
+    expect(byEmail.statusCode, byEmail.body).toBe(200);
+    expect(byEmail.json().data).toMatchObject({ channel: 'email', destination: 'm•••@example.com' });
+    const mail = await smtp.waitFor((m) => m.to === 'maria.owner@example.com');
+    expect(mail.text).toMatch(/\b\d{6}\b/);
+
+    const smsBefore = smsSent.length;
+    const bySms = await post(
+      '/api/guest/checkin/verification',
+      { channel: 'sms', destination: '+34 699 999 999' },
+      session,
+    );
+    expect(bySms.statusCode, bySms.body).toBe(200);
+    expect(bySms.json().data.destination).toBe('+34 6•• ••• •12');
+    expect(smsSent.slice(smsBefore).map((m) => m.to)).toEqual(['+34612345612']);
+
+    expect(smtp.messages.some((m) => m.to === 'attacker@evil.example')).toBe(false);
+    expect(smsSent.some((m) => m.to.replace(/\D/g, '') === '34699999999')).toBe(false);
+    expect((await codesOf(c.id)).map((r) => r.destination).sort()).toEqual([
+      '+34612345612',
+      'maria.owner@example.com',
+    ]);
+    // The stay's contact is not changed by what the caller typed.
+    const [row] = await t.database.db.select().from(checkins).where(eq(checkins.id, c.id));
+    expect(row).toMatchObject({ email: 'maria.owner@example.com', phone: '+34612345612' });
+  });
+
+  it('a stay without a contact for the channel answers a translated 422 and sends nothing', async () => {
+    const c = await insertCheckin({ phone: '' });
+    const session = await codedSession(c);
+    const smsBefore = smsSent.length;
+    const es = await post(
+      '/api/guest/checkin/verification',
+      { channel: 'sms', destination: '+34600000000' },
+      session,
+    );
+    expect(es.statusCode).toBe(422);
+    expect(es.json().code).toBe('checkin.no_stay_phone');
+    expect(es.json().message).toContain('La reserva no tiene un teléfono');
+    expect(es.json().errors.channel[0]).toContain('La reserva no tiene un teléfono');
+    const ar = await post('/api/guest/checkin/verification', { channel: 'sms' }, session, 'ar');
+    expect(ar.json().message).toContain('لا يوجد في الحجز رقم هاتف');
+    const en = await post('/api/guest/checkin/verification', { channel: 'sms' }, session, 'en');
+    expect(en.json().message).toContain('The booking has no phone number');
+    expect(smsSent.length).toBe(smsBefore);
+    expect(await codesOf(c.id)).toHaveLength(0);
+
+    const noEmail = await insertCheckin({ email: '', phone: '+34612345612' });
+    const other = await codedSession(noEmail);
+    const refused = await post(
+      '/api/guest/checkin/verification',
+      { channel: 'email', destination: 'me@example.com' },
+      other,
+      'en',
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toContain('The booking has no e-mail address');
+    expect(await codesOf(noEmail.id)).toHaveLength(0);
+  });
+
+  it('a walk-in verifying by SMS keeps its phone with the check-in', async () => {
+    let session = await startWith(undefined);
+    const coded = await post('/api/guest/checkin/code', { security_code: 'sol-2026' }, session);
+    const checkinId = coded.json().data.checkin.id as string;
+    session = coded.json().data.session;
+    const smsBefore = smsSent.length;
+    const sent = await post(
+      '/api/guest/checkin/verification',
+      { channel: 'sms', destination: '699 887 766' },
+      session,
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data.destination).toBe('+34 6•• ••• •66');
+    const text = smsSent.slice(smsBefore)[0]?.text ?? '';
+    const code = /\b(\d{6})\b/.exec(text)?.[1];
+    const confirmed = await post('/api/guest/checkin/verification/confirm', { code }, session);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [row] = await t.database.db.select().from(checkins).where(eq(checkins.id, checkinId));
+    expect(row).toMatchObject({ phone: '+34699887766', email: '' });
+  });
+});
+
+describe('guests of a check-in (issue 11)', () => {
+  it("holds at most the booking's guest count until the operator raises it; the refusal saves nothing", async () => {
+    const booking = {
+      start_date: '2026-12-10',
+      end_date: '2026-12-13',
+      name: 'Ana Reserva',
+      email: 'ana.booking@example.com',
+      phone: '+34 611 222 333',
+      property_id: propertyId,
+      number_of_guests: 1,
+      price: 30_000,
+    };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: bookingPaths.create,
+      headers: bearer(ownerToken),
+      payload: booking,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id: bookingId, code: bookingCode } = created.json().data as { id: string; code: string };
+
+    // The booking's code binds a QR session to its check-in; the code goes to the booking's e-mail.
+    let session = await startWith(undefined);
+    const coded = await post('/api/guest/checkin/code', { checkin_code: bookingCode }, session);
+    expect(coded.statusCode, coded.body).toBe(200);
+    expect(coded.json().data.verification.channels).toContainEqual({
+      channel: 'email',
+      destination: 'a•••@example.com',
+    });
+    const checkinId = coded.json().data.checkin.id as string;
+    session = await verifyByEmail(coded.json().data.session, 'ana.booking@example.com');
+
+    const stay = { arrival: '2026-12-10', departure: '2026-12-13' };
+    expect((await post('/api/guest/checkin/guests', validGuest(stay), session)).statusCode).toBe(201);
+    const extra = validGuest({ ...stay, first_name: 'Pablo', document_number: '00000000T' });
+    const over = await post('/api/guest/checkin/guests', extra, session);
+    expect(over.statusCode).toBe(422);
+    expect(over.json().code).toBe('checkin.guest_limit');
+    expect(over.json().message).toBe(
+      'Este check-in ya tiene el máximo de huéspedes (1). Pide al alojamiento que lo amplíe.',
+    );
+    const overEn = await post('/api/guest/checkin/guests', extra, session, 'en');
+    expect(overEn.json().message).toContain('maximum number of guests (1)');
+    expect(await guestsOf(checkinId)).toHaveLength(1);
+
+    // The operator raises the booking's guest count (the existing booking update): one more fits.
+    const raised = await t.app.inject({
+      method: 'PUT',
+      url: bookingPaths.update(bookingId),
+      headers: bearer(ownerToken),
+      payload: {
+        ...booking,
+        id: bookingId,
+        number_of_guests: 2,
+        original_start_date: booking.start_date,
+        original_end_date: booking.end_date,
+        original_property_id: propertyId,
+      },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect((await post('/api/guest/checkin/guests', extra, session)).statusCode).toBe(201);
+    expect(await guestsOf(checkinId)).toHaveLength(2);
+    expect((await post('/api/guest/checkin/guests', extra, session)).statusCode).toBe(422);
+  });
+});
+
 describe('guest check-in by QR code', () => {
   it('the security code creates a walk-in whose dates come from the first guest', async () => {
     let session = await startWith(undefined);
@@ -346,10 +547,30 @@ describe('guest check-in by QR code', () => {
     expect(coded.statusCode, coded.body).toBe(200);
     const checkinId = coded.json().data.checkin.id as string;
     session = coded.json().data.session;
+    // No booking contact: the guest gives one, verifies it, and the check-in keeps it.
+    expect(coded.json().data.verification).toEqual({
+      guest_contact: true,
+      channels: [
+        { channel: 'sms', destination: null },
+        { channel: 'email', destination: null },
+      ],
+    });
+    const missing = await post('/api/guest/checkin/verification', { channel: 'email' }, session, 'en');
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().message).toBe('Enter a valid phone number or e-mail address.');
     const email = 'walkin@example.com';
-    await post('/api/guest/checkin/verification', { channel: 'email', destination: email }, session);
+    const sent = await post(
+      '/api/guest/checkin/verification',
+      { channel: 'email', destination: email },
+      session,
+    );
+    expect(sent.json().data.destination).toBe('w•••@example.com');
     const code = /\b(\d{6})\b/.exec((await smtp.waitFor((m) => m.to === email)).text)?.[1];
+    const [before] = await t.database.db.select().from(checkins).where(eq(checkins.id, checkinId));
+    expect(before?.email).toBe('');
     session = (await post('/api/guest/checkin/verification/confirm', { code }, session)).json().data.session;
+    const [kept] = await t.database.db.select().from(checkins).where(eq(checkins.id, checkinId));
+    expect(kept?.email).toBe(email);
     const res = await post(
       '/api/guest/checkin/guests',
       validGuest({ arrival: '2026-11-21', departure: '2026-11-24' }),

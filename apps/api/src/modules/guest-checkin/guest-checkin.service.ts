@@ -13,6 +13,7 @@ import type {
   StartCheckinBody,
   StartCheckinData,
   VerificationChannel,
+  VerificationPlan,
   VerificationSent,
 } from '@posada/contracts/guest-checkin';
 import { PHONE_MIN_DIGITS, phoneDigits } from '@posada/domain/booking-rules';
@@ -22,12 +23,16 @@ import {
   normalizeDocumentNumber,
   purgeDate,
 } from '@posada/domain/checkin-rules';
+import { maskContact } from '@posada/domain/contact-mask';
+import { normalizePhone } from '@posada/domain/phone';
+import { isHotelType } from '@posada/domain/property-types';
 import { and, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { bookings, notifications, notificationTypeOf } from '../../db/schema/bookings.ts';
 import { checkinGuests, checkins, checkinVerificationCodes } from '../../db/schema/checkins.ts';
 import { properties } from '../../db/schema/properties.ts';
+import { roomTypes } from '../../db/schema/rooms.ts';
 import { type Locale, translate } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -69,14 +74,9 @@ export function todayIn(timeZone: string, now: Date): string {
   }).format(now);
 }
 
-export function maskDestination(channel: VerificationChannel, destination: string): string {
-  if (channel === 'email') {
-    const [user = '', domain = ''] = destination.split('@');
-    return `${user.slice(0, 1)}•••@${domain}`;
-  }
-  const digits = destination.replace(/\D/g, '');
-  return `•••••${digits.slice(-4)}`;
-}
+/** Whether `value` can take a code on `channel`: an e-mail address, or a phone of enough digits. */
+const reachable = (channel: VerificationChannel, value: string) =>
+  channel === 'email' ? isValidEmail(value) : phoneDigits(value) >= PHONE_MIN_DIGITS;
 
 interface Loaded {
   claims: SessionClaims;
@@ -163,6 +163,40 @@ export function createGuestCheckinService(deps: {
     return { claims, property, checkin };
   };
 
+  /** The stay's own contact: the check-in's, else its booking's (imported bookings may lack one). */
+  const stayContact = async (checkin: CheckinRow) => {
+    let email = checkin.email.trim();
+    let phone = checkin.phone.trim();
+    if ((!email || !phone) && checkin.bookingId) {
+      const [booking] = await db
+        .select({ email: bookings.email, phone: bookings.phone })
+        .from(bookings)
+        .where(eq(bookings.id, checkin.bookingId))
+        .limit(1);
+      email ||= booking?.email.trim() ?? '';
+      phone ||= booking?.phone.trim() ?? '';
+    }
+    return {
+      email: reachable('email', email) ? email : '',
+      phone: reachable('sms', phone) ? phone : '',
+      // A walk-in made with the security code has no booking and no contact: the guest gives one.
+      guestGives: !checkin.bookingId && !email && !phone,
+    };
+  };
+  const contactFor = (channel: VerificationChannel, contact: { email: string; phone: string }) =>
+    channel === 'email' ? contact.email : contact.phone;
+
+  const verificationPlan = async (checkin: CheckinRow): Promise<VerificationPlan> => {
+    const contact = await stayContact(checkin);
+    return {
+      guest_contact: contact.guestGives,
+      channels: channelsOn().map((channel) => {
+        const value = contact.guestGives ? '' : contactFor(channel, contact);
+        return { channel, destination: value ? maskContact(channel, value) : null };
+      }),
+    };
+  };
+
   const sessionAnswer = async (
     claims: Omit<SessionClaims, 'exp' | 'sid'> & { sid?: string },
     property: PropertyRow,
@@ -174,12 +208,28 @@ export function createGuestCheckinService(deps: {
       expires_at: new Date(issued.claims.exp).toISOString(),
       verified: { code: issued.claims.code, messaging: issued.claims.messaging },
       checkin: checkin ? await summaryOf(property, checkin) : null,
+      // Only a session that passed the code step learns where the code goes (masked).
+      verification: checkin && issued.claims.code ? await verificationPlan(checkin) : null,
     };
+  };
+
+  /**
+   * A walk-in has no booking to count its guests: it holds the property's capacity (a hotel's or a
+   * camping's largest room type), which the operator can raise.
+   */
+  const walkInCapacity = async (property: PropertyRow) => {
+    if (!isHotelType(property.tipoPropiedad)) return Math.max(property.guests, 1);
+    const [row] = await db
+      .select({ most: sql<number | null>`max(${roomTypes.adults} + ${roomTypes.children})` })
+      .from(roomTypes)
+      .where(eq(roomTypes.propertyId, property.id));
+    return Math.max(Number(row?.most ?? 0), property.guests, 1);
   };
 
   /** A walk-in (QR code + the property's security code): dates come with the first guest. */
   const createWalkIn = async (property: PropertyRow, language: string): Promise<CheckinRow> => {
     const id = randomUUID();
+    const expectedGuests = await walkInCapacity(property);
     const link = newCheckinLink(deps.secrets, id);
     const today = todayIn(property.timeZone, clock.now());
     const [row] = await db
@@ -193,6 +243,7 @@ export function createGuestCheckinService(deps: {
         language,
         startDate: today,
         endDate: today,
+        expectedGuests,
         linkTokenHash: link.hash,
         linkTokenSealed: link.sealed,
         linkExpiresAt: linkExpiry(today, property.timeZone),
@@ -243,8 +294,12 @@ export function createGuestCheckinService(deps: {
     return s.checkin;
   };
 
+  function channelsOn(): VerificationChannel[] {
+    return (['whatsapp', 'sms', 'email'] as const).filter((c) => deps.senders[c]);
+  }
+
   return {
-    verificationChannels: () => (['whatsapp', 'sms', 'email'] as const).filter((c) => deps.senders[c]),
+    verificationChannels: channelsOn,
 
     async start(body, _address) {
       const property = await propertyById(body.propiedad_id);
@@ -347,10 +402,17 @@ export function createGuestCheckinService(deps: {
       const checkin = requireCode(s);
       const sender = deps.senders[body.channel];
       if (!sender) throw errors.channelUnavailable();
-      const destination = body.destination.trim();
-      const valid =
-        body.channel === 'email' ? isValidEmail(destination) : phoneDigits(destination) >= PHONE_MIN_DIGITS;
-      if (!valid) throw errors.invalidDestination();
+      // issue 11: the code goes only to the stay's own contact, whatever the caller sends; a walk-in
+      // (no booking contact) verifies the one its guest gives, kept with the check-in once confirmed.
+      const contact = await stayContact(checkin);
+      let destination: string;
+      if (contact.guestGives) {
+        destination = body.destination?.trim() ?? '';
+        if (!reachable(body.channel, destination)) throw errors.invalidDestination();
+      } else {
+        destination = contactFor(body.channel, contact);
+        if (!destination) throw body.channel === 'email' ? errors.noStayEmail() : errors.noStayPhone();
+      }
       const now = clock.now();
       const [recent] = await db
         .select({ n: count() })
@@ -384,7 +446,7 @@ export function createGuestCheckinService(deps: {
       }
       return {
         channel: body.channel,
-        destination: maskDestination(body.channel, destination),
+        destination: maskContact(body.channel, destination),
         expires_at: expiresAt.toISOString(),
       };
     },
@@ -419,7 +481,16 @@ export function createGuestCheckinService(deps: {
         .update(checkinVerificationCodes)
         .set({ verifiedAt: now })
         .where(eq(checkinVerificationCodes.id, row.id));
-      return sessionAnswer({ ...s.claims, messaging: true }, s.property, checkin);
+      let stay = checkin;
+      if ((await stayContact(checkin)).guestGives) {
+        const kept =
+          row.channel === 'email'
+            ? { email: row.destination.toLowerCase() }
+            : { phone: normalizePhone(row.destination, 'ES') ?? row.destination };
+        const [updated] = await db.update(checkins).set(kept).where(eq(checkins.id, checkin.id)).returning();
+        stay = updated ?? checkin;
+      }
+      return sessionAnswer({ ...s.claims, messaging: true }, s.property, stay);
     },
 
     postalCode(code) {
@@ -467,7 +538,10 @@ export function createGuestCheckinService(deps: {
           .select({ n: count() })
           .from(checkinGuests)
           .where(eq(checkinGuests.checkinId, checkin.id));
-        const isLead = Number(existing?.n ?? 0) === 0;
+        const registered = Number(existing?.n ?? 0);
+        // issue 11: at most the booking's guest count (the operator raises it on the booking or check-in).
+        if (registered >= checkin.expectedGuests) throw errors.guestLimit(checkin.expectedGuests);
+        const isLead = registered === 0;
         const walkIn = checkin.origin === 'send' && !checkin.bookingId && checkin.name === '';
         const patch: Partial<CheckinRow> = {};
         if (walkIn && isLead) {

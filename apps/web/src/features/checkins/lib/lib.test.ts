@@ -169,7 +169,11 @@ describe('send check-in form', () => {
   it('needs stay dates only without a booking', () => {
     expect(sendErrors({ ...base, start_date: '', end_date: '', booking_id: 'b' })).toEqual({});
     expect(sendErrors({ ...base, end_date: '2026-03-01' })).toEqual({
-      end_date: 'errors.departure_before_arrival',
+      end_date: 'errors.departure_after_arrival',
+    });
+    // As bookings: departure on the arrival day is no stay.
+    expect(sendErrors({ ...base, end_date: base.start_date })).toEqual({
+      end_date: 'errors.departure_after_arrival',
     });
   });
 });

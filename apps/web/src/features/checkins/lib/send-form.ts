@@ -1,5 +1,5 @@
 import type { SendChannel, SendCheckinBody } from '@posada/contracts/checkins';
-import { isIsoDate, PHONE_MIN_DIGITS, phoneDigits } from '@posada/domain/booking-rules';
+import { departsAfterArrival, isIsoDate, PHONE_MIN_DIGITS, phoneDigits } from '@posada/domain/booking-rules';
 import { isValidEmail } from '@posada/domain/checkin-rules';
 
 export interface SendValues {
@@ -31,8 +31,9 @@ export function sendErrors(values: SendValues): Partial<Record<keyof SendValues,
     else if (!isIsoDate(values.start_date)) errors.start_date = 'errors.date';
     if (!values.end_date) errors.end_date = 'errors.required';
     else if (!isIsoDate(values.end_date)) errors.end_date = 'errors.date';
-    else if (!errors.start_date && values.end_date < values.start_date)
-      errors.end_date = 'errors.departure_before_arrival';
+    // The bookings' rule (spec 5): at least one night; the API applies the same.
+    else if (!errors.start_date && !departsAfterArrival(values.start_date, values.end_date))
+      errors.end_date = 'errors.departure_after_arrival';
   }
   if (!Number.isInteger(values.guests) || values.guests < 1) errors.guests = 'errors.guests';
   return errors;
