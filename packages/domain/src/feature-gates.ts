@@ -38,5 +38,5 @@ export function featureAvailable(user: PlanHolder, feature: GatedFeature): boole
   return user.status_subscription === 'demo' || user.servicios.includes(feature);
 }
 
-/** spec 6 message, shown by the API and the page. */
+/** spec 6 message, in English; the API and the page translate it into es and ar (issue 13). */
 export const FEATURE_UNAVAILABLE_MESSAGE = 'Service not available in your current subscription';

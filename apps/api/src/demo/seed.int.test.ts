@@ -274,7 +274,7 @@ describe('demo data (npm run demo)', () => {
       payload: { enabled: true },
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Service not available in your current subscription');
+    expect(refused.json().message).toBe('Servicio no disponible en tu suscripción actual');
     const images = await t.app.inject({
       method: 'GET',
       url: `/api/properties/${apartment.id}/images`,

@@ -452,11 +452,11 @@ describe('property settings extras: subscription gating (spec 6)', () => {
     await t.close();
   });
 
-  const put = (token: string, id: string, section: string, payload: object) =>
+  const put = (token: string, id: string, section: string, payload: object, lang?: string) =>
     t.app.inject({
       method: 'PUT',
       url: `/api/properties/${id}/settings/${section}`,
-      headers: bearer(token),
+      headers: { ...bearer(token), ...(lang ? { 'accept-language': lang } : {}) },
       payload,
     });
   const lock = { enabled: true, delivery_time: 'arrival_day', key_type: 'static', master_code: '1234' };
@@ -483,8 +483,14 @@ describe('property settings extras: subscription gating (spec 6)', () => {
     expect(refused.json()).toEqual({
       ok: false,
       code: 'settings.feature_unavailable',
-      message: FEATURE_UNAVAILABLE_MESSAGE,
+      message: 'Servicio no disponible en tu suscripción actual',
     });
+    expect((await put(token, id, 'smart-locks', lock, 'en')).json().message).toBe(
+      FEATURE_UNAVAILABLE_MESSAGE,
+    );
+    expect((await put(token, id, 'smart-locks', lock, 'ar')).json().message).toBe(
+      'الخدمة غير متاحة في اشتراكك الحالي',
+    );
     expect(FEATURE_UNAVAILABLE_MESSAGE).toBe('Service not available in your current subscription');
     // Refused before the body is read: an empty body gets the same answer.
     expect((await put(token, id, 'smart-locks', {})).statusCode).toBe(403);
@@ -534,7 +540,7 @@ describe('property settings extras: subscription gating (spec 6)', () => {
     for (const [section, body] of [...bodies, ['smart-locks', lock] as [string, object]]) {
       const res = await put(token, id, section, body);
       expect(res.statusCode, section).toBe(403);
-      expect(res.json().message).toBe('Service not available in your current subscription');
+      expect(res.json().message).toBe('Servicio no disponible en tu suscripción actual');
     }
     const rows = await t.database.db
       .select()

@@ -404,6 +404,13 @@ describe('property settings: subscription gating (spec 6)', () => {
   const rowOf = async (id: string) =>
     (await t.database.db.select().from(properties).where(eq(properties.id, id)))[0];
 
+  // spec 6's message, in the caller's language (issue 13: no English in the Spanish interface).
+  const unavailableIn: Record<string, string> = {
+    es: 'Servicio no disponible en tu suscripción actual',
+    en: FEATURE_UNAVAILABLE_MESSAGE,
+    ar: 'الخدمة غير متاحة في اشتراكك الحالي',
+  };
+
   it('closes the paid extras once the trial is over, in every language, changing nothing', async () => {
     // The stored status is still demo: the 14-day trial simply ended yesterday.
     const expired = await createEmpresa(t, {
@@ -427,7 +434,7 @@ describe('property settings: subscription gating (spec 6)', () => {
         expect(res.json()).toEqual({
           ok: false,
           code: 'settings.feature_unavailable',
-          message: FEATURE_UNAVAILABLE_MESSAGE,
+          message: unavailableIn[lang],
         });
       }
       // The gate answers before the body is read.
@@ -454,7 +461,7 @@ describe('property settings: subscription gating (spec 6)', () => {
 
     const bot = await put(token, id, 'page-chat-bot-ia', { enabled: true });
     expect(bot.statusCode).toBe(403);
-    expect(bot.json().message).toBe('Service not available in your current subscription');
+    expect(bot.json().message).toBe('Servicio no disponible en tu suscripción actual');
     expect((await put(token, id, 'identity-verification', { enabled: true })).statusCode).toBe(403);
     expect(await rowOf(id)).toEqual(before);
 
