@@ -19,6 +19,7 @@ import { idText } from '@posada/contracts/primitives';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { guestCheckinErrors } from './guest-checkin.errors.ts';
 import type { GuestCheckinService } from './guest-checkin.service.ts';
 
 const sessionOf = (request: FastifyRequest) => {
@@ -36,6 +37,14 @@ export const guestCheckinRoutes: FastifyPluginAsyncZod<{ guestCheckin: GuestChec
 ) => {
   const tags = ['guest-checkin'];
   const guest = { access: 'guest' as const };
+
+  // Like the access plugin does for tokens: a guest call without a session is refused before its body is
+  // validated (401, never a 400 listing the fields). The service then checks the session's signature.
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config?.access === 'guest' && !sessionOf(request)) {
+      throw guestCheckinErrors.sessionInvalid();
+    }
+  });
 
   app.post(
     '/guest/checkin/start',

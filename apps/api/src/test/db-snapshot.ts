@@ -1,0 +1,43 @@
+import type { Database } from '../db/client.ts';
+
+/**
+ * Columns that change on every authenticated request, left out of the snapshot: a session's last use
+ * is written by the sign-in check itself, whoever the caller is and whatever the route answers.
+ */
+const volatileColumns: Record<string, string[]> = {
+  sessions: ['last_used_at'],
+};
+
+/** Row count and a content hash per table, e.g. `{ bookings: '3:9f…' }`. */
+export type DbSnapshot = Record<string, string>;
+
+let statement: { database: Database; sql: string } | null = null;
+
+/**
+ * Every table of the application's schema (`public`; pg-boss keeps its queue in its own schema) as its
+ * row count and an md5 of its rows in a stable order: two equal snapshots mean no row was added, removed
+ * or changed. One query, so it is cheap enough to take around every request of a generated suite.
+ */
+export async function dbSnapshot(database: Database): Promise<DbSnapshot> {
+  if (statement?.database !== database) {
+    const { rows } = await database.sql.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    );
+    const parts = rows.map(({ table_name: name }) => {
+      const drop = (volatileColumns[name] ?? []).map((c) => ` - '${c}'`).join('');
+      return `SELECT '${name}' AS name, count(*)::int AS n,
+        coalesce(md5(string_agg((to_jsonb(t)${drop})::text, '|' ORDER BY (to_jsonb(t)${drop})::text)), '') AS h
+        FROM public."${name}" t`;
+    });
+    statement = { database, sql: parts.join('\nUNION ALL\n') };
+  }
+  const { rows } = await database.sql.query<{ name: string; n: number; h: string }>(statement.sql);
+  return Object.fromEntries(rows.map((r) => [r.name, `${r.n}:${r.h}`]));
+}
+
+/** The tables whose rows differ between two snapshots. */
+export function changedTables(before: DbSnapshot, after: DbSnapshot): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((name) => before[name] !== after[name]).sort();
+}

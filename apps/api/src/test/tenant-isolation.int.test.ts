@@ -1,0 +1,718 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkins } from '../db/schema/checkins.ts';
+import { remindersRingJob } from '../modules/checkins/checkins.jobs.ts';
+import { TINY_PNG } from '../modules/guest-checkin/test-support.ts';
+import type { ApiRoute } from '../plugins/access.ts';
+import { bearer, createAdmin, createEmpresa, loginToken } from './auth-helpers.ts';
+import { changedTables, dbSnapshot } from './db-snapshot.ts';
+import { buildTestApp, type TestApp, testDbKind } from './test-app.ts';
+
+/**
+ * Tenant isolation and access over the whole route table (issue 11, item 3). Two empresa accounts A and
+ * B hold the same kinds of data, created through the API. Every route must be classified below: how to
+ * fill its path parameters and the ids its body or query carries with one account's ids. Then, for each
+ * route that takes an id, B calling with A's ids answers 404 and changes no row, and A calling with the
+ * same ids does not answer 404 (so the ids were real). Every protected route refuses a missing or revoked
+ * token, admin routes refuse empresa tokens and business routes refuse admin tokens.
+ */
+
+const idKinds = [
+  'user',
+  'session',
+  'property',
+  'hotel',
+  'roomType',
+  'bookedRoom',
+  'freeRoom',
+  'rate',
+  'image',
+  'booking',
+  'hotelBooking',
+  'cancelBooking',
+  'closedDate',
+  'checkin',
+  'manualCheckin',
+  'guest',
+  'reminder',
+  'notification',
+] as const;
+type IdKind = (typeof idKinds)[number];
+type Ids = Record<IdKind, string>;
+
+interface Built {
+  query?: Record<string, string>;
+  payload?: object | Buffer;
+  headers?: Record<string, string>;
+}
+
+/** A route that takes one or more of the tenant's ids. */
+interface TenantCase {
+  params?: Record<string, IdKind>;
+  /** Query, body or headers built from one account's ids (the ids it reads are the ids the route takes). */
+  build?: (ids: Ids) => Built;
+}
+/** A route that takes no tenant id: only its access is checked here. `path` fills its path parameters. */
+interface NoIdCase {
+  none: string;
+  path?: Record<string, string>;
+}
+type Case = TenantCase | NoIdCase;
+
+const none = (why: string, path?: Record<string, string>): NoIdCase => ({ none: why, path });
+const body = (build: (ids: Ids) => object) => (ids: Ids) => ({ payload: build(ids) });
+const query = (build: (ids: Ids) => Record<string, string>) => (ids: Ids) => ({ query: build(ids) });
+
+const pngBytes = Buffer.from(TINY_PNG.slice(TINY_PNG.indexOf(',') + 1), 'base64');
+function multipartPng(): Built {
+  const boundary = 'posadaisolation';
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      pngBytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const manualGuest = {
+  first_name: 'Marta',
+  last_name: 'Gómez Ruiz',
+  gender: 'female',
+  birth_date: '1985-04-12',
+  phone: '+34 611 222 333',
+  email: 'marta@example.com',
+  document_type: 'dni',
+  document_number: '12345678Z',
+  issue_date: '2020-01-15',
+  expiry_date: '2030-01-15',
+  support_number: 'ABC123456',
+  nationality: 'ESP',
+  country: 'ES',
+  address: 'Calle Mayor 1',
+  city: 'Madrid',
+  postal_code: '28013',
+  residence_country: 'ES',
+  payment_method: 'cash',
+  payment_date: '2026-11-20',
+  minors: false,
+  kinship: null,
+  signature: '',
+  process: 'operator_manual',
+};
+
+const bookingFields = {
+  name: 'Lucía Pérez',
+  email: 'lucia@example.com',
+  phone: '+34 600 123 456',
+  number_of_guests: 2,
+  price: 30_000,
+};
+
+const settings = (section: string, payload: object): [string, Case] => [
+  `PUT /api/properties/:id/settings/${section}`,
+  { params: { id: 'property' }, build: () => ({ payload }) },
+];
+
+/**
+ * Every /api route, by `METHOD url`. A route missing here, or listed here but gone from the app, fails the
+ * suite: classify it (which ids it takes, or why it takes none) when you add it.
+ */
+const cases: Record<string, Case> = {
+  'GET /api/health': none('public'),
+  'POST /api/register': none('public'),
+  'POST /api/auth/email-confirmation': none('public, a link token'),
+  'POST /api/auth/email-confirmation/resend': none('public'),
+  'POST /api/login': none('public'),
+  'POST /api/logout': none("the caller's own session"),
+  'POST /api/auth/password-reset': none('public'),
+  'POST /api/auth/password-reset/confirm': none('public, a link token'),
+  'GET /api/auth/providers': none('public'),
+  'GET /api/auth/:provider/redirect': none('public, a provider name', { provider: 'google' }),
+  'POST /api/auth/:provider/callback': none('public, a provider name', { provider: 'google' }),
+  'POST /api/login/two-factor': none('public, a sign-in challenge'),
+  'GET /api/user': none("the caller's own user"),
+  'GET /api/user/data': none("the caller's own user"),
+  'PUT /api/user/active-property': { build: body((i) => ({ property_id: i.property })) },
+  'PUT /api/user/locale': none("the caller's own user"),
+  'PUT /api/user/profile': none("the caller's own user"),
+  'PUT /api/user/password': none("the caller's own user"),
+  'GET /api/user/sessions': none("the caller's own sessions"),
+  'DELETE /api/user/sessions': none("the caller's own other sessions"),
+  'DELETE /api/user/sessions/:id': { params: { id: 'session' } },
+  'GET /api/user/two-factor': none("the caller's own user"),
+  'POST /api/user/two-factor/setup': none("the caller's own user"),
+  'POST /api/user/two-factor/confirm': none("the caller's own user"),
+  'POST /api/user/two-factor/disable': none("the caller's own user"),
+  'GET /api/admin/summary': none('platform-wide, admins only'),
+  'GET /api/admin/users': none('platform-wide, admins only'),
+  'GET /api/admin/advisors': none('platform-wide, admins only'),
+  'POST /api/admin/advisors': none('platform-wide, admins only'),
+  'PATCH /api/admin/advisors/:id': none('advisors belong to the platform, not to a tenant; admins only', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/files/:name': none('public: logos shown on guest pages, random unguessable names', {
+    name: 'nope.png',
+  }),
+  'GET /api/properties': none("lists the caller's account"),
+  'POST /api/properties': none('creates in the caller’s account'),
+  'POST /api/properties/logo': none('an upload, no id'),
+  'POST /api/properties/description/generate': none('no id'),
+  'GET /api/get-property': { build: query((i) => ({ id: i.property })) },
+  'POST /api/propiedad': none('public: what a guest may see of a property (the property QR)'),
+  'POST /api/retrive-properties': { build: body((i) => ({ user_id: i.user })) },
+  'GET /api/count-checkin-property/:id': { params: { id: 'property' } },
+  'GET /api/properties/:id/settings': { params: { id: 'property' } },
+  ...Object.fromEntries([
+    settings('name-property', { nombre: 'Casa Azul del Puerto', internal_name: 'Azul 1' }),
+    settings('location-property', { pais: 'ES', address: 'Calle Larga 3', city: 'Cádiz', zip_code: '11001' }),
+    settings('services-property', { services: ['wifi', 'parking'] }),
+    settings('capacity-property', { guests: 5, bedrooms: 2, bathrooms: 2 }),
+    settings('price-property', { price_night: 11_050, currency: 'EUR' }),
+    settings('description-property', { description: { es: 'Casa junto al puerto.', en: '', ar: '' } }),
+    settings('accommodation-policies', {
+      policies: { es: 'Entrada a partir de las 14:00.', en: '', ar: '' },
+    }),
+    settings('welcome-accommodation', { welcome: { es: '¡Bienvenido!', en: 'Welcome!', ar: 'مرحبًا' } }),
+    settings('region-accommodation', { region: 'ES' }),
+    settings('seguridad-property', { security_code: 'AB12cd' }),
+    settings('notifications', { whatsapp: true, email: true, sms: false }),
+    settings('data-basic-accommodation', { active: true }),
+    settings('guest-reviews', { enabled: true, review_url: 'https://g.page/r/casa-azul/review' }),
+    settings('identity-verification', { enabled: true }),
+    settings('page-chat-bot-ia', { enabled: true }),
+    settings('cross-selling-property', { enabled: true, type: 'internal', external_message: 'Excursiones' }),
+    settings('authorities', {
+      entity: 'guardia_civil',
+      user: 'H12345678',
+      password: 'Clave-Policial-2026',
+      establishment_code: '0000001234',
+      landlord_code: 'ARR-998',
+    }),
+    settings('smart-locks', {
+      enabled: true,
+      delivery_time: 'arrival_day',
+      key_type: 'static',
+      master_code: '4821#',
+    }),
+    settings('checkin-programming', { schedule: '48h' }),
+  ]),
+  // Every known section has its own route above; this one only answers 400 for an unknown section.
+  'PUT /api/properties/:id/settings/:section': none('shadowed by the section routes (unknown section: 400)', {
+    id: '00000000-0000-4000-8000-000000000000',
+    section: 'nope',
+  }),
+  'GET /api/properties/:id/room-types': { params: { id: 'hotel' } },
+  'POST /api/properties/:id/room-types': {
+    params: { id: 'hotel' },
+    build: body(() => ({ name: 'Suite', adults: 2 })),
+  },
+  'PUT /api/properties/:id/room-types/:typeId': {
+    params: { id: 'hotel', typeId: 'roomType' },
+    build: body(() => ({ name: 'Doble', adults: 2 })),
+  },
+  'DELETE /api/properties/:id/room-types/:typeId': { params: { id: 'hotel', typeId: 'roomType' } },
+  'GET /api/properties/:id/rooms': { params: { id: 'hotel' } },
+  'PUT /api/properties/:id/rooms': {
+    params: { id: 'hotel' },
+    build: body((i) => ({
+      rooms: [
+        { id: i.bookedRoom, room_type_id: i.roomType, name: '101' },
+        { id: i.freeRoom, room_type_id: i.roomType, name: '102' },
+      ],
+    })),
+  },
+  'PATCH /api/properties/:id/rooms/:roomId/status': {
+    params: { id: 'hotel', roomId: 'freeRoom' },
+    build: body(() => ({ status: 'available' })),
+  },
+  'GET /api/properties/:id/rates': { params: { id: 'hotel' } },
+  'POST /api/properties/:id/rates': {
+    params: { id: 'hotel' },
+    build: body((i) => ({ name: 'Doble', occupancy: 2, price: 9_000, room_type_id: i.roomType })),
+  },
+  'PUT /api/properties/:id/rates/:rateId': {
+    params: { id: 'hotel', rateId: 'rate' },
+    build: body((i) => ({ name: 'Doble', occupancy: 2, price: 9_500, room_type_id: i.roomType })),
+  },
+  'DELETE /api/properties/:id/rates/:rateId': { params: { id: 'hotel', rateId: 'rate' } },
+  'GET /api/properties/:id/images': { params: { id: 'property' } },
+  'POST /api/properties/:id/images': { params: { id: 'property' }, build: () => multipartPng() },
+  'DELETE /api/properties/:id/images/:imageId': { params: { id: 'property', imageId: 'image' } },
+  'PUT /api/properties/:id/images/:imageId/main': { params: { id: 'property', imageId: 'image' } },
+  'POST /api/create/new-booking': {
+    build: body((i) => ({
+      ...bookingFields,
+      property_id: i.property,
+      start_date: '2027-01-05',
+      end_date: '2027-01-07',
+    })),
+  },
+  'PUT /api/update/booking/:id': {
+    params: { id: 'booking' },
+    build: body((i) => ({
+      ...bookingFields,
+      id: i.booking,
+      property_id: i.property,
+      start_date: '2026-12-01',
+      end_date: '2026-12-04',
+      notes: 'Llega tarde',
+      original_property_id: i.property,
+      original_start_date: '2026-12-01',
+      original_end_date: '2026-12-04',
+    })),
+  },
+  'POST /api/booking/cancelled': { build: body((i) => ({ booking_id: i.cancelBooking })) },
+  'POST /api/calculate-apartment-price': {
+    build: body((i) => ({ property_id: i.property, start_date: '2027-01-10', end_date: '2027-01-12' })),
+  },
+  'GET /api/bookings': { build: query((i) => ({ property_id: i.property })) },
+  'POST /api/bookings/availability': {
+    build: body((i) => ({
+      property_id: i.hotel,
+      room_type_id: i.roomType,
+      start_date: '2027-01-10',
+      end_date: '2027-01-12',
+    })),
+  },
+  'GET /api/bookings/:id': { params: { id: 'booking' } },
+  'PUT /api/bookings/:id/paused': { params: { id: 'booking' }, build: body(() => ({ paused: true })) },
+  'PUT /api/bookings/:id/payment-status': {
+    params: { id: 'booking' },
+    build: body(() => ({ payment_status: 'paid' })),
+  },
+  'PUT /api/bookings/:id/room': {
+    params: { id: 'hotelBooking' },
+    build: body((i) => ({ from_room_id: i.bookedRoom, to_room_id: i.freeRoom })),
+  },
+  'POST /api/closed-dates': {
+    build: body((i) => ({
+      property_id: i.hotel,
+      room_id: i.freeRoom,
+      start_date: '2027-02-01',
+      end_date: '2027-02-03',
+      reason: 'Pintura',
+    })),
+  },
+  'PUT /api/closed-dates/:id': {
+    params: { id: 'closedDate' },
+    build: body((i) => ({
+      property_id: i.property,
+      start_date: '2026-12-20',
+      end_date: '2026-12-23',
+      reason: 'Obras',
+    })),
+  },
+  'DELETE /api/closed-dates/:id': { params: { id: 'closedDate' } },
+  'PUT /api/night-prices': {
+    build: body((i) => ({
+      property_id: i.hotel,
+      room_type_id: i.roomType,
+      start_date: '2027-03-01',
+      end_date: '2027-03-05',
+      price: 12_000,
+      min_stay: 2,
+    })),
+  },
+  'GET /api/bookings/import/template': none("the template lists the caller's own properties"),
+  'POST /api/bookings/import': none("rows name the caller's own properties by name"),
+  'GET /api/calendar': {
+    build: query((i) => ({ from: '2026-12-01', to: '2026-12-31', property_ids: i.property })),
+  },
+  'GET /api/dashboard': { build: query((i) => ({ property_id: i.property })) },
+  'GET /api/checkins': { build: query((i) => ({ property_id: i.property })) },
+  'GET /api/checkins/history': { build: query((i) => ({ property_id: i.property })) },
+  'POST /api/information/data/checkin': { build: body((i) => ({ id: i.checkin })) },
+  'GET /api/checkins/:id/guests/:guestId/registration.pdf': {
+    params: { id: 'manualCheckin', guestId: 'guest' },
+  },
+  'PUT /api/checkins/:id/keys': { params: { id: 'checkin' }, build: body(() => ({ delivered: true })) },
+  'GET /api/checkins/:id/link': { params: { id: 'checkin' } },
+  'POST /api/checkins/send': {
+    build: body((i) => ({
+      property_id: i.property,
+      booking_id: i.booking,
+      name: 'Lucía Pérez',
+      phone: '+34 600 123 456',
+      email: 'lucia@example.com',
+      channel: 'qr',
+    })),
+  },
+  'POST /api/checkins/:id/resend': { params: { id: 'checkin' } },
+  'POST /api/checkins/manual': {
+    build: body((i) => ({
+      property_id: i.property,
+      start_date: '2026-11-20',
+      end_date: '2026-11-22',
+      guest: manualGuest,
+      accepted_terms: true,
+    })),
+  },
+  'GET /api/retrieve-programmed-checkin': { build: query((i) => ({ booking_id: i.booking })) },
+  'GET /api/reminders': none("lists the caller's account"),
+  'POST /api/reminders': {
+    build: body((i) => ({
+      day: '2026-12-01',
+      hour: '09:00',
+      description: 'Dejar las llaves',
+      property_id: i.property,
+      booking_id: i.booking,
+    })),
+  },
+  'PUT /api/reminders/:id': {
+    params: { id: 'reminder' },
+    build: body((i) => ({
+      day: '2026-12-02',
+      hour: '10:00',
+      description: 'Toallas',
+      property_id: i.property,
+    })),
+  },
+  'DELETE /api/reminders/:id': { params: { id: 'reminder' } },
+  'POST /api/notificatios/list': none("lists the caller's account"),
+  'POST /api/notifications/:id/read': { params: { id: 'notification' } },
+  'POST /api/guest/checkin/start': none('public: the property QR or a link token'),
+  'POST /api/guest/checkin/code': none('the guest session names its check-in (see the guest test)'),
+  'POST /api/guest/checkin/verification': none('the guest session names its check-in'),
+  'POST /api/guest/checkin/verification/confirm': none('the guest session names its check-in'),
+  'GET /api/guest/postal-codes/:code': none('public reference data', { code: '28013' }),
+  'POST /api/guest/checkin/guests': none('the guest session names its check-in'),
+  'POST /api/guest/checkin/finish': none('the guest session names its check-in'),
+  'GET /api/guest/checkin/:id': none("a guest's check-in id: see the guest session test below", {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+};
+
+const routeKey = (r: Pick<ApiRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
+const pathParams = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+
+describe(`tenant isolation and access over the route table on ${testDbKind}`, () => {
+  let t: TestApp;
+  let dataDir: string;
+  let routes: ApiRoute[];
+  let a: Ids;
+  let b: Ids;
+  const token = { a: '', b: '', admin: '', revoked: '' };
+  const link = { a: '', b: '' };
+  let requests = 0;
+
+  const send = (method: string, url: string, as: string | null, built: Built = {}) => {
+    requests += 1;
+    const qs = built.query ? `?${new URLSearchParams(built.query)}` : '';
+    return t.app.inject({
+      method: method as InjectOptions['method'],
+      url: `${url}${qs}`,
+      payload: built.payload,
+      headers: { 'accept-language': 'en', ...(as ? bearer(as) : {}), ...built.headers },
+    });
+  };
+  const ok = async (res: LightMyRequestResponse, expected = [200, 201]) => {
+    expect(expected, `${res.statusCode} ${res.body}`).toContain(res.statusCode);
+    return res.json().data;
+  };
+
+  /** One account's data of every kind the routes take ids of, created through the API. */
+  async function tenant(name: string): Promise<{ ids: Ids; token: string; link: string }> {
+    // Room for two properties and whatever the owner's calls create.
+    const empresa = await createEmpresa(t, { name, account: { quantity: 5 } });
+    const as = await loginToken(t, empresa.email);
+    const call = (method: string, url: string, payload?: object | Buffer, headers?: Record<string, string>) =>
+      send(method, url, as, { payload, headers });
+    const place = { pais: 'ES', address: 'Calle Mayor 1', city: 'Madrid', zip_code: '28013' };
+    const description = { es: 'Una casa tranquila.', en: '', ar: '' };
+    const property = await ok(
+      await call('POST', '/api/properties', {
+        tipo: 'apartamento',
+        nombre: `${name} Apartamento`,
+        ...place,
+        guests: 4,
+        price_night: 10_000,
+        description,
+      }),
+    );
+    const hotel = await ok(
+      await call('POST', '/api/properties', {
+        tipo: 'hotel',
+        nombre: `${name} Hotel`,
+        ...place,
+        room_type: { name: 'Doble', adults: 2 },
+        rooms: [{ name: '101' }, { name: '102' }],
+        guests: 4,
+        price_night: 9_000,
+        description,
+      }),
+    );
+    const roomsData = await ok(await call('GET', `/api/properties/${hotel.id}/rooms`));
+    const roomType = roomsData.room_types[0].id as string;
+    const rate = await ok(
+      await call('POST', `/api/properties/${hotel.id}/rates`, {
+        name: 'Doble',
+        occupancy: 2,
+        price: 9_000,
+        room_type_id: roomType,
+      }),
+    );
+    const png = multipartPng();
+    const images = await ok(
+      await call('POST', `/api/properties/${property.id}/images`, png.payload as Buffer, png.headers),
+    );
+    const booking = await ok(
+      await call('POST', '/api/create/new-booking', {
+        ...bookingFields,
+        property_id: property.id,
+        start_date: '2026-12-01',
+        end_date: '2026-12-04',
+      }),
+    );
+    const cancelBooking = await ok(
+      await call('POST', '/api/create/new-booking', {
+        ...bookingFields,
+        property_id: property.id,
+        start_date: '2026-12-10',
+        end_date: '2026-12-12',
+      }),
+    );
+    const hotelBooking = await ok(
+      await call('POST', '/api/create/new-booking', {
+        ...bookingFields,
+        property_id: hotel.id,
+        room_type_id: roomType,
+        start_date: '2026-12-01',
+        end_date: '2026-12-03',
+      }),
+    );
+    const bookedRoom = hotelBooking.rooms[0].id as string;
+    const freeRoom = (roomsData.rooms as { id: string }[]).find((r) => r.id !== bookedRoom)?.id as string;
+    const closedDate = await ok(
+      await call('POST', '/api/closed-dates', {
+        property_id: property.id,
+        start_date: '2026-12-20',
+        end_date: '2026-12-22',
+        reason: 'Obras',
+      }),
+    );
+    const sent = await ok(
+      await call('POST', '/api/checkins/send', {
+        property_id: property.id,
+        name: 'John Smith',
+        phone: '+44 7700 900123',
+        email: 'john@example.com',
+        channel: 'qr',
+        start_date: '2026-11-20',
+        end_date: '2026-11-23',
+        guests: 2,
+      }),
+    );
+    const manual = await ok(
+      await call('POST', '/api/checkins/manual', {
+        property_id: property.id,
+        start_date: '2026-11-20',
+        end_date: '2026-11-22',
+        guest: manualGuest,
+        accepted_terms: true,
+      }),
+    );
+    const reminder = await ok(
+      await call('POST', '/api/reminders', {
+        day: '2026-11-20',
+        hour: '00:00',
+        description: `Llamar a ${name}`,
+        property_id: property.id,
+      }),
+    );
+    await t.jobs.send(remindersRingJob, {});
+    await t.jobs.drain(remindersRingJob);
+    const notifications = await ok(await call('POST', '/api/notificatios/list'));
+    // A second signed-in device, whose session the owner may revoke.
+    const device = await loginToken(t, empresa.email);
+    const sessions = await ok(await send('GET', '/api/user/sessions', device));
+    const session = sessions.items.find((s: { current: boolean }) => s.current).id as string;
+    expect(notifications.length).toBeGreaterThan(0);
+    return {
+      token: as,
+      link: new URL(sent.link.url).searchParams.get('t') as string,
+      ids: {
+        user: empresa.userId,
+        session,
+        property: property.id,
+        hotel: hotel.id,
+        roomType,
+        bookedRoom,
+        freeRoom,
+        rate: rate.id,
+        image: images.uploaded[0].id,
+        booking: booking.id,
+        hotelBooking: hotelBooking.id,
+        cancelBooking: cancelBooking.id,
+        closedDate: closedDate.id,
+        checkin: sent.checkin.id,
+        manualCheckin: manual.id,
+        guest: manual.guests[0].id,
+        reminder: reminder.id,
+        notification: notifications[0].id,
+      },
+    };
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'posada-isolation-'));
+    t = await buildTestApp({
+      env: { DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000', RATE_LIMIT_PUBLIC_MAX: '1000000' },
+    });
+    routes = t.app.routeTable;
+    const first = await tenant('Casa Norte');
+    const second = await tenant('Casa Sur');
+    [a, b, token.a, token.b, link.a, link.b] = [
+      first.ids,
+      second.ids,
+      first.token,
+      second.token,
+      first.link,
+      second.link,
+    ];
+    token.admin = await loginToken(t, (await createAdmin(t)).email);
+    const empresa = await createEmpresa(t, { name: 'Casa Revocada' });
+    token.revoked = await loginToken(t, empresa.email);
+    await ok(await send('POST', '/api/logout', token.revoked));
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('classifies every route of the table, and lists no route the app no longer has', () => {
+    const table = new Set(routes.map(routeKey));
+    const unclassified = [...table].filter((key) => !(key in cases));
+    const gone = Object.keys(cases).filter((key) => !table.has(key));
+    expect(unclassified, 'routes to classify in tenant-isolation.int.test.ts').toEqual([]);
+    expect(gone, 'classified routes the app no longer has').toEqual([]);
+    for (const route of routes) {
+      const c = cases[routeKey(route)] as Case;
+      const filled = 'none' in c ? Object.keys(c.path ?? {}) : Object.keys(c.params ?? {});
+      expect(filled.sort(), `path parameters of ${routeKey(route)}`).toEqual(pathParams(route.url).sort());
+      if (!('none' in c)) expect(['empresa', 'authenticated'], routeKey(route)).toContain(route.access);
+    }
+  });
+
+  /** The URL of a route for one account's ids (or the fixed values of a route that takes none). */
+  const urlFor = (route: ApiRoute, ids: Ids) => {
+    const c = cases[routeKey(route)] as Case;
+    return route.url.replace(/:(\w+)/g, (_, name: string) =>
+      'none' in c ? (c.path?.[name] ?? '') : ids[c.params?.[name] as IdKind],
+    );
+  };
+  const idRoutes = () =>
+    routes
+      .filter((r) => !('none' in (cases[routeKey(r)] ?? { none: '' })))
+      // Deletions last, so A's own calls of the other routes still find what they act on.
+      .sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+
+  it("answers 404 to another account's ids and changes nothing; the owner's call finds them", async () => {
+    const failures: string[] = [];
+    for (const route of idRoutes()) {
+      const c = cases[routeKey(route)] as TenantCase;
+      // Which kinds of id the route reads: its path parameters and what its builder touches.
+      const read = new Set<IdKind>(Object.values(c.params ?? {}));
+      const recorder = new Proxy(a, {
+        get: (target, key: IdKind) => {
+          read.add(key);
+          return target[key];
+        },
+      });
+      c.build?.(recorder);
+      // All of A's ids, then (when it takes several) each of A's ids among B's own.
+      const attempts: [string, Ids][] = [['all of A', a]];
+      if (read.size > 1) for (const kind of read) attempts.push([`A's ${kind}`, { ...b, [kind]: a[kind] }]);
+      for (const [label, ids] of attempts) {
+        const before = await dbSnapshot(t.database);
+        const res = await send(route.method, urlFor(route, ids), token.b, c.build?.(ids));
+        const changed = changedTables(before, await dbSnapshot(t.database));
+        let refused = res.statusCode === 404 && res.json().ok === false;
+        const kind = label.startsWith("A's ") ? (label.slice(4) as IdKind) : null;
+        if (!refused && kind && res.statusCode < 500) {
+          // One of A's ids among B's own (e.g. A's room type in B's hotel) may be a field error, as long as
+          // the answer is the one an id that exists nowhere gets: nothing tells B that A's id exists.
+          const unknown = { ...ids, [kind]: crypto.randomUUID() };
+          const control = await send(route.method, urlFor(route, unknown), token.b, c.build?.(unknown));
+          refused = control.statusCode === res.statusCode && control.json().code === res.json().code;
+        }
+        if (!refused || changed.length > 0) {
+          failures.push(
+            `${routeKey(route)} as B with ${label}: ${res.statusCode} ${res.body.slice(0, 160)} changed [${changed}]`,
+          );
+        }
+      }
+      const own = await send(route.method, urlFor(route, a), token.a, c.build?.(a));
+      if (own.statusCode === 404 || own.statusCode >= 500) {
+        failures.push(
+          `${routeKey(route)} as A with its own ids: ${own.statusCode} ${own.body.slice(0, 160)}`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses a missing or revoked token on every protected route, and the wrong kind of account', async () => {
+    const failures: string[] = [];
+    const before = await dbSnapshot(t.database);
+    for (const route of routes) {
+      if (route.access === 'public') continue;
+      const url = urlFor(route, a);
+      const expectStatus = async (as: string | null, status: number, label: string) => {
+        const res = await send(route.method, url, as);
+        if (res.statusCode !== status || res.json().ok !== false) {
+          failures.push(`${routeKey(route)} ${label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      };
+      if (route.access === 'guest') {
+        await expectStatus(null, 401, 'without a guest session');
+        continue;
+      }
+      await expectStatus(null, 401, 'without a token');
+      await expectStatus(token.revoked, 401, 'with a revoked token');
+      await expectStatus('not-a-session-token', 401, 'with a made-up token');
+      if (route.access === 'admin') await expectStatus(token.a, 403, 'with an empresa token');
+      if (route.access === 'empresa') await expectStatus(token.admin, 403, 'with an admin token');
+    }
+    expect(failures).toEqual([]);
+    expect(changedTables(before, await dbSnapshot(t.database))).toEqual([]);
+  });
+
+  it("keeps a guest session to its own check-in: another property's check-in is neither read nor written", async () => {
+    const post = (url: string, payload: object, session?: string) =>
+      send('POST', url, null, { payload, headers: session ? { 'x-checkin-session': session } : {} });
+    const start = await post('/api/guest/checkin/start', { propiedad_id: a.property, t: link.a });
+    const session = (await ok(start)).session as string;
+    const get = (id: string) =>
+      send('GET', `/api/guest/checkin/${id}`, null, { headers: { 'x-checkin-session': session } });
+
+    expect((await get(a.checkin)).statusCode).toBe(200);
+    const before = await dbSnapshot(t.database);
+    const [theirs] = await t.database.db.select().from(checkins).where(eq(checkins.id, b.checkin));
+    const attempts = [
+      await get(b.checkin),
+      await get(b.manualCheckin),
+      // A's link on B's property, and B's check-in code typed into A's session.
+      await post('/api/guest/checkin/start', { propiedad_id: b.property, t: link.a }),
+      await post('/api/guest/checkin/code', { checkin_code: theirs?.checkinCode ?? '' }, session),
+    ];
+    expect(attempts.map((r) => r.statusCode)).toEqual([404, 404, 404, expect.any(Number)]);
+    expect(attempts[3]?.statusCode).not.toBe(200);
+    expect(changedTables(before, await dbSnapshot(t.database))).toEqual([]);
+  });
+
+  it('reports its size', () => {
+    const ids = idRoutes().length;
+    console.info(
+      `tenant isolation: ${routes.length} routes classified, ${ids} take ids, ${requests} requests`,
+    );
+    expect(ids).toBeGreaterThan(60);
+  });
+});
