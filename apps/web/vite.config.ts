@@ -1,7 +1,8 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -65,8 +66,50 @@ function guestAssets(): Plugin {
   };
 }
 
+const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|wasm|webmanifest)$/;
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies beside each compressible file of the build, so the API
+ * sends them as they are (`@fastify/static` preCompressed) and never compresses an asset per request.
+ * A copy is kept only when it is smaller than the file. Runs after every other plugin has written.
+ */
+function precompress(): Plugin {
+  let outDir: string | null = null;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
+  return {
+    name: 'posada-precompress',
+    configResolved(config) {
+      if (config.command === 'build' && !process.env.VITEST)
+        outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        if (!outDir) return;
+        for (const file of walk(outDir)) {
+          if (!compressible.test(file)) continue;
+          const bytes = readFileSync(file);
+          const br = brotliCompressSync(bytes, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          });
+          if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
+          const gz = gzipSync(bytes, { level: 9 });
+          if (gz.length < bytes.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), guestAssets()],
+  plugins: [react(), guestAssets(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -38,6 +38,12 @@ const envSchema = z.object({
   /** A generic SMS gateway: POST JSON { to, text } with a bearer key. */
   SMS_API_URL: z.string().url().optional(),
   SMS_API_KEY: z.string().optional(),
+  /** General API limit: requests per window per signed-in session, or per address without one. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /** Stricter limit on public and guest routes (sign-in, sign-up, the guest check-in link), per address. */
+  RATE_LIMIT_PUBLIC_MAX: z.coerce.number().int().min(1).default(120),
+  /** The rate-limit window, in seconds. */
+  RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(60),
   /** Set to true only behind a reverse proxy: client addresses (rate limits) are then read from X-Forwarded-For. */
   TRUST_PROXY: z
     .enum(['true', 'false'])

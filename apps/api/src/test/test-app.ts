@@ -73,6 +73,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
     APP_URL: 'http://localhost:5173',
+    // Suites fire thousands of requests from one address; the rate-limit test sets its own low limits.
+    RATE_LIMIT_MAX: '1000000',
+    RATE_LIMIT_PUBLIC_MAX: '1000000',
     ...overrides,
   });
 }

@@ -6,7 +6,10 @@ import type { FilesService } from './files.service.ts';
 export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
   app.get(
     '/files/:name',
-    { config: { access: 'public' }, schema: { tags: ['files'], params: fileNameParams } },
+    {
+      config: { access: 'public', rateLimitClass: 'general' },
+      schema: { tags: ['files'], params: fileNameParams },
+    },
     async (request, reply) => {
       const { bytes, contentType } = await files.read(request.params.name);
       reply
