@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { addDays, todayIn } from '@posada/domain/booking-rules';
 import autocannon, { type Request as BenchRequest } from 'autocannon';
@@ -220,6 +221,8 @@ async function benchTarget(target: Target): Promise<BenchRow[]> {
   const inventory = await seed(database);
   const config = loadConfig({
     NODE_ENV: 'production',
+    // A random secret per run: production refuses to start without one.
+    APP_SECRET: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'warn',
     SERVE_WEB: 'false',
     HOST: '127.0.0.1',

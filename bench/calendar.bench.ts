@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { addDays } from '@posada/domain/booking-rules';
@@ -123,6 +124,8 @@ async function benchTarget(target: Target): Promise<BenchRow[]> {
 
   const config = loadConfig({
     NODE_ENV: 'production',
+    // A random secret per run: production refuses to start without one.
+    APP_SECRET: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'warn',
     SERVE_WEB: 'false',
     HOST: '127.0.0.1',

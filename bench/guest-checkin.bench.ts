@@ -4,7 +4,9 @@
 // a Lighthouse mobile performance score of at least 90 (lighthouse driving Debian's chromium).
 // Run: npm run bench guest-checkin. Writes bench/results/guest-checkin.md.
 // BENCH_WEB_DIST reuses a production build (vite build --outDir …); otherwise one is made in a temporary dir.
+
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,7 +54,9 @@ async function main() {
   const web = webDist();
   const database = await openDatabase({ dataDir });
   await database.migrate();
-  await seedDemo(database.db, systemClock);
+  // A random secret per run, the same for the seed's sealed values and the API: production needs one.
+  const appSecret = randomBytes(32).toString('base64url');
+  await seedDemo(database.db, systemClock, { appSecret });
   const [property] = await database.db
     .select({ id: properties.id })
     .from(properties)
@@ -62,6 +66,7 @@ async function main() {
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'production',
+    APP_SECRET: appSecret,
     PORT: String(PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

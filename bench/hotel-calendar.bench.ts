@@ -12,7 +12,9 @@
 //
 // BENCH_WEB_DIST reuses an existing production build (vite build --outDir …); otherwise one is made in a
 // temporary directory. BENCH_ROOMS changes the room count, BENCH_RUNS the number of loads.
+
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -282,6 +284,8 @@ async function main() {
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'production',
+    // A random secret per run: production refuses to start without one.
+    APP_SECRET: randomBytes(32).toString('base64url'),
     PORT: String(PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

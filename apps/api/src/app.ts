@@ -51,6 +51,7 @@ import {
   guestCheckinRoutes,
   messagingAdapter,
 } from './modules/guest-checkin/index.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { renderRegistrationPdf } from './modules/guest-checkin/registration-pdf.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createSmtpTransport } from './modules/mail/mail.transport.ts';
@@ -126,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null,
   });
-  const secrets = createSecretBox(config.APP_SECRET);
+  const secrets = createSecretBox(config.APP_SECRET, config.APP_SECRET_PREVIOUS);
   const propertySettings = createPropertySettingsService({
     db: database.db,
     clock,
@@ -226,10 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      api.get('/health', { config: { access: 'public' } }, async () => ({
-        ok: true,
-        data: { status: 'ok', database: database.kind },
-      }));
+      await api.register(healthRoutes, { database, jobs });
       await api.register(authRoutes, { auth });
       await api.register(accountsRoutes, { accounts });
       await api.register(adminRoutes, { admin });

@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-
-/** The APP_SECRET used when none is set: fine for a laptop, never for real data (server.ts warns). */
-export const DEVELOPMENT_APP_SECRET = 'posada-development-secret-change-me-please';
+import { type AppSecretSource, resolveAppSecret } from './lib/app-secret.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -16,8 +14,10 @@ const envSchema = z.object({
   /** Public URL of the web app; defaults to http://localhost:{PORT}. */
   APP_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Secret for encrypting sensitive fields at rest (32+ chars). A development default is used when unset. */
-  APP_SECRET: z.string().min(32).default(DEVELOPMENT_APP_SECRET),
+  /** The secret every key derives from (32+ chars); unset: generated once into DATA_DIR/app-secret (lib/app-secret.ts). */
+  APP_SECRET: z.string().min(32).optional(),
+  /** The secret before a rotation: still opens what it sealed and accepts the sessions it signed. */
+  APP_SECRET_PREVIOUS: z.string().min(32).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** Base URLs of Google's OAuth endpoints; overridden in tests by a local server that plays the provider. */
@@ -57,7 +57,12 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'APP_URL'> & { APP_URL: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'APP_SECRET'> & {
+  APP_URL: string;
+  APP_SECRET: string;
+  /** Where APP_SECRET came from (server.ts says so on start). */
+  APP_SECRET_SOURCE: AppSecretSource;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (DATABASE_URL= in a shell or .env file) means "not set".
@@ -68,12 +73,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const config = parsed.data;
+  // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder npm was run from.
+  const dataDir = config.DATA_DIR.includes('://')
+    ? config.DATA_DIR
+    : path.resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR);
+  const appSecret = resolveAppSecret({
+    secret: config.APP_SECRET,
+    dataDir,
+    production: config.NODE_ENV === 'production',
+  });
   return {
     ...config,
     APP_URL: (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
-    // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder npm was run from.
-    DATA_DIR: config.DATA_DIR.includes('://')
-      ? config.DATA_DIR
-      : path.resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR),
+    DATA_DIR: dataDir,
+    APP_SECRET: appSecret.secret,
+    APP_SECRET_SOURCE: appSecret.source,
   };
 }

@@ -1,23 +1,35 @@
 import { buildApp } from './app.ts';
-import { DEVELOPMENT_APP_SECRET, loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { AppSecretError } from './lib/app-secret.ts';
+import { handleShutdownSignals } from './lib/shutdown.ts';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A configuration problem is the operator's to fix: the message, not a stack trace.
+  if (
+    !(err instanceof AppSecretError) &&
+    !(err instanceof Error && err.message.startsWith('Invalid configuration'))
+  )
+    throw err;
+  console.error(`\n  Posada cannot start: ${err.message}\n`);
+  process.exit(1);
+}
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
 const app = await buildApp({ config, database });
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+handleShutdownSignals({
+  log: app.log,
+  // app.close(): no new connections (new requests on open ones get 503), in-flight requests finish,
+  // then the onClose hooks stop the job queue (waiting for running handlers) and socket.io.
+  close: async () => {
+    await app.close();
+    await database.close();
+  },
+});
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const url = config.APP_URL;
@@ -28,9 +40,9 @@ const mailLabel = config.SMTP_URL
   ? 'sent over SMTP_URL'
   : 'not sent (SMTP_URL is not set): each one is logged here with its links and kept in the outbox';
 console.log(`\n  Posada is running at ${url}  (database: ${dbLabel})\n  E-mail: ${mailLabel}\n`);
-if (config.APP_SECRET === DEVELOPMENT_APP_SECRET) {
+if (config.APP_SECRET_SOURCE === 'generated') {
   console.log(
-    '  APP_SECRET is not set: sealed fields (authority passwords) use the public development key.\n' +
-      '  Set APP_SECRET (32+ characters) for real data, and keep it: another value cannot open them.\n',
+    `  APP_SECRET is not set: a new random secret was stored in ${config.DATA_DIR}/app-secret.\n` +
+      '  Back it up with the data: sealed fields and guest sessions open only with it (docs/operations.md).\n',
   );
 }

@@ -15,7 +15,7 @@ describe('demo reservations, prices and closed dates (npm run demo)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ now: new Date('2026-11-20T10:00:00Z') });
-    await seedDemo(t.database.db, t.clock);
+    await seedDemo(t.database.db, t.clock, { appSecret: t.config.APP_SECRET });
   });
   afterAll(() => t.close());
 
@@ -153,7 +153,7 @@ describe('demo reservations, prices and closed dates (npm run demo)', () => {
                  (select count(*) from closed_dates)::int as c, (select count(*) from night_prices)::int as p`,
     );
     t.clock.advance(3 * 86_400_000);
-    await seedDemo(t.database.db, t.clock);
+    await seedDemo(t.database.db, t.clock, { appSecret: t.config.APP_SECRET });
     const after = await query<{ b: number; n: number; c: number; p: number }>(
       sql`select (select count(*) from bookings)::int as b, (select count(*) from unit_nights)::int as n,
                  (select count(*) from closed_dates)::int as c, (select count(*) from night_prices)::int as p`,

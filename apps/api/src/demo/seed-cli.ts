@@ -1,12 +1,21 @@
 // `npm run demo`: seeds the demo accounts into the configured database (DATABASE_URL or DATA_DIR).
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { AppSecretError } from '../lib/app-secret.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createFilesService } from '../modules/files/files.service.ts';
 import { createLocalStorage } from '../modules/files/storage.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 
-const config = loadConfig();
+// The same secret as `npm start` (APP_SECRET, or DATA_DIR/app-secret, written here on a first run).
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof AppSecretError)) throw err;
+  console.error(`\n  ${err.message}\n`);
+  process.exit(1);
+}
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   await database.migrate();

@@ -1,6 +1,5 @@
 import { trialEndsAt } from '@posada/domain/subscription';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, advisors, users } from '../db/schema/accounts.ts';
 import { properties, propertyAuthorities } from '../db/schema/properties.ts';
@@ -395,12 +394,12 @@ export async function seedDemo(
   clock: Clock,
   opts: {
     files?: Pick<FilesService, 'saveImage'>;
-    /** Seals the authority passwords; must be the APP_SECRET the API runs with (default: the environment's). */
-    appSecret?: string;
-  } = {},
+    /** Seals the authority passwords and check-in links; must be the APP_SECRET the API runs with. */
+    appSecret: string;
+  },
 ): Promise<SeedReport> {
   const report: SeedReport = { lines: [], created: 0 };
-  const secrets = createSecretBox(opts.appSecret ?? loadConfig().APP_SECRET);
+  const secrets = createSecretBox(opts.appSecret);
   const now = clock.now();
   let passwordHash: string | null = null;
   const demoPassword = async () => {

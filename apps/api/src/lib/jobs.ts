@@ -41,4 +41,6 @@ export interface Jobs {
   start(): Promise<void>;
   /** Stops polling, lets running handlers finish, and releases every timer so the process can exit. */
   stop(): Promise<void>;
+  /** True when the queue is started and its tables answer (GET /api/health). */
+  health(): Promise<boolean>;
 }

@@ -315,5 +315,15 @@ export function createPgBossJobs(opts: PgBossJobsOptions): Jobs {
       closed = true;
       workerIds.clear();
     },
+
+    async health() {
+      if (!started) return false;
+      try {
+        await executeSql(`SELECT 1 FROM ${jobsSchema}.version LIMIT 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
   };
 }

@@ -76,3 +76,38 @@ describe('secret box (AES-256-GCM, HKDF key per purpose)', () => {
     expect(() => box.seal('x', '')).toThrow(/purpose/);
   });
 });
+
+describe('secret box rotation (APP_SECRET_PREVIOUS)', () => {
+  const OLD = 'the-old-secret-of-this-test-run-123456';
+  const NEW = 'the-new-secret-of-this-test-run-654321';
+  const oldBox = createSecretBox(OLD);
+
+  it('opens what the previous secret sealed, and seals new values under the current one only', () => {
+    const sealedBefore = oldBox.seal('Guardia-Civil_2026!', 'authorities.password', 'p1');
+    const rotating = createSecretBox(NEW, OLD);
+    expect(rotating.open(sealedBefore, 'authorities.password', 'p1')).toBe('Guardia-Civil_2026!');
+    expect(() => createSecretBox(NEW).open(sealedBefore, 'authorities.password', 'p1')).toThrow(
+      SecretBoxError,
+    );
+
+    const sealedNow = rotating.seal('nuevo', 'authorities.password', 'p1');
+    expect(createSecretBox(NEW).open(sealedNow, 'authorities.password', 'p1')).toBe('nuevo');
+    expect(() => oldBox.open(sealedNow, 'authorities.password', 'p1')).toThrow(SecretBoxError);
+    // The previous secret does not loosen the purpose or context binding.
+    expect(() => rotating.open(sealedBefore, 'authorities.password', 'p2')).toThrow(SecretBoxError);
+  });
+
+  it('reseals a value of the previous secret so it opens without it, and leaves current values alone', () => {
+    const rotating = createSecretBox(NEW, OLD);
+    const sealedBefore = oldBox.seal('12345678Z', 'checkin.document', 'g1');
+    const resealed = rotating.reseal(sealedBefore, 'checkin.document', 'g1');
+    expect(resealed).not.toBeNull();
+    expect(createSecretBox(NEW).open(resealed as string, 'checkin.document', 'g1')).toBe('12345678Z');
+    expect(rotating.reseal(resealed as string, 'checkin.document', 'g1')).toBeNull();
+    expect(() => createSecretBox(NEW).reseal(sealedBefore, 'checkin.document', 'g1')).toThrow(SecretBoxError);
+  });
+
+  it('refuses a short APP_SECRET_PREVIOUS', () => {
+    expect(() => createSecretBox(NEW, 'short')).toThrow(/APP_SECRET_PREVIOUS/);
+  });
+});

@@ -67,12 +67,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return { database, dispose: () => database.close() };
 }
 
+/** A random APP_SECRET per test run: no key of the tests is a value written in the source. */
+const testRunSecret = randomBytes(32).toString('base64url');
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
     APP_URL: 'http://localhost:5173',
+    APP_SECRET: testRunSecret,
     // Suites fire thousands of requests from one address; the rate-limit test sets its own low limits.
     RATE_LIMIT_MAX: '1000000',
     RATE_LIMIT_PUBLIC_MAX: '1000000',

@@ -38,6 +38,9 @@ const config = loadConfig({
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
+  // Unset: a random secret is generated into the fresh DATA_DIR, as on a first `npm start`.
+  APP_SECRET: '',
+  APP_SECRET_PREVIOUS: '',
   DATABASE_URL: '',
   APP_URL: E2E_BASE_URL,
   SMTP_URL: smtp.url,
@@ -53,6 +56,7 @@ await database.migrate();
 // The same demo data as `npm run demo`, photos included.
 await seedDemo(database.db, systemClock, {
   files: createFilesService({ storage: createLocalStorage(config.DATA_DIR) }),
+  appSecret: config.APP_SECRET,
 });
 const app = await buildApp({ config, database });
 await app.listen({ port: config.PORT, host: config.HOST });

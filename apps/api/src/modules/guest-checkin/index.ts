@@ -26,7 +26,7 @@ export function createGuestCheckin(deps: {
     db: deps.db,
     clock: deps.clock,
     secrets: deps.secrets,
-    signer: createSessionSigner(deps.config.APP_SECRET),
+    signer: createSessionSigner(deps.config.APP_SECRET, deps.config.APP_SECRET_PREVIOUS),
     attempts: createAttemptCounter(),
     appSecret: deps.config.APP_SECRET,
     senders: deps.senders,

@@ -31,11 +31,18 @@ export interface SessionSigner {
   verify(token: string, now: Date): SessionClaims | null;
 }
 
-export function createSessionSigner(appSecret: string): SessionSigner {
-  const key = Buffer.from(
+const sessionKey = (appSecret: string) =>
+  Buffer.from(
     hkdfSync('sha256', appSecret, Buffer.from('posada/checkin-session/v1'), 'posada:checkin.session', 32),
   );
-  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest();
+
+/** `previousSecret`: APP_SECRET_PREVIOUS during a rotation; sessions it signed stay valid until they expire. */
+export function createSessionSigner(appSecret: string, previousSecret?: string): SessionSigner {
+  const keys = [appSecret, ...(previousSecret && previousSecret !== appSecret ? [previousSecret] : [])].map(
+    sessionKey,
+  );
+  const signWith = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest();
+  const sign = (payload: string) => signWith(keys[0] as Buffer, payload);
 
   return {
     issue(input, now) {
@@ -55,9 +62,12 @@ export function createSessionSigner(appSecret: string): SessionSigner {
     verify(token, now) {
       const [payload, signature, extra] = token.split('.');
       if (!payload || !signature || extra !== undefined) return null;
-      const expected = sign(payload);
       const given = Buffer.from(signature, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      const signed = keys.some((key) => {
+        const expected = signWith(key, payload);
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      });
+      if (!signed) return null;
       let claims: SessionClaims;
       try {
         claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SessionClaims;

@@ -190,7 +190,7 @@ describe('properties: wizard creation, list and the spec 7 property calls', () =
   });
 
   it('refuses a property over the account quantity: 422, the spec text, nothing created', async () => {
-    await seedDemo(t.database.db, t.clock);
+    await seedDemo(t.database.db, t.clock, { appSecret: t.config.APP_SECRET });
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/login',
