@@ -28,6 +28,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
+import { accountSecurityRoutes } from './modules/auth/account-security.routes.ts';
+import { createAccountSecurityService } from './modules/auth/account-security.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { bookingImportRoutes } from './modules/booking-import/booking-import.routes.ts';
@@ -178,11 +180,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail,
     accounts,
     advisors: admin,
+    secrets,
     // app.realtime is decorated when the realtime plugin registers below; these run only after that.
     sockets: {
       disconnectSession: (sessionId) => app.realtime.disconnectSession(sessionId),
       disconnectUser: (userId) => app.realtime.disconnectUser(userId),
     },
+  });
+  const accountSecurity = createAccountSecurityService({
+    db: database.db,
+    clock,
+    appUrl: config.APP_URL,
+    mail,
+    accounts,
+    auth,
+    sockets: { disconnectSession: (sessionId) => app.realtime.disconnectSession(sessionId) },
   });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
@@ -230,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { database, jobs });
       await api.register(authRoutes, { auth });
       await api.register(accountsRoutes, { accounts });
+      await api.register(accountSecurityRoutes, { security: accountSecurity });
       await api.register(adminRoutes, { admin });
       await api.register(filesRoutes, { files });
       await api.register(propertiesRoutes, { properties });

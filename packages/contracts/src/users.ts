@@ -53,6 +53,8 @@ export const userSchema = z.object({
   /** Admins carry an application tag (spec 3). */
   application: z.string().nullable(),
   legacy: z.boolean(),
+  /** Two-factor sign-in with an authenticator app is on (required for admins). */
+  two_factor_enabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -10,7 +10,7 @@ import { createSecretBox } from '../lib/secret-box.ts';
 import { createFilesService } from '../modules/files/files.service.ts';
 import { createLocalStorage } from '../modules/files/storage.ts';
 import { AUTHORITY_PASSWORD_PURPOSE } from '../modules/properties/property-settings.service.ts';
-import { bearer, registration, uniqueIp } from '../test/auth-helpers.ts';
+import { bearer, enrolTwoFactor, registration, uniqueIp } from '../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_ADVISOR_CODE, DEMO_PASSWORD, demoEmails, seedDemo } from './seed.ts';
 
@@ -308,9 +308,13 @@ describe('demo data (npm run demo)', () => {
     });
   });
 
-  it('lets the admin log in to the back office', async () => {
+  it('lets the admin log in, enrol an authenticator app on first sign-in, and use the back office', async () => {
     const { token, user } = await login(demoEmails.admin);
-    expect(user).toMatchObject({ type: 'admin', application: 'posada' });
+    expect(user).toMatchObject({ type: 'admin', application: 'posada', two_factor_enabled: false });
+    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/summary', headers: bearer(token) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('auth.two_factor_enrolment_required');
+    await enrolTwoFactor(t, demoEmails.admin, token);
     const summary = await t.app.inject({ method: 'GET', url: '/api/admin/summary', headers: bearer(token) });
     expect(summary.json().data).toMatchObject({ properties_total: 4, advisors_active: 1 });
   });

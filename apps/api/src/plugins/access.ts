@@ -18,6 +18,8 @@ export interface AuthContext {
   accountId: string | null;
   type: 'admin' | 'empresa';
   sessionId: string;
+  /** Two-factor sign-in is on for the user; admin routes refuse an admin without it. */
+  twoFactorEnabled?: boolean;
 }
 
 declare module 'fastify' {
@@ -92,6 +94,10 @@ export const accessPlugin = fp<{ authenticate: Authenticate }>(async (app: Fasti
     if (!auth) throw new AppError('auth.unauthenticated', 401);
     if (access === 'empresa' && auth.type !== 'empresa') throw new AppError('auth.forbidden', 403);
     if (access === 'admin' && auth.type !== 'admin') throw new AppError('auth.forbidden', 403);
+    // Required for admin accounts: until enrolled, an admin reaches only the enrolment (authenticated routes).
+    if (access === 'admin' && !auth.twoFactorEnabled) {
+      throw new AppError('auth.two_factor_enrolment_required', 403);
+    }
     request.auth = auth;
   });
 });

@@ -6,6 +6,7 @@ import { accounts, users } from '../db/schema/accounts.ts';
 import { emailOutbox } from '../db/schema/outbox.ts';
 import { properties } from '../db/schema/properties.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { totpCode, totpPolicy } from '../modules/auth/totp.ts';
 import type { TestApp } from './test-app.ts';
 
 export const TEST_PASSWORD = 'Alojamiento-2026';
@@ -128,7 +129,18 @@ export async function createEmpresa(
   return { userId: user.id, accountId: account.id, email, propertyIds };
 }
 
-export async function createAdmin(t: Pick<TestApp, 'database' | 'clock'>, email = uniqueEmail('admin')) {
+/** Authenticator secrets and unused recovery codes of the users the helpers enrolled, by e-mail. */
+const enrolled = new Map<string, { secret: string; recoveryCodes: string[]; lastStep: number }>();
+
+/**
+ * A platform admin. Admin routes require two-factor sign-in, so unless `twoFactor: false` the admin is
+ * enrolled through the API (setup, confirm with a code), and loginToken answers its sign-in challenge.
+ */
+export async function createAdmin(
+  t: Pick<TestApp, 'app' | 'database' | 'clock'>,
+  email = uniqueEmail('admin'),
+  opts: { twoFactor?: boolean } = {},
+) {
   const [user] = await t.database.db
     .insert(users)
     .values({
@@ -142,12 +154,56 @@ export async function createAdmin(t: Pick<TestApp, 'database' | 'clock'>, email 
     })
     .returning({ id: users.id });
   if (!user) throw new Error('admin not inserted');
+  if (opts.twoFactor !== false) await enrolTwoFactor(t, email, await loginToken(t, email));
   return { userId: user.id, accountId: null, email, propertyIds: [] } satisfies Fixture;
+}
+
+/** Turns on two-factor for the signed-in user of `token` as a person would; answers secret and recovery codes. */
+export async function enrolTwoFactor(t: Pick<TestApp, 'app' | 'clock'>, email: string, token: string) {
+  const setup = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/two-factor/setup',
+    headers: bearer(token),
+  });
+  if (setup.statusCode !== 200) throw new Error(`two-factor setup failed: ${setup.statusCode} ${setup.body}`);
+  const secret = setup.json().data.secret as string;
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/two-factor/confirm',
+    headers: bearer(token),
+    payload: { code: totpCode(secret, t.clock.now()) },
+  });
+  if (confirm.statusCode !== 200)
+    throw new Error(`two-factor confirm failed: ${confirm.statusCode} ${confirm.body}`);
+  const recoveryCodes = [...(confirm.json().data.recovery_codes as string[])];
+  enrolled.set(email.toLowerCase(), { secret, recoveryCodes, lastStep: currentStep(t.clock.now()) });
+  return { secret, recoveryCodes };
+}
+
+function currentStep(at: Date): number {
+  return Math.floor(at.getTime() / 1000 / totpPolicy.periodSeconds);
+}
+
+/**
+ * A second factor for a helper-enrolled user: the app's code when its step is still unused, otherwise a
+ * recovery code (tests sign in several times within one 30-second step of the fixed clock).
+ */
+function secondFactorFor(email: string, now: Date): string {
+  const entry = enrolled.get(email.toLowerCase());
+  if (!entry) throw new Error(`${email} has two-factor on, but not through enrolTwoFactor`);
+  const step = currentStep(now);
+  if (step > entry.lastStep) {
+    entry.lastStep = step;
+    return totpCode(entry.secret, now);
+  }
+  const code = entry.recoveryCodes.shift();
+  if (!code) throw new Error(`no recovery code left for ${email}`);
+  return code;
 }
 
 /** Signs in through POST /api/login and returns the bearer token. */
 export async function loginToken(
-  t: Pick<TestApp, 'app'>,
+  t: Pick<TestApp, 'app'> & Partial<Pick<TestApp, 'clock'>>,
   email: string,
   opts: { password?: string; remember?: boolean } = {},
 ): Promise<string> {
@@ -158,5 +214,16 @@ export async function loginToken(
     payload: { email, password: opts.password ?? TEST_PASSWORD, remember: opts.remember },
   });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return res.json().data.token as string;
+  const data = res.json().data;
+  if (!data.two_factor_required) return data.token as string;
+  if (!t.clock) throw new Error('a two-factor sign-in needs the test clock');
+  const second = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/two-factor',
+    remoteAddress: uniqueIp(),
+    payload: { challenge: data.challenge, code: secondFactorFor(email, t.clock.now()) },
+  });
+  if (second.statusCode !== 200)
+    throw new Error(`two-factor login failed: ${second.statusCode} ${second.body}`);
+  return second.json().data.token as string;
 }

@@ -67,6 +67,7 @@ function toUser(row: UserWithAccountRow, list: PropertySummary[], now: Date): Us
     paymentfail: account?.paymentFail ?? false,
     application: isAdmin ? user.applicationTag : null,
     legacy: user.legacy,
+    two_factor_enabled: user.totpEnabledAt !== null,
   };
 }
 

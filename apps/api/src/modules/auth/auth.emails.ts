@@ -69,6 +69,33 @@ const resetCopy: Record<Locale, Copy> = {
   },
 };
 
+const passwordChangedCopy: Record<Locale, Copy> = {
+  es: {
+    subject: 'Tu contraseña de Posada ha cambiado',
+    greeting: (name) => `Hola, ${name}:`,
+    intro: 'La contraseña de tu cuenta de Posada se acaba de cambiar y se han cerrado las demás sesiones.',
+    button: 'Restablecer mi contraseña',
+    expiry: 'Si no has sido tú, restablece tu contraseña ahora con este enlace:',
+    ignore: 'Si has sido tú, no tienes que hacer nada.',
+  },
+  en: {
+    subject: 'Your Posada password was changed',
+    greeting: (name) => `Hello ${name},`,
+    intro: 'The password of your Posada account was just changed and your other sessions were signed out.',
+    button: 'Reset my password',
+    expiry: 'If this was not you, reset your password now with this link:',
+    ignore: 'If it was you, there is nothing else to do.',
+  },
+  ar: {
+    subject: 'تم تغيير كلمة المرور في Posada',
+    greeting: (name) => `مرحبًا ${name}،`,
+    intro: 'تم للتو تغيير كلمة المرور لحسابك في Posada وتسجيل الخروج من جلساتك الأخرى.',
+    button: 'إعادة تعيين كلمة المرور',
+    expiry: 'إذا لم تكن أنت من قام بذلك، فأعد تعيين كلمة المرور الآن عبر هذا الرابط:',
+    ignore: 'إذا كنت أنت، فلا حاجة لفعل أي شيء.',
+  },
+};
+
 function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
@@ -106,4 +133,9 @@ export function confirmationEmail(locale: Locale, name: string, link: string): E
 
 export function passwordResetEmail(locale: Locale, name: string, link: string): EmailContent {
   return render(resetCopy[locale], locale, name, link);
+}
+
+/** After a password change from the account page: the link leads to a reset, in case it was not them. */
+export function passwordChangedEmail(locale: Locale, name: string, resetLink: string): EmailContent {
+  return render(passwordChangedCopy[locale], locale, name, resetLink);
 }

@@ -26,4 +26,25 @@ export const authErrors = {
   providerError: () => new AppError('auth.provider_error', 502),
   providerEmailUnverified: () => new AppError('auth.provider_email_unverified', 422),
   logoutFailed: () => new AppError('auth.logout_failed', 500),
+  // Account security pages and two-factor sign-in
+  currentPasswordWrong: () =>
+    new AppError('auth.current_password_wrong', 422, {
+      errors: { current_password: ['auth.current_password_wrong'] },
+    }),
+  passwordWrong: () =>
+    new AppError('auth.current_password_wrong', 422, {
+      errors: { password: ['auth.current_password_wrong'] },
+    }),
+  noPassword: () => new AppError('auth.no_password', 422),
+  sessionNotFound: () => new AppError('auth.session_not_found', 404),
+  twoFactorCodeWrong: () =>
+    new AppError('auth.two_factor_code_wrong', 422, { errors: { code: ['auth.two_factor_code_wrong'] } }),
+  twoFactorCodeReplayed: () =>
+    new AppError('auth.two_factor_code_replayed', 422, {
+      errors: { code: ['auth.two_factor_code_replayed'] },
+    }),
+  twoFactorChallengeInvalid: () => new AppError('auth.two_factor_challenge_invalid', 401),
+  twoFactorAlreadyEnabled: () => new AppError('auth.two_factor_already_enabled', 409),
+  twoFactorNotEnabled: () => new AppError('auth.two_factor_not_enabled', 409),
+  twoFactorSetupMissing: () => new AppError('auth.two_factor_setup_missing', 409),
 };

@@ -1,10 +1,12 @@
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   accounts,
   emailTokens,
   loginAttempts,
+  loginChallenges,
   oauthStates,
+  recoveryCodes,
   sessions,
   users,
 } from '../../db/schema/accounts.ts';
@@ -75,6 +77,7 @@ export function createAuthRepo({ db }: { db: Db }) {
           userId: users.id,
           accountId: users.accountId,
           type: users.type,
+          totpEnabledAt: users.totpEnabledAt,
           remember: sessions.remember,
           lastUsedAt: sessions.lastUsedAt,
           absoluteExpiresAt: sessions.absoluteExpiresAt,
@@ -109,6 +112,126 @@ export function createAuthRepo({ db }: { db: Db }) {
         .update(sessions)
         .set({ revokedAt: now })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    /** The user's live sessions, most recently used first. */
+    async listLiveSessions(userId: string, now: Date) {
+      return db
+        .select({
+          id: sessions.id,
+          userAgent: sessions.userAgent,
+          ip: sessions.ip,
+          createdAt: sessions.createdAt,
+          lastUsedAt: sessions.lastUsedAt,
+        })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.idleExpiresAt, now),
+            gt(sessions.absoluteExpiresAt, now),
+          ),
+        )
+        .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+    },
+
+    /** Revokes one live session of this user; false when it is not theirs or already over. */
+    async revokeOwnSession(userId: string, sessionId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length === 1;
+    },
+
+    /** Revokes every session of the user but `keepId`; answers the revoked ids. */
+    async revokeOtherSessions(userId: string, keepId: string, now: Date): Promise<string[]> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.map((r) => r.id);
+    },
+
+    // Two-factor sign-in
+
+    /** Records `step` as used unless it (or a later one) already was: a code is accepted at most once. */
+    async acceptTotpStep(userId: string, step: number): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ totpLastStep: step })
+        .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    },
+
+    async replaceRecoveryCodes(userId: string, hashes: string[], now: Date): Promise<void> {
+      await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      if (hashes.length) {
+        await db
+          .insert(recoveryCodes)
+          .values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
+      }
+    },
+
+    /** Marks an unused recovery code used; false when there is none (unknown or already used). */
+    async useRecoveryCode(userId: string, codeHash: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(recoveryCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(recoveryCodes.userId, userId),
+            eq(recoveryCodes.codeHash, codeHash),
+            isNull(recoveryCodes.usedAt),
+          ),
+        )
+        .returning({ id: recoveryCodes.id });
+      return rows.length === 1;
+    },
+
+    async countUnusedRecoveryCodes(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+      return Number(row?.n ?? 0);
+    },
+
+    async insertLoginChallenge(values: typeof loginChallenges.$inferInsert): Promise<void> {
+      await db.insert(loginChallenges).values(values);
+    },
+
+    async findLoginChallenge(tokenHash: string) {
+      const [row] = await db
+        .select()
+        .from(loginChallenges)
+        .where(eq(loginChallenges.tokenHash, tokenHash))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Counts one more code tried on the challenge; answers the new count. */
+    async countChallengeAttempt(id: string): Promise<number> {
+      const [row] = await db
+        .update(loginChallenges)
+        .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+        .where(eq(loginChallenges.id, id))
+        .returning({ attempts: loginChallenges.attempts });
+      return row?.attempts ?? Number.POSITIVE_INFINITY;
+    },
+
+    /** Marks the challenge used unless another request already did. */
+    async consumeLoginChallenge(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(loginChallenges)
+        .set({ usedAt: now })
+        .where(and(eq(loginChallenges.id, id), isNull(loginChallenges.usedAt)))
+        .returning({ id: loginChallenges.id });
+      return rows.length === 1;
     },
 
     // E-mailed single-use tokens

@@ -1,3 +1,4 @@
+import { loginAnswer, loginTwoFactorBody } from '@posada/contracts/account-security';
 import {
   emailBody,
   loginBody,
@@ -18,7 +19,7 @@ import { requireAuth } from '../../plugins/access.ts';
 import type { AuthService, RequestContext } from './auth.service.ts';
 
 function context(request: FastifyRequest): RequestContext {
-  return { locale: request.locale, ip: request.ip };
+  return { locale: request.locale, ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
 /** Sign-up, e-mail confirmation, sign-in and out, password reset and Google sign-in (spec 2.4, 7). */
@@ -65,9 +66,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/login',
     {
       config: { access: 'public' },
-      schema: { tags, body: loginBody, response: { 200: okEnvelope(loginData) } },
+      schema: { tags, body: loginBody, response: { 200: okEnvelope(loginAnswer) } },
     },
     async (request) => ({ ok: true as const, data: await auth.login(request.body, context(request)) }),
+  );
+
+  app.post(
+    '/login/two-factor',
+    {
+      config: { access: 'public' },
+      schema: { tags, body: loginTwoFactorBody, response: { 200: okEnvelope(loginData) } },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await auth.loginTwoFactor(request.body, context(request)),
+    }),
   );
 
   app.post(
@@ -135,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags,
         params: oauthProviderParams,
         body: oauthCallbackBody,
-        response: { 200: okEnvelope(loginData) },
+        response: { 200: okEnvelope(loginAnswer) },
       },
     },
     async (request) => ({

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailTokens, sessions } from '../../db/schema/accounts.ts';
 import { fixedClock } from '../../lib/clock.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
 import {
   registration,
   TEST_PASSWORD,
@@ -36,8 +37,15 @@ describe('auth service (with a recording mail double)', () => {
       mail: { send: async (mail) => void sent.push(mail) },
       accounts: createAccountsService({ db, clock }),
       advisors: createAdminService({ db, clock }),
+      secrets: createSecretBox('a-test-secret-of-at-least-32-characters'),
     });
   });
+  /** Sign-in of a user without two-factor: spec 7's answer with the token. */
+  async function signIn(...args: Parameters<AuthService['login']>) {
+    const answer = await auth.login(...args);
+    if (!('token' in answer)) throw new Error('expected a session, got a two-factor challenge');
+    return answer;
+  }
   afterAll(async () => {
     await testDb.dispose();
   });
@@ -187,7 +195,7 @@ describe('auth service (with a recording mail double)', () => {
   describe('sessions', () => {
     it('expires a normal session after 2 idle hours, and keeps it alive while used', async () => {
       const email = await verifiedUser();
-      const { token } = await auth.login({ email, password: TEST_PASSWORD }, es());
+      const { token } = await signIn({ email, password: TEST_PASSWORD }, es());
 
       clock.advance(HOUR + 59 * MINUTE);
       expect(await auth.authenticate(token)).not.toBeNull();
@@ -199,7 +207,7 @@ describe('auth service (with a recording mail double)', () => {
 
     it('ends a normal session 12 hours after sign-in however active it is', async () => {
       const email = await verifiedUser();
-      const { token } = await auth.login({ email, password: TEST_PASSWORD }, es());
+      const { token } = await signIn({ email, password: TEST_PASSWORD }, es());
       for (let hour = 1; hour < 12; hour++) {
         clock.advance(HOUR);
         expect(await auth.authenticate(token), `hour ${hour}`).not.toBeNull();
@@ -210,7 +218,7 @@ describe('auth service (with a recording mail double)', () => {
 
     it('keeps a remembered session for 30 days', async () => {
       const email = await verifiedUser();
-      const { token } = await auth.login({ email, password: TEST_PASSWORD, remember: true }, es());
+      const { token } = await signIn({ email, password: TEST_PASSWORD, remember: true }, es());
       clock.advance(29 * 24 * HOUR);
       expect(await auth.authenticate(token)).not.toBeNull();
       clock.advance(24 * HOUR);
@@ -219,7 +227,7 @@ describe('auth service (with a recording mail double)', () => {
 
     it('records use at most once a minute', async () => {
       const email = await verifiedUser();
-      const { token } = await auth.login({ email, password: TEST_PASSWORD }, es());
+      const { token } = await signIn({ email, password: TEST_PASSWORD }, es());
       const lastUsed = async () => {
         const [row] = await testDb.database.db
           .select({ at: sessions.lastUsedAt })
@@ -260,7 +268,7 @@ describe('auth service (with a recording mail double)', () => {
       await expect(auth.login({ email: body.email, password: TEST_PASSWORD }, es())).rejects.toMatchObject({
         code: 'auth.invalid_credentials',
       });
-      const { token: session } = await auth.login({ email: body.email, password: 'Nueva-clave-2026' }, es());
+      const { token: session } = await signIn({ email: body.email, password: 'Nueva-clave-2026' }, es());
 
       // A second reset signs that session out.
       clock.advance(MINUTE);

@@ -1,3 +1,4 @@
+import type { LoginAnswer, LoginTwoFactorBody } from '@posada/contracts/account-security';
 import type {
   LoginBody,
   LoginData,
@@ -13,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { type Locale, translate } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { AdminService } from '../admin/admin.service.ts';
@@ -31,6 +33,7 @@ import {
   secondsUntil,
 } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { createSecondFactor } from './second-factor.ts';
 import { hashToken, newToken, pkceChallenge } from './tokens.ts';
 
 const MINUTE = 60_000;
@@ -53,9 +56,14 @@ export const linkPolicy = {
   oauthStateTtlMs: 10 * MINUTE,
 };
 
+/** The second step of a two-factor sign-in: 5 minutes and 5 codes per password entry. */
+export const challengePolicy = { ttlMs: 5 * MINUTE, maxAttempts: 5 };
+
 export interface RequestContext {
   locale: Locale;
   ip: string;
+  /** Kept with the session for the account's list of active sessions. */
+  userAgent?: string;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -67,6 +75,7 @@ export function createAuthService(deps: {
   mail: Pick<MailService, 'send'>;
   accounts: Pick<AccountsService, 'getUser'>;
   advisors: Pick<AdminService, 'findActiveAdvisorId'>;
+  secrets: SecretBox;
   /** Live sockets of a revoked session must not keep receiving events. */
   sockets?: { disconnectSession(sessionId: string): void; disconnectUser(userId: string): void };
   fetch?: typeof fetch;
@@ -75,6 +84,7 @@ export function createAuthService(deps: {
   const repo = createAuthRepo({ db: deps.db });
   const google = createGoogleOAuth(config, deps.fetch);
   const appUrl = config.APP_URL.replace(/\/$/, '');
+  const secondFactor = createSecondFactor({ secrets: deps.secrets, clock });
   const now = () => clock.now();
   const later = (ms: number) => new Date(now().getTime() + ms);
 
@@ -135,7 +145,7 @@ export function createAuthService(deps: {
 
   // Sessions
 
-  async function createSession(userId: string, remember: boolean): Promise<string> {
+  async function createSession(userId: string, remember: boolean, ctx: RequestContext): Promise<string> {
     const token = newToken();
     const policy = remember ? sessionPolicy.remember : sessionPolicy.normal;
     const at = now();
@@ -147,17 +157,43 @@ export function createAuthService(deps: {
       lastUsedAt: at,
       idleExpiresAt: new Date(at.getTime() + policy.idleMs),
       absoluteExpiresAt: new Date(at.getTime() + policy.absoluteMs),
+      userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+      ip: ctx.ip,
     });
     return token;
   }
 
-  async function signedIn(user: AuthUserRow, remember: boolean, locale: Locale): Promise<LoginData> {
-    const token = await createSession(user.id, remember);
+  async function signedIn(user: AuthUserRow, remember: boolean, ctx: RequestContext): Promise<LoginData> {
+    const token = await createSession(user.id, remember, ctx);
     return {
       token,
       user: await deps.accounts.getUser(user.id),
-      message: translate(locale, 'auth.login_success'),
+      message: translate(ctx.locale, 'auth.login_success'),
       legacy_redirect: user.legacy,
+    };
+  }
+
+  /** With two-factor on, the first factor only earns a challenge; the session waits for a code. */
+  async function signInOrChallenge(
+    user: AuthUserRow,
+    remember: boolean,
+    ctx: RequestContext,
+  ): Promise<LoginAnswer> {
+    if (!user.totpEnabledAt) return signedIn(user, remember, ctx);
+    const challenge = newToken();
+    await repo.insertLoginChallenge({
+      userId: user.id,
+      tokenHash: hashToken(challenge),
+      remember,
+      expiresAt: later(challengePolicy.ttlMs),
+      userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+      ip: ctx.ip,
+      createdAt: now(),
+    });
+    return {
+      two_factor_required: true as const,
+      challenge,
+      message: translate(ctx.locale, 'auth.two_factor_code_needed'),
     };
   }
 
@@ -286,6 +322,7 @@ export function createAuthService(deps: {
         accountId: session.accountId,
         type: session.type === 'admin' ? 'admin' : 'empresa',
         sessionId: session.sessionId,
+        twoFactorEnabled: session.totpEnabledAt !== null,
       };
     },
 
@@ -345,7 +382,7 @@ export function createAuthService(deps: {
       return { message: translate(ctx.locale, 'auth.confirmation_resent') };
     },
 
-    async login(body: LoginBody, ctx: RequestContext): Promise<LoginData> {
+    async login(body: LoginBody, ctx: RequestContext): Promise<LoginAnswer> {
       const keys = [accountKey(body.email), ipKey(ctx.ip)];
       await assertNotLocked(keys);
       const user = await repo.findUserByEmail(body.email);
@@ -357,8 +394,45 @@ export function createAuthService(deps: {
       }
       await repo.clearAttempts(accountKey(body.email));
       if (!user.emailVerifiedAt) throw authErrors.emailNotVerified();
-      return signedIn(user, body.remember ?? false, ctx.locale);
+      return signInOrChallenge(user, body.remember ?? false, ctx);
     },
+
+    /** The second step: a code from the authenticator app or an unused recovery code. */
+    async loginTwoFactor(body: LoginTwoFactorBody, ctx: RequestContext): Promise<LoginData> {
+      const pending = await repo.findLoginChallenge(hashToken(body.challenge));
+      if (!pending || pending.usedAt || pending.expiresAt.getTime() <= now().getTime()) {
+        throw authErrors.twoFactorChallengeInvalid();
+      }
+      const user = await repo.findUserById(pending.userId);
+      if (!user?.totpEnabledAt) throw authErrors.twoFactorChallengeInvalid();
+      const keys = [accountKey(user.email), ipKey(ctx.ip)];
+      await assertNotLocked(keys);
+      if ((await repo.countChallengeAttempt(pending.id)) > challengePolicy.maxAttempts) {
+        throw authErrors.twoFactorChallengeInvalid();
+      }
+      const result = await secondFactor.verify(repo, user, body.code, { allowRecovery: true });
+      if (result === 'wrong' || result === 'replayed') {
+        const lockMs = await recordFailure(user.email, ctx.ip);
+        if (lockMs > 0) throw authErrors.tooManyAttempts(Math.ceil(lockMs / 1000));
+        throw result === 'wrong' ? authErrors.twoFactorCodeWrong() : authErrors.twoFactorCodeReplayed();
+      }
+      if (!(await repo.consumeLoginChallenge(pending.id, now())))
+        throw authErrors.twoFactorChallengeInvalid();
+      await repo.clearAttempts(accountKey(user.email));
+      return signedIn(user, pending.remember, ctx);
+    },
+
+    /** The sign-in throttle, shared with the account pages' password and code checks. */
+    throttle: {
+      assertNotLocked: (email: string, ip: string) => assertNotLocked([accountKey(email), ipKey(ip)]),
+      recordFailure: async (email: string, ip: string) => {
+        const lockMs = await recordFailure(email, ip);
+        if (lockMs > 0) throw authErrors.tooManyAttempts(Math.ceil(lockMs / 1000));
+      },
+      clear: (email: string) => repo.clearAttempts(accountKey(email)),
+    },
+
+    secondFactor,
 
     async logout(auth: AuthContext, ctx: RequestContext) {
       try {
@@ -422,13 +496,13 @@ export function createAuthService(deps: {
       provider: SocialProvider,
       body: OauthCallbackBody,
       ctx: RequestContext,
-    ): Promise<LoginData> {
+    ): Promise<LoginAnswer> {
       if (provider !== 'google' || !google.configured) throw authErrors.providerNotConfigured();
       const pending = await repo.takeOAuthState(body.state, provider);
       if (!pending || pending.expiresAt.getTime() <= now().getTime()) throw authErrors.oauthStateInvalid();
       const profile = await google.profileFromCode(body.code, pending.codeVerifier);
       const user = await userForGoogle(profile, ctx.locale);
-      return signedIn(user, pending.remember, ctx.locale);
+      return signInOrChallenge(user, pending.remember, ctx);
     },
   };
 }
