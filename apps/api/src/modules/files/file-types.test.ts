@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectImageType, svgVerdict } from './file-types.ts';
+import { detectImageType, endsCleanly, svgVerdict } from './file-types.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -29,11 +29,44 @@ describe('image types by content', () => {
       '<svg><a xlink:href="javascript:x()"/></svg>',
       '<svg><foreignObject><div/></foreignObject></svg>',
       '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "y">]><svg/>',
+      // Outside references: links, images, stylesheets and fonts from elsewhere.
+      '<svg><image href="https://evil.example/pixel.png"/></svg>',
+      "<svg><use xlink:href = 'file:///etc/passwd#x'/></svg>",
+      '<svg><a href=//evil.example>x</a></svg>',
+      '<svg><style>@import "https://evil.example/x.css";</style></svg>',
+      '<svg><rect style="fill: url(https://evil.example/x.svg#p)"/></svg>',
+      '<svg><rect fill="url( \'other.svg#p\')"/></svg>',
+      // Animations that rewrite a link, and HTML embedded some other way.
+      '<svg><a><set attributeName="href" to="data:text/html,x"/></a></svg>',
+      '<svg><iframe src="x"/></svg>',
+      '<svg/onload=x()>',
     ]) {
       expect(svgVerdict(bytes(text)), text).toBe('unsafe');
       expect(detectImageType(bytes(text))).toBeNull();
     }
     // A word that merely starts with "on" inside text is not an attribute.
     expect(svgVerdict(bytes('<svg><text>online</text></svg>'))).toBe('svg');
+    // Local fragments, gradients by id and embedded rasters stay inside the file.
+    expect(
+      svgVerdict(
+        bytes(
+          '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">' +
+            '<defs><linearGradient id="g"/></defs><rect fill="url(#g)"/><use xlink:href="#g"/>' +
+            '<image href="data:image/png;base64,iVBORw0KGgo="/></svg>',
+        ),
+      ),
+    ).toBe('svg');
+  });
+
+  it('knows whether the bytes end where the image ends', () => {
+    const iend = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...iend]);
+    expect(endsCleanly(png, 'png')).toBe(true);
+    expect(endsCleanly(new Uint8Array([...png, ...bytes('<html>')]), 'png')).toBe(false);
+    expect(endsCleanly(png.slice(0, -1), 'png')).toBe(false);
+    expect(endsCleanly(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), 'jpeg')).toBe(true);
+    expect(endsCleanly(new Uint8Array([0xff, 0xd8, 0xff, 0xd9, 0x50, 0x4b]), 'jpeg')).toBe(false);
+    expect(endsCleanly(bytes('GIF89a;'), 'gif')).toBe(true);
+    expect(endsCleanly(bytes('GIF89a;PK'), 'gif')).toBe(false);
   });
 });

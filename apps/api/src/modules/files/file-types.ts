@@ -14,9 +14,28 @@ const startsWith = (bytes: Uint8Array, signature: number[]) =>
   bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
 
 /**
+ * What makes an SVG unsafe to keep: anything that runs code (scripts, event handlers, animations that
+ * rewrite a link), foreign HTML, entity declarations (expansion bombs), and any reference outside the file
+ * (href or xlink:href to anything but a local #fragment or an embedded raster image, CSS url() to anything
+ * but a #fragment, @import). Accepted SVGs are also rasterised to PNG (files.service.ts), so whatever these
+ * patterns miss never reaches a browser as SVG.
+ */
+const unsafeSvgPatterns: RegExp[] = [
+  /<script/i,
+  /[\s/"']on[a-z]+\s*=/i,
+  /javascript\s*:/i,
+  /<foreignobject/i,
+  /<!entity/i,
+  /<(iframe|embed|object)\b/i,
+  /attributename\s*=\s*["']?\s*(xlink:)?href/i,
+  /href\s*=\s*(?!["']\s*(#|data:image\/(png|jpeg|gif);base64,))["']?/i,
+  /url\(\s*(?!["']?\s*#)/i,
+  /@import/i,
+];
+
+/**
  * An SVG is text that starts with `<svg` or `<?xml` (after a BOM, whitespace or comments) and contains
- * `<svg`. It is refused when it could run code in a browser that opens it: scripts, event handlers,
- * javascript: links, foreign HTML or entity declarations.
+ * `<svg`. It is 'unsafe' when it matches any of the patterns above.
  */
 export function svgVerdict(bytes: Uint8Array): 'svg' | 'unsafe' | 'not_svg' {
   if (bytes.includes(0)) return 'not_svg';
@@ -27,19 +46,31 @@ export function svgVerdict(bytes: Uint8Array): 'svg' | 'unsafe' | 'not_svg' {
     .toLowerCase();
   if (!(head.startsWith('<svg') || head.startsWith('<?xml'))) return 'not_svg';
   if (!head.includes('<svg')) return 'not_svg';
-  if (
-    /<script/i.test(text) ||
-    /\son\w+\s*=/i.test(text) ||
-    /javascript\s*:/i.test(text) ||
-    /<foreignobject/i.test(text) ||
-    /<!entity/i.test(text)
-  ) {
-    return 'unsafe';
-  }
-  return 'svg';
+  return unsafeSvgPatterns.some((pattern) => pattern.test(text)) ? 'unsafe' : 'svg';
 }
 
-/** The image type of `bytes`, or null when it is none of the accepted ones or an unsafe SVG. */
+/**
+ * Whether the container ends where the image ends: nothing may follow PNG's IEND chunk, JPEG's EOI marker
+ * or GIF's trailer. Bytes appended after the image (an HTML page, a ZIP archive) make a polyglot file that
+ * another program would read as something else.
+ */
+export function endsCleanly(bytes: Uint8Array, type: ImageType): boolean {
+  const tail = (signature: number[]) =>
+    bytes.length >= signature.length &&
+    signature.every((b, i) => bytes[bytes.length - signature.length + i] === b);
+  switch (type) {
+    case 'png':
+      return tail([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+    case 'jpeg':
+      return tail([0xff, 0xd9]);
+    case 'gif':
+      return tail([0x3b]);
+    case 'svg':
+      return true;
+  }
+}
+
+/** The image type of `bytes` by its magic bytes, or null when it is none of the accepted ones or an unsafe SVG. */
 export function detectImageType(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';

@@ -1,5 +1,12 @@
 import { PROPERTY_IMAGE_MAX_BYTES } from '@posada/contracts/property-rooms';
-import { detectImageType, type ImageType, imageContentTypes, imageExtensions } from './file-types.ts';
+import { decodesFully, rasteriseSvg } from './decode.ts';
+import {
+  detectImageType,
+  type ImageType,
+  imageContentTypes,
+  imageExtensions,
+  svgVerdict,
+} from './file-types.ts';
 import { filesErrors } from './files.errors.ts';
 import type { FileStorage } from './storage.ts';
 import { makeThumbnail } from './thumbnails.ts';
@@ -26,11 +33,22 @@ export function fileUrl(name: string): string {
 
 export function createFilesService(deps: { storage: FileStorage }) {
   return {
-    /** Checks a logo by its bytes and stores it; answers the public URL. */
+    /**
+     * Checks a logo by its bytes and stores it; answers the public URL. PNG and JPEG must decode completely;
+     * an SVG must be free of scripts and outside references, and is stored as the PNG it renders to.
+     */
     async saveLogo(bytes: Uint8Array): Promise<{ url: string }> {
       if (bytes.length > LOGO_MAX_BYTES) throw filesErrors.logoTooLarge();
       const type = detectImageType(bytes);
-      if (!type || !logoTypes.includes(type)) throw filesErrors.logoType();
+      if (!type) throw svgVerdict(bytes) === 'unsafe' ? filesErrors.svgUnsafe() : filesErrors.logoType();
+      if (!logoTypes.includes(type)) throw filesErrors.logoType();
+      // An SVG is kept as the PNG it draws: no SVG markup is ever served back (docs/decisions.md).
+      if (type === 'svg') {
+        const png = await rasteriseSvg(bytes);
+        if (!png) throw filesErrors.damaged();
+        return { url: fileUrl(await deps.storage.put(png, imageExtensions.png)) };
+      }
+      if (!(await decodesFully(bytes, type))) throw filesErrors.damaged();
       const name = await deps.storage.put(bytes, imageExtensions[type]);
       return { url: fileUrl(name) };
     },
@@ -55,6 +73,7 @@ export function createFilesService(deps: { storage: FileStorage }) {
       if (bytes.length > PROPERTY_IMAGE_MAX_BYTES) return { ok: false, reason: 'size' };
       const type = detectImageType(bytes);
       if (!type || !propertyImageTypes.includes(type)) return { ok: false, reason: 'type' };
+      if (!(await decodesFully(bytes, type))) return { ok: false, reason: 'type' };
       const thumb = await makeThumbnail(bytes, type);
       if (!thumb) return { ok: false, reason: 'type' };
       const fileName = await deps.storage.put(bytes, imageExtensions[type]);
