@@ -1,11 +1,17 @@
 // The guest's own check-in on a 390 px phone, in Spanish and in Arabic: the operator sends a check-in link
 // (POST /api/checkins/send), the guest opens it, scans a generated passport (its MRZ drawn in a monospace
 // font and fed through the file input), corrects and completes the data, enters the property's security
-// code and the e-mailed verification code, signs, finishes, and lands on the services list; the operator
+// code and the verification code e-mailed to the stay's own address (shown masked), signs, finishes, and lands on the services list; the operator
 // then sees the check-in complete.
 import { expect, test } from '@playwright/test';
 import { demo } from './support/auth.ts';
-import { documentImage, drawSignature, mailCode, messages, passportMrz } from './support/guest-flow.ts';
+import {
+  documentImage,
+  drawSignature,
+  messages,
+  passportMrz,
+  verifyStayEmail,
+} from './support/guest-flow.ts';
 
 const SCREENSHOTS = process.env.GUEST_SCREENSHOTS;
 
@@ -125,31 +131,29 @@ test.describe('guest check-in on a phone', () => {
       await page.locator('#f-code').fill('4821');
       await page.getByRole('button', { name: m.common?.continue }).click();
 
-      // Messaging verification: the code goes to the guest's e-mail.
+      // Messaging verification: the code goes only to the stay's own e-mail, shown masked (issue 11).
       await expect(page.getByRole('heading', { name: m.messaging?.title })).toBeVisible();
-      const email = page.getByRole('radio', { name: m.messaging?.channels?.email });
-      if (await email.count()) await email.check();
-      await expect(page.locator('#f-destination')).toHaveValue(guestEmail);
-      await page.getByRole('button', { name: m.messaging?.send }).click();
-      const code = await mailCode(guestEmail);
-      await page.locator('#f-otp').fill(code);
-      await page.getByRole('button', { name: m.messaging?.confirm }).click();
+      await shot('5-messaging');
+      await verifyStayEmail(page, m, guestEmail, 'g•••@example.com');
 
       // Signature: required, then drawn.
       await expect(page.getByRole('heading', { name: m.signature?.title, exact: true })).toBeVisible();
       await page.getByRole('button', { name: m.signature?.submit }).click();
       await expect(page.getByRole('alert').filter({ hasText: m.errors?.signature })).toBeVisible();
       await drawSignature(page);
-      await shot('5-signature');
+      await shot('6-signature');
       await page.getByRole('button', { name: m.signature?.submit }).click();
 
       // Registered: finish, then the services list.
       await expect(page.getByRole('button', { name: m.done?.finish })).toBeVisible({ timeout: 20_000 });
-      await shot('6-done');
+      // The stay is for 1 guest: no other guest is offered, and the guest is told why.
+      await expect(page.getByText(m.done?.full as string)).toBeVisible();
+      await expect(page.getByRole('button', { name: m.done?.another })).toHaveCount(0);
+      await shot('7-done');
       await page.getByRole('button', { name: m.done?.finish }).click();
       await expect(page).toHaveURL(new RegExp(`/services/${property?.id}/${data.checkin.id}/property$`));
       await expect(page.getByText(m.services?.checked_in as string)).toBeVisible();
-      await shot('7-services');
+      await shot('8-services');
 
       // The operator sees the check-in complete, with its guest and registration card.
       const detail = await request.post('/api/information/data/checkin', {

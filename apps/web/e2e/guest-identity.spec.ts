@@ -9,7 +9,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { demo } from './support/auth.ts';
-import { documentImage, drawSignature, mailCode, messages, passportMrz } from './support/guest-flow.ts';
+import {
+  documentImage,
+  drawSignature,
+  messages,
+  passportMrz,
+  verifyStayEmail,
+} from './support/guest-flow.ts';
 
 const require = createRequire(import.meta.url);
 const samples = path.join(path.dirname(require.resolve('@vladmandic/face-api')), '../demo');
@@ -195,13 +201,7 @@ test('identity verification: another face is refused with the advice, the same f
   // The rest of the flow: security code, e-mailed code, signature, finish.
   await page.locator('#f-code').fill('7350');
   await page.getByRole('button', { name: m.common?.continue }).click();
-  await expect(page.getByRole('heading', { name: m.messaging?.title })).toBeVisible();
-  const email = page.getByRole('radio', { name: m.messaging?.channels?.email });
-  if (await email.count()) await email.check();
-  await expect(page.locator('#f-destination')).toHaveValue(guestEmail);
-  await page.getByRole('button', { name: m.messaging?.send }).click();
-  await page.locator('#f-otp').fill(await mailCode(guestEmail));
-  await page.getByRole('button', { name: m.messaging?.confirm }).click();
+  await verifyStayEmail(page, m, guestEmail, 'g•••@example.com');
   await expect(page.getByRole('heading', { name: m.signature?.title, exact: true })).toBeVisible();
   await drawSignature(page);
   await page.getByRole('button', { name: m.signature?.submit }).click();

@@ -1,5 +1,6 @@
 // Shared by the guest check-in e2e specs: the guest app's messages, a generated passport (MRZ with valid
-// check digits drawn on a canvas), the e-mailed verification code and a drawn signature.
+// check digits drawn on a canvas), the e-mailed verification code (sent to the stay's own address) and a
+// drawn signature.
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { E2E_MAIL_PORT } from './ports.ts';
@@ -81,6 +82,23 @@ export async function mailCode(to: string): Promise<string> {
     )
     .not.toBe('');
   return code;
+}
+
+/**
+ * The messaging step of a stay with its own contact (issue 11): no address is asked, the stay's e-mail is
+ * shown masked before and after sending, and the code is read from that mailbox.
+ */
+export async function verifyStayEmail(page: Page, m: Messages, stayEmail: string, masked: string) {
+  await expect(page.getByRole('heading', { name: m.messaging?.title })).toBeVisible();
+  await expect(page.locator('#f-destination')).toHaveCount(0);
+  const email = page.getByRole('radio', { name: m.messaging?.channels?.email });
+  if (await email.count()) await email.check();
+  await expect(page.locator('.g-destination')).toHaveText(masked);
+  await page.getByRole('button', { name: m.messaging?.send }).click();
+  await expect(page.getByRole('heading', { name: m.messaging?.enter_title })).toBeVisible();
+  await expect(page.locator('.g-destination')).toHaveText(masked);
+  await page.locator('#f-otp').fill(await mailCode(stayEmail));
+  await page.getByRole('button', { name: m.messaging?.confirm }).click();
 }
 
 /** Draws a stroke on the signature pad. */

@@ -4,6 +4,7 @@ import type {
   GuestSession,
   RegisteredGuest,
   StartCheckinData,
+  VerificationPlan,
 } from '@posada/contracts/guest-checkin';
 import type { GuestDataInput } from '@posada/domain/checkin-rules';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -49,6 +50,8 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [codeDone, setCodeDone] = useState(false);
   const [messagingDone, setMessagingDone] = useState(false);
+  /** Where the messaging code can go (masked), known once the code step has passed. */
+  const [verification, setVerification] = useState<VerificationPlan | null>(null);
   const headingRef = useRef<HTMLDivElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: started once per property (and on retry); the language is only the greeting's
@@ -69,6 +72,7 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
         setCheckin(started.checkin);
         setCodeDone(started.verified.code);
         setMessagingDone(started.verified.messaging);
+        setVerification(started.verification);
         setDraft({
           data: emptyGuest(started.checkin?.start_date ?? '', started.checkin?.end_date ?? ''),
           process: 'manual',
@@ -141,6 +145,7 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
   /** The code and messaging steps answer a new session proving them. */
   const proven = (next: GuestSession) => {
     setGuestSession(next.session);
+    if (next.verification) setVerification(next.verification);
     if (next.checkin) {
       const stay = next.checkin;
       setCheckin(stay);
@@ -259,7 +264,7 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
     case 'messaging':
       body = (
         <MessagingStep
-          channels={info.needs.verification_channels}
+          plan={verification}
           phone={draft.data.phone}
           email={draft.data.email}
           onDone={(next) => {

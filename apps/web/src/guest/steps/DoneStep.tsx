@@ -39,15 +39,14 @@ export function DoneStep({
         {t('done.count', { registered, expected: Math.max(expected, registered) })}
       </StepHeader>
       {error && <Alert>{error}</Alert>}
+      {/* The API refuses more guests than the stay's count (issue 11); the accommodation can raise it. */}
+      {!more && <Alert tone="info">{t('done.full')}</Alert>}
       <div className="g-actions">
-        <button
-          type="button"
-          className={more ? 'g-btn g-btn-primary' : 'g-btn'}
-          onClick={onAnother}
-          disabled={busy}
-        >
-          {t('done.another')}
-        </button>
+        {more && (
+          <button type="button" className="g-btn g-btn-primary" onClick={onAnother} disabled={busy}>
+            {t('done.another')}
+          </button>
+        )}
         <button
           type="button"
           className={more ? 'g-btn' : 'g-btn g-btn-primary'}
