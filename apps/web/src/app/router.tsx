@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { FullPageLoader, RequireRole } from './guards.tsx';
 import { RouteError } from './layouts/route-error.tsx';
 import { routePaths } from './routes.ts';
@@ -118,6 +118,38 @@ export const router = createBrowserRouter([
                     lazy: page(
                       () => import('../features/dashboard/pages/dashboard-page.tsx'),
                       (m) => m.DashboardPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                // spec 2.2 profile: the account's own pages.
+                path: routePaths.profile,
+                lazy: page(
+                  () => import('../features/auth/account/profile-layout.tsx'),
+                  (m) => m.ProfileLayout,
+                ),
+                children: [
+                  { index: true, element: <Navigate to={routePaths.configAccount} replace /> },
+                  {
+                    path: routePaths.configAccount,
+                    lazy: page(
+                      () => import('../features/auth/account/account-page.tsx'),
+                      (m) => m.AccountPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.configLanguage,
+                    lazy: page(
+                      () => import('../features/auth/account/language-page.tsx'),
+                      (m) => m.LanguagePage,
+                    ),
+                  },
+                  {
+                    path: routePaths.secureSesion,
+                    lazy: page(
+                      () => import('../features/auth/account/security-page.tsx'),
+                      (m) => m.SecurityPage,
                     ),
                   },
                 ],
@@ -474,6 +506,13 @@ export const router = createBrowserRouter([
               (m) => m.AdminLayout,
             ),
             children: [
+              {
+                path: routePaths.adminSecurity,
+                lazy: page(
+                  () => import('../features/auth/account/admin-security-page.tsx'),
+                  (m) => m.AdminSecurityPage,
+                ),
+              },
               {
                 path: routePaths.HomeManager,
                 lazy: page(

@@ -72,7 +72,14 @@ export const routePaths = {
   Rates: '/business/properties/edition/:propertyId/rates',
   ImageAccommodation: '/business/properties/edition/:propertyId/image-settings',
   QRPropiedad: '/business/properties/edition/:propertyId/qr-property',
+  // The account's own pages (spec 2.2 profile and its children config-account, config-language, secure-sesion)
+  profile: '/business/profile',
+  configAccount: '/business/profile/config-account',
+  configLanguage: '/business/profile/config-language',
+  secureSesion: '/business/profile/secure-sesion',
   // Admin area (role admin)
+  /** The admin's own security: two-factor enrolment, required before any other admin screen. */
+  adminSecurity: '/manager/secure-sesion',
   HomeManager: '/manager/home',
   advisorsPage: '/manager/advisors',
   UsuariosManager: '/manager/users',

@@ -8,6 +8,7 @@ export type Language = (typeof languages)[number];
 
 /** The files of locales/{lng}/; a test checks this list against the folder. */
 export const namespaces = [
+  'account',
   'admin',
   'auth',
   'calendar',

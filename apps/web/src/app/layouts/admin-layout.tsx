@@ -1,9 +1,10 @@
 import { Badge, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { getToken } from '../../lib/session.ts';
 import { FullPageLoader } from '../guards.tsx';
+import { pathTo } from '../routes.ts';
 import { useCurrentUser } from '../session.ts';
 import { AppFrame } from '../shell/app-frame.tsx';
 import { BrandMark } from '../shell/brand-logo.tsx';
@@ -20,11 +21,16 @@ export function AdminLayout() {
   const { t } = useTranslation('shell');
   const { data: user } = useCurrentUser();
   const isMobile = useIsMobile();
+  const location = useLocation();
   const [languageOpened, language] = useDisclosure(false);
   useSessionExpiry();
   useSocketToasts(getToken(), user?.id);
 
   if (!user) return <FullPageLoader />;
+  // Two-factor is required for admin accounts: until enrolled, the enrolment is the only admin screen.
+  if (!user.two_factor_enabled && location.pathname !== pathTo('adminSecurity')) {
+    return <Navigate to={pathTo('adminSecurity')} replace />;
+  }
   const items = visibleNavItems(adminSidebarItems, navContextFor(user, isMobile));
   const tag = (
     <Badge variant="light" color="grape" radius="sm" size="lg" tt="none" fw={600}>
@@ -47,7 +53,7 @@ export function AdminLayout() {
         headerEnd={
           <>
             <LanguageButton onClick={language.open} compact={isMobile} />
-            <UserMenu user={user} onOpenLanguage={language.open} />
+            <UserMenu user={user} onOpenLanguage={language.open} accountTo={pathTo('adminSecurity')} />
           </>
         }
       >

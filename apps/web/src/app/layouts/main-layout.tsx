@@ -5,6 +5,7 @@ import { Outlet, useSearchParams } from 'react-router';
 import { NotificationBell } from '../../features/checkins/components/notification-bell.tsx';
 import { getToken } from '../../lib/session.ts';
 import { FullPageLoader } from '../guards.tsx';
+import { pathTo } from '../routes.ts';
 import { useCurrentUser } from '../session.ts';
 import { AppFrame, SidebarCallCard } from '../shell/app-frame.tsx';
 import { BrandMark } from '../shell/brand-logo.tsx';
@@ -82,7 +83,7 @@ export function MainLayout() {
             </Box>
             <NotificationBell socket={socket} />
             <LanguageButton onClick={language.open} compact={isMobile} />
-            <UserMenu user={user} onOpenLanguage={language.open} />
+            <UserMenu user={user} onOpenLanguage={language.open} accountTo={pathTo('configAccount')} />
           </>
         }
       >

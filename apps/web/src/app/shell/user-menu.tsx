@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { User } from '@posada/contracts/users';
-import { IconChevronDown, IconLogout, IconWorld } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconUserShield, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../routes.ts';
@@ -11,14 +11,17 @@ export function initialsOf(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '·';
 }
 
-/** The signed-in user's menu: who is signed in, language, sign out. */
+/** The signed-in user's menu: who is signed in, account and security, language, sign out. */
 export function UserMenu({
   user,
   onOpenLanguage,
+  accountTo,
   showName = true,
 }: {
   user: Pick<User, 'name' | 'email'>;
   onOpenLanguage: () => void;
+  /** The account's own pages (profile for an operator, the security page for an admin). */
+  accountTo?: string;
   showName?: boolean;
 }) {
   const { t } = useTranslation('shell');
@@ -52,6 +55,11 @@ export function UserMenu({
           </Text>
         </Menu.Label>
         <Menu.Divider />
+        {accountTo ? (
+          <Menu.Item component={Link} to={accountTo} leftSection={<IconUserShield size={16} aria-hidden />}>
+            {t('userMenu.account')}
+          </Menu.Item>
+        ) : null}
         <Menu.Item leftSection={<IconWorld size={16} aria-hidden />} onClick={onOpenLanguage}>
           {t('userMenu.language')}
         </Menu.Item>

@@ -1,8 +1,8 @@
+import type { LoginAnswer } from '@posada/contracts/account-security';
 import {
   authPaths,
   type EmailBody,
   type LoginBody,
-  type LoginData,
   type OauthCallbackBody,
   type providersData,
   type RegisterBody,
@@ -22,7 +22,8 @@ export type ProvidersData = z.infer<typeof providersData>;
 
 /** The sign-in and account calls of packages/contracts/auth. */
 export const authApi = {
-  login: (body: LoginBody) => api.post<LoginData>(authPaths.login, body),
+  /** Spec 7's answer, or a two-factor challenge for an account with it on. */
+  login: (body: LoginBody) => api.post<LoginAnswer>(authPaths.login, body),
   register: (body: RegisterBody) => api.post<RegisterData>(authPaths.register, body),
   logout: () => api.post<unknown>(authPaths.logout),
   confirmEmail: (body: TokenBody) => api.post<MessageData>(authPaths.confirmEmail, body),
@@ -30,7 +31,7 @@ export const authApi = {
   forgotPassword: (body: EmailBody) => api.post<MessageData>(authPaths.forgotPassword, body),
   resetPassword: (body: ResetPasswordBody) => api.post<MessageData>(authPaths.resetPassword, body),
   oauthCallback: (provider: SocialProvider, body: OauthCallbackBody) =>
-    api.post<LoginData>(authPaths.oauthCallback(provider), body),
+    api.post<LoginAnswer>(authPaths.oauthCallback(provider), body),
   providers: () => api.get<ProvidersData>(authPaths.providers),
 };
 

@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { isTwoFactorChallenge } from '@posada/contracts/account-security';
 import { type LoginBody, loginBody } from '@posada/contracts/auth';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
@@ -16,6 +17,7 @@ import { AuthPage } from '../components/auth-page.tsx';
 import { EmailField } from '../components/email-field.tsx';
 import { GoogleButton } from '../components/google-button.tsx';
 import { ResendConfirmationButton } from '../components/resend-confirmation.tsx';
+import { TwoFactorStep } from '../components/two-factor-step.tsx';
 import { useCompleteLogin } from '../hooks/use-complete-login.ts';
 
 type Failure = { kind: 'error'; message: string } | { kind: 'unverified'; message: string; email: string };
@@ -26,12 +28,23 @@ export function LoginPage() {
   const completeLogin = useCompleteLogin();
   const providers = useProviders();
   const [failure, setFailure] = useState<Failure | null>(null);
+  // A social sign-in that needs the second step arrives here with its challenge.
+  const location = useLocation();
+  const [challenge, setChallenge] = useState<string | null>(
+    (location.state as { challenge?: string } | null)?.challenge ?? null,
+  );
   const form = useForm<LoginBody>({
     resolver: contractResolver(loginBody, (key, params) => i18n.t(key, params)),
     defaultValues: { email: '', password: '', remember: false },
     mode: 'onTouched',
   });
-  const login = useMutation({ mutationFn: authApi.login, onSuccess: completeLogin });
+  const login = useMutation({
+    mutationFn: authApi.login,
+    onSuccess: (answer) => {
+      if (isTwoFactorChallenge(answer)) setChallenge(answer.challenge);
+      else completeLogin(answer);
+    },
+  });
   const remember = form.watch('remember') ?? false;
 
   const onSubmit = form.handleSubmit((values) => {
@@ -52,6 +65,25 @@ export function LoginPage() {
       },
     });
   });
+
+  if (challenge) {
+    return (
+      <AuthPage title={t('account:login.title')} description={t('account:login.subtitle')}>
+        {failure?.kind === 'error' ? (
+          <FormAlert title={t('login.failed')}>{failure.message}</FormAlert>
+        ) : null}
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={completeLogin}
+          onRestart={(message) => {
+            setChallenge(null);
+            form.resetField('password');
+            setFailure({ kind: 'error', message });
+          }}
+        />
+      </AuthPage>
+    );
+  }
 
   return (
     <AuthPage title={t('login.title')} description={t('login.subtitle')}>

@@ -1,9 +1,10 @@
 import { Button } from '@mantine/core';
+import { isTwoFactorChallenge } from '@posada/contracts/account-security';
 import { type SocialProvider, socialProviderSchema } from '@posada/contracts/auth';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
 import { authApi } from '../api/auth-api.ts';
 import { StatusPanel, StatusText } from '../components/status-panel.tsx';
@@ -29,9 +30,14 @@ export function SocialCallbackPage() {
     authApi.oauthCallback(provider.data as SocialProvider, { code: code ?? '', state: state ?? '' }),
   );
 
+  const navigate = useNavigate();
   useEffect(() => {
-    if (result.status === 'success') completeLogin(result.data);
-  }, [result, completeLogin]);
+    if (result.status !== 'success') return;
+    // With two-factor on, the login screen asks for the code.
+    if (isTwoFactorChallenge(result.data)) {
+      void navigate(pathTo('Login'), { replace: true, state: { challenge: result.data.challenge } });
+    } else completeLogin(result.data);
+  }, [result, completeLogin, navigate]);
 
   const name = provider.success ? providerNames[provider.data] : (params.provider ?? '');
   let failure: string | null = null;
