@@ -108,6 +108,10 @@ export type CheckinDetail = z.infer<typeof checkinDetail>;
 export const checkinDetailBody = z.object({ id: idText() });
 export const checkinKeysBody = z.object({ delivered: z.boolean() });
 
+/** PUT /api/checkins/{id}/expected-guests: how many guests the stay holds (issue 11: the guest cap). */
+export const checkinExpectedGuestsBody = z.object({ expected_guests: z.number().int().min(1).max(500) });
+export type CheckinExpectedGuestsBody = z.infer<typeof checkinExpectedGuestsBody>;
+
 /**
  * The guest link of a check-in. The API answers the URL only (`qr_svg` is null): the web draws the QR
  * with the `qrcode` package it already ships, so the API carries no QR encoder.

@@ -31,6 +31,8 @@ export const checkinFieldErrorKeys = [
   'minors',
   'kinship',
   'departure_before_arrival',
+  'departure_after_arrival',
+  'guests_below_registered',
   'signature',
   'accepted_terms',
 ].map((suffix) => `checkin.errors.${suffix}`);

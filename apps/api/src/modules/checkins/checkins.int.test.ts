@@ -1,6 +1,7 @@
 import { bookingPaths } from '@posada/contracts/bookings';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../../db/schema/bookings.ts';
 import { checkinGuests, checkins } from '../../db/schema/checkins.ts';
 import { emailOutbox } from '../../db/schema/outbox.ts';
 import { properties } from '../../db/schema/properties.ts';
@@ -405,6 +406,46 @@ describe('check-ins operator API', () => {
       }
       expect(await count()).toBe(before);
       expect(await mailsTo('ana.dia@example.com')).toHaveLength(0);
+    });
+
+    it("the operator sets how many guests a check-in holds; a booking's count follows; another account gets 404", async () => {
+      const sent = await call('POST', '/api/checkins/send', {
+        property_id: casa,
+        name: 'Eva Grupo',
+        phone: '+34 600 333 444',
+        email: 'eva.grupo@example.com',
+        channel: 'qr',
+        start_date: '2026-12-05',
+        end_date: '2026-12-07',
+        guests: 1,
+        language: 'es',
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const id = sent.json().data.checkin.id as string;
+      const raised = await call('PUT', `/api/checkins/${id}/expected-guests`, { expected_guests: 3 });
+      expect(raised.statusCode, raised.body).toBe(200);
+      expect(raised.json().data.guests_expected).toBe(3);
+      const foreign = await call(
+        'PUT',
+        `/api/checkins/${id}/expected-guests`,
+        { expected_guests: 9 },
+        otherToken,
+      );
+      expect(foreign.statusCode).toBe(404);
+      expect(
+        (await call('PUT', `/api/checkins/${id}/expected-guests`, { expected_guests: 0 })).statusCode,
+      ).toBe(400);
+      const [row] = await t.database.db.select().from(checkins).where(eq(checkins.id, id));
+      expect(row?.expectedGuests).toBe(3);
+
+      const bookingId = await book({ start_date: '2027-01-10', end_date: '2027-01-12' });
+      const plan = await programmed(bookingId);
+      const withBooking = await call('PUT', `/api/checkins/${plan.checkin_id}/expected-guests`, {
+        expected_guests: 3,
+      });
+      expect(withBooking.statusCode, withBooking.body).toBe(200);
+      const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+      expect(booking?.guests).toBe(3);
     });
 
     it('e-mails the link in the guest language now, and answers the link for a QR without a message', async () => {

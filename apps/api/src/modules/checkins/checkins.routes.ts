@@ -1,6 +1,7 @@
 import {
   checkinDetail,
   checkinDetailBody,
+  checkinExpectedGuestsBody,
   checkinKeysBody,
   checkinLink,
   checkinListItem,
@@ -99,6 +100,28 @@ export const checkinsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       ok(await checkins.setKeys(requireAccount(request), request.params.id, request.body.delivered)),
+  );
+
+  app.put(
+    '/checkins/:id/expected-guests',
+    {
+      config,
+      preValidation: ownCheckin,
+      schema: {
+        tags,
+        params: idParams,
+        body: checkinExpectedGuestsBody,
+        response: { 200: okEnvelope(checkinListItem) },
+      },
+    },
+    async (request) =>
+      ok(
+        await checkins.setExpectedGuests(
+          requireAccount(request),
+          request.params.id,
+          request.body.expected_guests,
+        ),
+      ),
   );
 
   app.get(

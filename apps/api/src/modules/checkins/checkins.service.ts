@@ -541,6 +541,34 @@ export function createCheckinsService(deps: CheckinsDeps) {
       return itemById(tenant.accountId, id);
     },
 
+    /**
+     * The guest cap (issue 11): a check-in holds at most `expected_guests`. A booking's check-in changes
+     * the booking's guest count with it, so re-planning the booking keeps the new number.
+     */
+    async setExpectedGuests(tenant: Tenant, id: string, expected: number): Promise<CheckinListItem> {
+      const row = await ownedCheckin(tenant.accountId, id);
+      await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(checkins).where(eq(checkins.id, row.id)).for('update');
+        const [registered] = await tx
+          .select({ n: count() })
+          .from(checkinGuests)
+          .where(eq(checkinGuests.checkinId, row.id));
+        if (expected < Number(registered?.n ?? 0)) {
+          throw checkinsErrors.invalid(
+            fieldErrors({ expected_guests: 'checkin.errors.guests_below_registered' }),
+          );
+        }
+        await tx.update(checkins).set({ expectedGuests: expected }).where(eq(checkins.id, row.id));
+        if (locked?.bookingId) {
+          await tx
+            .update(bookings)
+            .set({ guests: expected })
+            .where(and(eq(bookings.id, locked.bookingId), eq(bookings.accountId, tenant.accountId)));
+        }
+      });
+      return itemById(tenant.accountId, id);
+    },
+
     async link(tenant: Tenant, id: string): Promise<CheckinLink> {
       return linkOf(await ownedCheckin(tenant.accountId, id));
     },

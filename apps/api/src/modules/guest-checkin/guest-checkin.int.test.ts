@@ -537,6 +537,23 @@ describe('guests of a check-in (issue 11)', () => {
     expect((await post('/api/guest/checkin/guests', extra, session)).statusCode).toBe(201);
     expect(await guestsOf(checkinId)).toHaveLength(2);
     expect((await post('/api/guest/checkin/guests', extra, session)).statusCode).toBe(422);
+
+    // Or on the check-in itself (PUT /api/checkins/{id}/expected-guests), never below those registered.
+    const expectedGuests = (n: number, lang = 'es') =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/checkins/${checkinId}/expected-guests`,
+        headers: { ...bearer(ownerToken), 'accept-language': lang },
+        payload: { expected_guests: n },
+      });
+    const below = await expectedGuests(1, 'en');
+    expect(below.statusCode).toBe(422);
+    expect(below.json().errors).toEqual({
+      expected_guests: ['The number cannot be lower than the guests already registered.'],
+    });
+    expect((await expectedGuests(3)).statusCode).toBe(200);
+    expect((await post('/api/guest/checkin/guests', extra, session)).statusCode).toBe(201);
+    expect(await guestsOf(checkinId)).toHaveLength(3);
   });
 });
 
