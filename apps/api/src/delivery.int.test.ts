@@ -28,6 +28,8 @@ describe('delivery: precompressed assets and compressed JSON', () => {
       writeFileSync(`${file}.br`, brotliCompressSync(text));
       writeFileSync(`${file}.gz`, gzipSync(text));
     }
+    // Model weights: binary, no precompressed copy, not worth compressing per request.
+    writeFileSync(path.join(dist, 'assets/model.bin'), Buffer.alloc(4096, 7));
     t = await buildTestApp({ env: { SERVE_WEB: 'true', WEB_DIST: dist } });
     const owner = await createEmpresa(t, {
       properties: Array.from({ length: 30 }, (_, i) => ({ nombre: `Apartamento Triana ${i + 1}` })),
@@ -63,6 +65,11 @@ describe('delivery: precompressed assets and compressed JSON', () => {
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.headers.vary).toMatch(/accept-encoding/i);
     expect(identity.body).toBe(script);
+
+    const binary = await get('/assets/model.bin', 'br, gzip');
+    expect(binary.statusCode).toBe(200);
+    expect(binary.headers['content-encoding']).toBeUndefined();
+    expect(binary.rawPayload.length).toBe(4096);
   });
 
   it('sends the HTML precompressed too, for the app shell and for a client-side route', async () => {
