@@ -221,6 +221,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The plugin's default list without octet-stream: model weights and other binaries barely shrink.
     customTypes:
       /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|javascript/,
+    // The plugin's default list without octet-stream: model weights and other binaries barely shrink.
+    customTypes:
+      /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|javascript/,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });

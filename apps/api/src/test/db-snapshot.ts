@@ -1,11 +1,12 @@
 import type { Database } from '../db/client.ts';
 
 /**
- * Columns that change on every authenticated request, left out of the snapshot: a session's last use
- * is written by the sign-in check itself, whoever the caller is and whatever the route answers.
+ * Columns an authenticated request may change whatever it asks, left out of the snapshot: the sign-in
+ * check writes a session's last use and slides its idle expiry, whoever the caller is and whatever the
+ * route answers. A session revoked or created still shows.
  */
 const volatileColumns: Record<string, string[]> = {
-  sessions: ['last_used_at'],
+  sessions: ['last_used_at', 'idle_expires_at'],
 };
 
 /** Row count and a content hash per table, e.g. `{ bookings: '3:9f…' }`. */

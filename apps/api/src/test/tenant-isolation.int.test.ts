@@ -333,6 +333,10 @@ const cases: Record<string, Case> = {
     params: { id: 'manualCheckin', guestId: 'guest' },
   },
   'PUT /api/checkins/:id/keys': { params: { id: 'checkin' }, build: body(() => ({ delivered: true })) },
+  'PUT /api/checkins/:id/expected-guests': {
+    params: { id: 'checkin' },
+    build: body(() => ({ expected_guests: 3 })),
+  },
   'GET /api/checkins/:id/link': { params: { id: 'checkin' } },
   'POST /api/checkins/send': {
     build: body((i) => ({
@@ -399,7 +403,8 @@ describe(`tenant isolation and access over the route table on ${testDbKind}`, ()
   let a: Ids;
   let b: Ids;
   const token = { a: '', b: '', admin: '', revoked: '' };
-  const link = { a: '', b: '' };
+  /** The `t` of the guest link of A's check-in. */
+  let linkA = '';
   let requests = 0;
   /** Attempts with one of A's ids among B's that answered as an unknown id does, other than 404. */
   const sameAsUnknown: string[] = [];
@@ -578,14 +583,7 @@ describe(`tenant isolation and access over the route table on ${testDbKind}`, ()
     routes = t.app.routeTable;
     const first = await tenant('Casa Norte');
     const second = await tenant('Casa Sur');
-    [a, b, token.a, token.b, link.a, link.b] = [
-      first.ids,
-      second.ids,
-      first.token,
-      second.token,
-      first.link,
-      second.link,
-    ];
+    [a, b, token.a, token.b, linkA] = [first.ids, second.ids, first.token, second.token, first.link];
     token.admin = await loginToken(t, (await createAdmin(t)).email);
     const empresa = await createEmpresa(t, { name: 'Casa Revocada' });
     token.revoked = await loginToken(t, empresa.email);
@@ -676,7 +674,8 @@ describe(`tenant isolation and access over the route table on ${testDbKind}`, ()
     const failures: string[] = [];
     const before = await settledSnapshot();
     for (const route of routes) {
-      if (route.access === 'public') continue;
+      // A route not classified yet is reported by the first test.
+      if (route.access === 'public' || !(routeKey(route) in cases)) continue;
       const url = urlFor(route, a);
       const expectStatus = async (as: string | null, status: number, label: string) => {
         const res = await send(route.method, url, as);
@@ -704,7 +703,7 @@ describe(`tenant isolation and access over the route table on ${testDbKind}`, ()
     const startSession = async (payload: object) =>
       (await ok(await post('/api/guest/checkin/start', payload))).session as string;
     // A guest of A's check-in (its link), and a guest who scanned the QR code of A's property.
-    const byLink = await startSession({ propiedad_id: a.property, t: link.a });
+    const byLink = await startSession({ propiedad_id: a.property, t: linkA });
     const byQr = await startSession({ propiedad_id: a.property });
     const get = (id: string) =>
       send('GET', `/api/guest/checkin/${id}`, null, { headers: { 'x-checkin-session': byLink } });
@@ -715,7 +714,7 @@ describe(`tenant isolation and access over the route table on ${testDbKind}`, ()
     const before = await settledSnapshot();
     const reads = [await get(b.checkin), await get(b.manualCheckin)];
     // A's link on B's property.
-    const foreignStart = await post('/api/guest/checkin/start', { propiedad_id: b.property, t: link.a });
+    const foreignStart = await post('/api/guest/checkin/start', { propiedad_id: b.property, t: linkA });
     const codes = [
       await post('/api/guest/checkin/code', { checkin_code: theirCode }, byLink),
       await post('/api/guest/checkin/code', { checkin_code: theirCode }, byQr),
