@@ -53,8 +53,8 @@ import {
   guestCheckinRoutes,
   messagingAdapter,
 } from './modules/guest-checkin/index.ts';
-import { renderRegistrationPdf } from './modules/guest-checkin/registration-pdf.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { renderRegistrationPdf } from './modules/guest-checkin/registration-pdf.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createSmtpTransport } from './modules/mail/mail.transport.ts';
 import { createChatCompletionsGenerator } from './modules/properties/description-generator.ts';
@@ -69,7 +69,7 @@ import { createRatesService } from './modules/properties/rates.service.ts';
 import { roomsRoutes } from './modules/properties/rooms.routes.ts';
 import { createRoomsService } from './modules/properties/rooms.service.ts';
 import { accessPlugin } from './plugins/access.ts';
-import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
+import { errorsPlugin } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 
@@ -96,7 +96,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === undefined ? loggerOptions(config) : deps.logger,
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
-    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -218,9 +217,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    // The plugin's default list without octet-stream: model weights and other binaries barely shrink.
-    customTypes:
-      /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|javascript/,
     // The plugin's default list without octet-stream: model weights and other binaries barely shrink.
     customTypes:
       /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|javascript/,
