@@ -8,6 +8,7 @@ import { demo } from './support/auth.ts';
 import {
   documentImage,
   drawSignature,
+  mailCode,
   messages,
   passportMrz,
   verifyStayEmail,
@@ -167,6 +168,87 @@ test.describe('guest check-in on a phone', () => {
       expect(body).toMatch(/"pdf_url":"[^"]+"/);
     });
   }
+
+  test('a walk-in by the property QR code types the contact it verifies, and the check-in keeps it', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const m = messages('es');
+    const login = await request.post('/api/login', {
+      data: { email: demo.empresa, password: demo.password },
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const auth = { Authorization: `Bearer ${token}` };
+    const properties = (await (await request.get('/api/properties', { headers: auth })).json()) as {
+      data: { id: string; nombre: string }[] | { items: { id: string; nombre: string }[] };
+    };
+    const list = Array.isArray(properties.data) ? properties.data : properties.data.items;
+    const property = list.find((p) => p.nombre === 'Apartamento Sol de Triana');
+    const walkInEmail = `walkin-${Date.now()}@example.com`;
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+
+    // The property's QR code: the welcome page without a link token.
+    await page.goto(`/checkin/customers/previe/${property?.id}/`);
+    await page.getByRole('button', { name: m.welcome?.start }).click();
+    await page.getByRole('button', { name: m.camera?.without }).click();
+    const png = await documentImage(
+      page,
+      passportMrz({
+        surname: 'DUPONT',
+        given: 'MARIE CLAIRE',
+        number: '18FR41234',
+        nationality: 'FRA',
+        birth: '900412',
+        sex: 'F',
+        expiry: '320101',
+      }),
+    );
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByRole('heading', { name: m.personal?.title })).toBeVisible({ timeout: 120_000 });
+    await page.locator('#f-issue_date').fill('2022-01-01');
+    await page.locator('#f-phone').fill('+33 6 12 34 56 78');
+    await page.locator('#f-email').fill(walkInEmail);
+    await page.locator('#f-residence_country').selectOption('ES');
+    await page.locator('#f-country').selectOption('ES');
+    await page.locator('#f-postal_code').fill('01001');
+    await expect(page.locator('#f-city')).toHaveValue('Vitoria-Gasteiz');
+    await page.locator('#f-address').fill('Calle Dato 12');
+    await page.getByRole('radio', { name: m.common?.no, exact: true }).check();
+    await page.locator('#f-arrival').fill(today);
+    await page.locator('#f-departure').fill(later);
+    await page.getByRole('button', { name: m.common?.continue }).click();
+
+    // The security code makes a walk-in: no booking contact, so the guest's own address is asked.
+    await page.locator('#f-code').fill('4821');
+    await page.getByRole('button', { name: m.common?.continue }).click();
+    await expect(page.getByRole('heading', { name: m.messaging?.title })).toBeVisible();
+    await expect(page.getByText(m.messaging?.walk_in_hint as string)).toBeVisible();
+    await expect(page.locator('#f-destination')).toHaveValue(walkInEmail);
+    if (SCREENSHOTS)
+      await page.screenshot({ path: `${SCREENSHOTS}/es-walk-in-messaging.png`, fullPage: true });
+    await page.getByRole('button', { name: m.messaging?.send }).click();
+    await expect(page.locator('.g-destination')).toHaveText('w•••@example.com');
+    await page.locator('#f-otp').fill(await mailCode(walkInEmail));
+    await page.getByRole('button', { name: m.messaging?.confirm }).click();
+    await expect(page.getByRole('heading', { name: m.signature?.title, exact: true })).toBeVisible();
+    await drawSignature(page);
+    await page.getByRole('button', { name: m.signature?.submit }).click();
+    await page.getByRole('button', { name: m.done?.finish }).click();
+    await expect(page).toHaveURL(new RegExp(`/services/${property?.id}/[0-9a-f-]+/property$`));
+    const checkinId = new URL(page.url()).pathname.split('/')[3];
+
+    // The operator finds the verified address on the check-in.
+    const detail = await request.post('/api/information/data/checkin', {
+      headers: auth,
+      data: { id: checkinId },
+    });
+    expect(detail.ok()).toBe(true);
+    expect(((await detail.json()) as { data: { email: string } }).data.email).toBe(walkInEmail);
+  });
 
   test('an unknown link says so, and the welcome page has no staff app code', async ({ page }) => {
     const scripts: string[] = [];
