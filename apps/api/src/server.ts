@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { AppSecretError } from './lib/app-secret.ts';
-import { handleShutdownSignals } from './lib/shutdown.ts';
+import { closeServer, handleShutdownSignals } from './lib/shutdown.ts';
 
 let config: Config;
 try {
@@ -25,10 +25,7 @@ handleShutdownSignals({
   log: app.log,
   // app.close(): no new connections (new requests on open ones get 503), in-flight requests finish,
   // then the onClose hooks stop the job queue (waiting for running handlers) and socket.io.
-  close: async () => {
-    await app.close();
-    await database.close();
-  },
+  close: () => closeServer(app, database),
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });

@@ -1,0 +1,159 @@
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkinGuests, checkins } from '../db/schema/checkins.ts';
+import { propertyAuthorities } from '../db/schema/properties.ts';
+import { seedDemo } from '../demo/seed.ts';
+import { createSessionSigner } from '../modules/guest-checkin/session.ts';
+import { buildTestApp, createTestDatabase, type TestDatabase } from '../test/test-app.ts';
+import { newAppSecret } from './app-secret.ts';
+import { ResealError, resealSecrets, SEALED_COLUMNS } from './reseal-secrets.ts';
+import { createSecretBox, type SecretBox } from './secret-box.ts';
+
+// Random per run, like every secret of the tests.
+const OLD = newAppSecret();
+const NEW = newAppSecret();
+
+let testDb: TestDatabase;
+
+/** Every sealed value with what it must open with: [column label, row key, sealed]. */
+async function sealedValues() {
+  const { db } = testDb.database;
+  const links = await db
+    .select({ key: checkins.id, sealed: checkins.linkTokenSealed })
+    .from(checkins)
+    .orderBy(asc(checkins.id));
+  const documents = await db
+    .select({ key: checkinGuests.id, sealed: checkinGuests.documentNumberSealed })
+    .from(checkinGuests)
+    .orderBy(asc(checkinGuests.id));
+  const passwords = await db
+    .select({ key: propertyAuthorities.propertyId, sealed: propertyAuthorities.passwordCiphertext })
+    .from(propertyAuthorities)
+    .orderBy(asc(propertyAuthorities.propertyId));
+  return { links, documents, passwords };
+}
+
+/** Opens every stored value with `box`; the plaintexts in a stable order (throws when one does not open). */
+async function openAll(box: SecretBox) {
+  const { links, documents, passwords } = await sealedValues();
+  const [link, document, password] = SEALED_COLUMNS.map((c) => c.purpose) as [string, string, string];
+  return [
+    ...links.map((r) => box.open(r.sealed, link, r.key)),
+    ...documents.map((r) => box.open(r.sealed, document, r.key)),
+    ...passwords.map((r) => box.open(r.sealed, password, r.key)),
+  ];
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  // The demo data sealed under the old secret: check-in links, guests' documents, authority passwords.
+  const seeder = await buildTestApp({ testDatabase: testDb, env: { APP_SECRET: OLD } });
+  await seedDemo(testDb.database.db, seeder.clock, { appSecret: OLD });
+  await seeder.app.close();
+}, 120_000);
+
+afterAll(async () => {
+  await testDb?.dispose();
+});
+
+describe('secret rotation: APP_SECRET_PREVIOUS and npm run secrets:reseal', () => {
+  let plaintexts: string[];
+
+  it('has demo values sealed under the old secret in every sealed column', async () => {
+    const { links, documents, passwords } = await sealedValues();
+    expect(links.length).toBeGreaterThan(0);
+    expect(documents.length).toBeGreaterThan(0);
+    expect(passwords.length).toBeGreaterThan(0);
+    plaintexts = await openAll(createSecretBox(OLD));
+    await expect(openAll(createSecretBox(NEW))).rejects.toThrow();
+  });
+
+  it('opens the old values and accepts the old guest sessions while APP_SECRET_PREVIOUS is set', async () => {
+    // A demo stay whose link is still open on the test clock's day.
+    const [checkin] = await testDb.database.db
+      .select()
+      .from(checkins)
+      .where(
+        and(gt(checkins.linkExpiresAt, new Date('2026-11-21T00:00:00Z')), ne(checkins.status, 'complete')),
+      )
+      .limit(1);
+    /** The summary of a check-in read with a session the old secret signed, on an app run with `env`. */
+    const readWithOldSession = async (env: Record<string, string>) => {
+      const app = await buildTestApp({ testDatabase: testDb, env });
+      try {
+        const oldSession = createSessionSigner(OLD).issue(
+          {
+            propertyId: checkin?.propertyId as string,
+            checkinId: checkin?.id as string,
+            code: true,
+            messaging: true,
+            language: 'es',
+          },
+          app.clock.now(),
+        ).token;
+        return await app.app.inject({
+          method: 'GET',
+          url: `/api/guest/checkin/${checkin?.id}`,
+          headers: { 'x-checkin-session': oldSession },
+        });
+      } finally {
+        await app.app.close();
+      }
+    };
+    const rotating = await readWithOldSession({ APP_SECRET: NEW, APP_SECRET_PREVIOUS: OLD });
+    expect(rotating.statusCode, rotating.body).toBe(200);
+    expect(rotating.json().data.id).toBe(checkin?.id);
+    const rotated = await readWithOldSession({ APP_SECRET: NEW });
+    expect(rotated.statusCode, rotated.body).toBe(401);
+    expect(await openAll(createSecretBox(NEW, OLD))).toEqual(plaintexts);
+  });
+
+  it('refuses to reseal with a wrong previous secret and changes nothing', async () => {
+    const before = await sealedValues();
+    const wrong = createSecretBox(NEW, newAppSecret());
+    const error = await resealSecrets(testDb.database.db, wrong).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(ResealError);
+    expect((error as ResealError).counts.every((c) => c.unreadable.length === c.total)).toBe(true);
+    expect(await sealedValues()).toEqual(before);
+  });
+
+  it('re-seals every value under the new secret, which then opens them without the old one', async () => {
+    const before = await sealedValues();
+    const counts = await resealSecrets(testDb.database.db, createSecretBox(NEW, OLD));
+    const total = before.links.length + before.documents.length + before.passwords.length;
+    expect(counts.map((c) => c.label)).toEqual([
+      'checkins.link_token_sealed',
+      'checkin_guests.document_number_sealed',
+      'property_authorities.password_ciphertext',
+    ]);
+    expect(counts.reduce((sum, c) => sum + c.resealed, 0)).toBe(total);
+    expect(counts.every((c) => c.current === 0 && c.unreadable.length === 0)).toBe(true);
+
+    expect(await openAll(createSecretBox(NEW))).toEqual(plaintexts);
+    await expect(openAll(createSecretBox(OLD))).rejects.toThrow();
+  });
+
+  it('is idempotent: a second run re-seals nothing and reports every value as current', async () => {
+    const before = await sealedValues();
+    const counts = await resealSecrets(testDb.database.db, createSecretBox(NEW, OLD));
+    expect(counts.every((c) => c.resealed === 0 && c.current === c.total)).toBe(true);
+    expect(await sealedValues()).toEqual(before);
+  });
+
+  it('re-seals only what is still under the old secret when both are mixed', async () => {
+    const [row] = await testDb.database.db.select().from(propertyAuthorities).limit(1);
+    const key = row?.propertyId as string;
+    const purpose = SEALED_COLUMNS[2]?.purpose as string;
+    await testDb.database.db
+      .update(propertyAuthorities)
+      .set({ passwordCiphertext: createSecretBox(OLD).seal('vuelta-atras', purpose, key) })
+      .where(eq(propertyAuthorities.propertyId, key));
+    const counts = await resealSecrets(testDb.database.db, createSecretBox(NEW, OLD));
+    expect(counts.reduce((sum, c) => sum + c.resealed, 0)).toBe(1);
+    const [after] = await testDb.database.db
+      .select()
+      .from(propertyAuthorities)
+      .where(eq(propertyAuthorities.propertyId, key));
+    expect(createSecretBox(NEW).open(after?.passwordCiphertext as string, purpose, key)).toBe('vuelta-atras');
+  });
+});
