@@ -69,7 +69,7 @@ import { createRatesService } from './modules/properties/rates.service.ts';
 import { roomsRoutes } from './modules/properties/rooms.routes.ts';
 import { createRoomsService } from './modules/properties/rooms.service.ts';
 import { accessPlugin } from './plugins/access.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 
@@ -96,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === undefined ? loggerOptions(config) : deps.logger,
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type Locale, pickLocale, translate } from '../i18n/messages.ts';
@@ -67,6 +67,17 @@ export function fieldErrors(locale: Locale, issues: ZodLikeIssue[]): Record<stri
     errors[field].push(issueMessage(locale, issue));
   }
   return errors;
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router refuses before any route or hook runs (a path parameter
+ * over maxParamLength, a malformed escape) still answers the envelope, in the caller's language.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const locale = pickLocale(request.headers['accept-language']);
+  return reply
+    .status(error.statusCode ?? 400)
+    .send({ ok: false, code: 'common.bad_request', message: translate(locale, 'common.bad_request') });
 }
 
 /** The error envelope of ARCHITECTURE §3: { ok: false, code, message, errors }. */
