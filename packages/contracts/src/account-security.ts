@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginData } from './auth.ts';
+import { text, uuid } from './primitives.ts';
 
 /**
  * The account's own security pages (spec 2.2 profile children config-account, config-language,
@@ -7,22 +8,18 @@ import { loginData } from './auth.ts';
  * Zod messages are message keys, translated by the API and the web app.
  */
 
-const password = z.string().min(8, 'auth.password_too_short').max(128, 'validation.too_long');
+const password = text({ max: 128, normalize: false }).min(8, 'auth.password_too_short');
 /** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx); spaces are ignored. */
-const code = z
-  .string()
-  .trim()
+const code = text({ max: 32, trim: true })
   .min(1, 'validation.required')
-  .max(32, 'validation.too_long')
   .transform((v) => v.replace(/\s+/g, ''));
 
 /** PUT /api/user/profile: what the owner may change. The e-mail is read-only (no re-confirmation flow yet). */
 export const updateProfileBody = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(120, 'validation.too_long'),
-  phone: z.string().trim().min(1, 'validation.required').max(32, 'validation.too_long'),
+  name: text({ max: 120, trim: true }).min(1, 'validation.required'),
+  phone: text({ max: 32, trim: true }).min(1, 'validation.required'),
   /** ISO 3166 alpha-2 country used to read a phone without a + prefix (ES by default). */
-  phone_country: z
-    .string()
+  phone_country: text({ max: 2 })
     .regex(/^[A-Za-z]{2}$/)
     .default('ES'),
 });
@@ -31,9 +28,9 @@ export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 /** PUT /api/user/password */
 export const changePasswordBody = z
   .object({
-    current_password: z.string().min(1, 'validation.required').max(128, 'validation.too_long'),
+    current_password: text({ max: 128, normalize: false }).min(1, 'validation.required'),
     password,
-    password_confirmation: z.string().min(1, 'validation.required').max(128, 'validation.too_long'),
+    password_confirmation: text({ max: 128, normalize: false }).min(1, 'validation.required'),
   })
   .refine((b) => b.password === b.password_confirmation, {
     path: ['password_confirmation'],
@@ -59,7 +56,7 @@ export type SessionItem = z.infer<typeof sessionItem>;
 export const sessionList = z.object({ items: z.array(sessionItem) });
 export type SessionList = z.infer<typeof sessionList>;
 
-export const sessionIdParams = z.object({ id: z.string().uuid() });
+export const sessionIdParams = z.object({ id: uuid() });
 export const revokedSessionsData = z.object({ message: z.string(), revoked: z.number().int() });
 
 /** GET /api/user/two-factor */
@@ -89,7 +86,7 @@ export type RecoveryCodesData = z.infer<typeof recoveryCodesData>;
 
 /** POST /api/user/two-factor/disable */
 export const disableTwoFactorBody = z.object({
-  password: z.string().min(1, 'validation.required').max(128, 'validation.too_long'),
+  password: text({ max: 128, normalize: false }).min(1, 'validation.required'),
   code,
 });
 export type DisableTwoFactorBody = z.input<typeof disableTwoFactorBody>;
@@ -114,7 +111,7 @@ export function isTwoFactorChallenge(answer: LoginAnswer): answer is TwoFactorCh
 
 /** POST /api/login/two-factor: a 6-digit code or a recovery code. */
 export const loginTwoFactorBody = z.object({
-  challenge: z.string().min(16).max(200),
+  challenge: text({ max: 200, normalize: false }).min(16),
   code,
 });
 export type LoginTwoFactorBody = z.input<typeof loginTwoFactorBody>;
