@@ -22,6 +22,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { properties } from '../apps/api/src/db/schema/properties.ts';
 import { seedDemo } from '../apps/api/src/demo/seed.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
+import { rebuildLatest } from './report.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4628);
 const origin = `http://127.0.0.1:${PORT}`;
@@ -218,9 +219,15 @@ async function main() {
       '| file | sent as | received | uncompressed | chromium received (its encoding) |',
       '|---|---|---:|---:|---:|',
     );
-    for (const r of screen.rows) {
+    const small = screen.rows.filter((r) => r.wire < 1024);
+    for (const r of screen.rows.filter((row) => row.wire >= 1024)) {
       lines.push(
         `| ${new URL(r.url).pathname} | ${r.encoding} | ${kb(r.wire)} | ${kb(r.identity)} | ${kb(r.browserBytes)} (${r.browserEncoding}) |`,
+      );
+    }
+    if (small.length > 0) {
+      lines.push(
+        `| ${small.length} more, each under 1 KB | ${[...new Set(small.map((r) => r.encoding))].join(', ')} | ${kb(sum(small, 'wire'))} | ${kb(sum(small, 'identity'))} | ${kb(sum(small, 'browserBytes'))} |`,
       );
     }
   }
@@ -231,6 +238,7 @@ async function main() {
   );
   const section = lines.join('\n');
   writeFileSync(path.join(benchDir, 'results', 'delivery.md'), section);
+  rebuildLatest();
   console.log(section);
   process.exit(ok ? 0 : 1);
 }

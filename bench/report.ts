@@ -52,7 +52,11 @@ export function writeReport(
   ].join('\n');
   writeFileSync(path.join(resultsDir, `${name}.md`), section);
   console.log(`\n${section}`);
+  rebuildLatest();
+}
 
+/** Rebuilds results/latest.md from every bench's latest section (results/<name>.md). */
+export function rebuildLatest() {
   const sections = readdirSync(resultsDir)
     .filter((file) => file.endsWith('.md') && file !== 'latest.md')
     .sort()
