@@ -41,6 +41,9 @@ export const checkinsApi = {
   detail: (id: string) => api.post<CheckinDetail>('/api/information/data/checkin', { id }),
   setKeys: (id: string, delivered: boolean) =>
     api.put<CheckinListItem>(`/api/checkins/${id}/keys`, { delivered }),
+  /** How many guests the check-in holds (the guest flow refuses one more); a booking's count follows. */
+  setExpectedGuests: (id: string, expected: number) =>
+    api.put<CheckinListItem>(`/api/checkins/${id}/expected-guests`, { expected_guests: expected }),
   link: (id: string) => api.get<CheckinLink>(`/api/checkins/${id}/link`),
   send: (body: SendCheckinBody) => api.post<SendCheckinData>('/api/checkins/send', body),
   /** The link of a pending check-in again, on its channel. */

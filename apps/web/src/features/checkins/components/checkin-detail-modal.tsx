@@ -28,6 +28,7 @@ import { alpha2Of } from '../lib/countries.ts';
 import { scorePercent, sexLetter } from '../lib/guest-view.ts';
 import { openRegistrationPdf } from '../lib/pdf.ts';
 import { KeysToggle, LinkProgress, StatusBadge } from './checkin-badges.tsx';
+import { ExpectedGuests } from './expected-guests.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -224,12 +225,7 @@ export function CheckinDetailModal({
                 <Text size="xs" c="dimmed" fw={500}>
                   {t('list.guests')}
                 </Text>
-                <Text fw={600}>
-                  {t('list.guestsValue', {
-                    registered: detail.guests_registered,
-                    expected: detail.guests_expected,
-                  })}
-                </Text>
+                <ExpectedGuests item={detail} />
               </Stack>
               <Stack gap={4}>
                 <Text size="xs" c="dimmed" fw={500}>
