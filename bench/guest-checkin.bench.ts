@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -137,7 +137,7 @@ async function main() {
   const section = [
     '## Guest check-in: first screen (welcome page)',
     '',
-    `Run ${new Date().toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Lighthouse mobile (simulated slow 4G, 4× CPU slowdown), ${RUNS} runs.`,
+    `Run ${new Date().toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} (load average ${loadavg()[0]?.toFixed(1)} at the end: the score needs a quiet machine), Lighthouse mobile (simulated slow 4G, 4× CPU slowdown), ${RUNS} runs.`,
     '',
     '| figure | value | target |',
     '|---|---:|---:|',
