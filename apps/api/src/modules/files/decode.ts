@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { endsCleanly, type ImageType } from './file-types.ts';
+import { detectImageType, endsCleanly, type ImageType } from './file-types.ts';
 
 /** Images larger than this many pixels are refused before decoding (a small file can claim a huge canvas). */
 const MAX_PIXELS = 100_000_000;
@@ -41,4 +41,15 @@ export async function rasteriseSvg(bytes: Uint8Array): Promise<Buffer | null> {
   } catch {
     return null;
   }
+}
+
+const PNG_DATA_URL = 'data:image/png;base64,';
+
+/** Whether a drawn signature is a PNG data URL whose bytes decode completely (the guest form sends one). */
+export async function isPngDataUrl(value: string): Promise<boolean> {
+  if (!value.startsWith(PNG_DATA_URL)) return false;
+  const base64 = value.slice(PNG_DATA_URL.length);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return false;
+  const bytes = Buffer.from(base64, 'base64');
+  return detectImageType(bytes) === 'png' && decodesFully(bytes, 'png');
 }

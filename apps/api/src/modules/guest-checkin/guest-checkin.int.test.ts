@@ -313,6 +313,10 @@ describe('guest check-in by link', () => {
       [{ minors: null }, 'minors', ''],
       [{ arrival: '2026-11-25', departure: '2026-11-23' }, 'departure', ''],
       [{ signature: '' }, 'signature', ''],
+      // A signature that is not a whole PNG: cut short, another image type, or not base64 at all.
+      [{ signature: TINY_PNG.slice(0, -24) }, 'signature', 'La firma no se ha podido leer.'],
+      [{ signature: 'data:image/svg+xml;base64,PHN2Zy8+' }, 'signature', ''],
+      [{ signature: 'data:image/png;base64,<script>' }, 'signature', 'La firma no se ha podido leer.'],
       [{ support_number: '12' }, 'support_number', ''],
       [{ support_number: '' }, 'support_number', ''],
     ];

@@ -43,6 +43,7 @@ import {
   linkExpiry,
   newCheckinLink,
 } from '../checkins/checkin-links.ts';
+import { isPngDataUrl } from '../files/decode.ts';
 import { guestCheckinErrors as errors } from './guest-checkin.errors.ts';
 import type { MessageSender } from './messaging.ts';
 import { lookupPostalCode, municipalityFor } from './postal-codes.ts';
@@ -517,6 +518,9 @@ export function createGuestCheckinService(deps: {
         spanish && !found.postal_code && body.postal_code ? lookupPostalCode(body.postal_code) : null;
       if (spanish && !found.postal_code && body.postal_code && !postal)
         found.postal_code = 'errors.postal_code_unknown';
+      // The signature goes into the signed PDF and back to the operator: only a PNG that decodes completely.
+      if (!found.signature && body.signature && !(await isPngDataUrl(body.signature)))
+        found.signature = 'errors.signature_damaged';
       const keys = Object.entries(found).filter(([, key]) => key);
       if (keys.length > 0) {
         throw errors.invalidGuest(
