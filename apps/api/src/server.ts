@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { AppSecretError } from './lib/app-secret.ts';
+import { sealedColumnsNotOpening } from './lib/reseal-secrets.ts';
+import { createSecretBox } from './lib/secret-box.ts';
 import { closeServer, handleShutdownSignals } from './lib/shutdown.ts';
 
 let config: Config;
@@ -20,6 +22,10 @@ try {
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
 const app = await buildApp({ config, database });
+const notOpening = await sealedColumnsNotOpening(
+  database.db,
+  createSecretBox(config.APP_SECRET, config.APP_SECRET_PREVIOUS),
+);
 
 handleShutdownSignals({
   log: app.log,
@@ -42,4 +48,14 @@ if (config.APP_SECRET_SOURCE === 'generated') {
     `  APP_SECRET is not set: a new random secret was stored in ${config.DATA_DIR}/app-secret.\n` +
       '  Back it up with the data: sealed fields and guest sessions open only with it (docs/operations.md).\n',
   );
+}
+if (notOpening.length > 0) {
+  const source =
+    config.APP_SECRET_SOURCE === 'env' ? 'APP_SECRET' : `the secret in ${config.DATA_DIR}/app-secret`;
+  console.warn(
+    `  WARNING: stored sealed values (${notOpening.join(', ')}) do not open with ${source}.\n` +
+      '  This data was sealed with another secret: start with that one (APP_SECRET), or set it as\n' +
+      '  APP_SECRET_PREVIOUS and run npm run secrets:reseal (docs/operations.md).\n',
+  );
+  app.log.warn({ columns: notOpening }, 'sealed values do not open with the app secret');
 }

@@ -6,7 +6,7 @@ import { seedDemo } from '../demo/seed.ts';
 import { createSessionSigner } from '../modules/guest-checkin/session.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { newAppSecret } from './app-secret.ts';
-import { ResealError, resealSecrets, SEALED_COLUMNS } from './reseal-secrets.ts';
+import { ResealError, resealSecrets, SEALED_COLUMNS, sealedColumnsNotOpening } from './reseal-secrets.ts';
 import { createSecretBox, type SecretBox } from './secret-box.ts';
 
 // Random per run, like every secret of the tests.
@@ -131,6 +131,11 @@ describe('secret rotation: APP_SECRET_PREVIOUS and npm run secrets:reseal', () =
 
     expect(await openAll(createSecretBox(NEW))).toEqual(plaintexts);
     await expect(openAll(createSecretBox(OLD))).rejects.toThrow();
+    // The start-up check: the data opens with the new secret alone, and the old one is reported.
+    expect(await sealedColumnsNotOpening(testDb.database.db, createSecretBox(NEW))).toEqual([]);
+    expect(await sealedColumnsNotOpening(testDb.database.db, createSecretBox(OLD))).toEqual(
+      counts.map((c) => c.label),
+    );
   });
 
   it('is idempotent: a second run re-seals nothing and reports every value as current', async () => {

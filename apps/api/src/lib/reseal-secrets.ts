@@ -122,3 +122,30 @@ export async function resealSecrets(
     return counts;
   });
 }
+
+/**
+ * The sealed columns whose first stored value does not open with the box: a start-up check that the
+ * secret belongs to this data (a new DATA_DIR/app-secret beside an existing PostgreSQL database, say).
+ */
+export async function sealedColumnsNotOpening(
+  db: Db,
+  box: SecretBox,
+  columns: SealedColumn[] = SEALED_COLUMNS,
+): Promise<string[]> {
+  const failing: string[] = [];
+  for (const column of columns) {
+    const [row] = await db
+      .select({ key: column.key, sealed: column.value })
+      .from(column.table)
+      .where(isNotNull(column.value))
+      .limit(1);
+    if (!row) continue;
+    try {
+      box.open(String(row.sealed), column.purpose, String(row.key));
+    } catch (err) {
+      if (!(err instanceof SecretBoxError)) throw err;
+      failing.push(column.label);
+    }
+  }
+  return failing;
+}
