@@ -62,6 +62,7 @@ function vitest(title, workspace, extraArgs = [], env = {}) {
 run('format and lint (biome)', 'npx', ['biome', 'check', '.']);
 run('type check', 'npm', ['run', 'typecheck', '--silent']);
 vitest('domain unit tests', 'packages/domain');
+vitest('contracts unit tests', 'packages/contracts');
 vitest('web unit tests', 'apps/web');
 vitest('api unit and integration tests (PGlite)', 'apps/api', [], { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
