@@ -101,7 +101,9 @@ test.describe('guest check-in on a phone', () => {
       await expect(page.locator('#f-last_name')).toHaveValue('DUPONT');
       await expect(page.locator('#f-document_number')).toHaveValue('18FR41234');
       await expect(page.locator('#f-nationality')).toHaveValue('FRA');
-      await expect(page.locator('#f-birth_date')).toHaveValue('1990-04-12');
+      // Dates read day/month/year in every language, not as the browser's own date input (issue 13).
+      await expect(page.locator('#f-birth_date')).toHaveValue('12/04/1990');
+      await expect(page.locator('input[type="date"]')).toHaveCount(0);
       await expect(page.locator('#f-gender')).toHaveValue('female');
       await expect(page.locator('#f-document_type')).toHaveValue('passport');
       await shot('3-personal-scanned');
@@ -112,7 +114,7 @@ test.describe('guest check-in on a phone', () => {
       await expect(page.locator('#f-issue_date')).toBeFocused();
       await shot('4-personal-errors');
 
-      await page.locator('#f-issue_date').fill('2022-01-01');
+      await page.locator('#f-issue_date').fill('1/1/2022');
       await page.locator('#f-phone').fill('+33 6 12 34 56 78');
       await page.locator('#f-email').fill(guestEmail);
       await page.locator('#f-residence_country').selectOption('ES');

@@ -404,7 +404,7 @@ test('a subscription without add-ons: smart locks are a paid extra, marked in th
   await locksRow.click();
   await expect(page).toHaveURL(/\/smart-locks$/);
   await expect(page.getByTestId('feature-unavailable')).toContainText(
-    'Service not available in your current subscription',
+    'Servicio no disponible en tu suscripción actual',
   );
   await expect(page.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
   await expect(

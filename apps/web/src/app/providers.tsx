@@ -15,6 +15,7 @@ import { ApiError } from '../lib/api.ts';
 import { isRtl } from '../lib/i18n.ts';
 import { TOAST_MS } from '../lib/notify.ts';
 import { theme } from './theme.ts';
+import toasts from './toasts.module.css';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -63,7 +64,12 @@ export function Providers({ children }: { children: ReactNode }) {
             <ModalsProvider
               labels={{ confirm: i18n.t('common:actions.confirm'), cancel: i18n.t('common:actions.cancel') }}
             >
-              <Notifications position={dir === 'rtl' ? 'top-left' : 'top-right'} autoClose={TOAST_MS} />
+              <Notifications
+                position="bottom-center"
+                containerWidth={380}
+                classNames={{ root: toasts.root }}
+                autoClose={TOAST_MS}
+              />
               {children}
             </ModalsProvider>
           </QueryClientProvider>

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { clearPageToasts } from '../lib/notify.ts';
 import { FullPageLoader, RequireRole } from './guards.tsx';
 import { RouteError } from './layouts/route-error.tsx';
 import { routePaths } from './routes.ts';
@@ -548,3 +549,6 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+// Toasts about a page (the sign-in welcome) leave with it.
+router.subscribe((state) => clearPageToasts(state.location.pathname));

@@ -62,7 +62,8 @@ export function AppFrame(props: AppFrameProps) {
       </a>
       <AppShell.Header className={classes.header}>
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          {/* The start side shrinks (the property name truncates); the controls at the end never do. */}
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }} data-topbar="start">
             <Burger
               opened={opened}
               onClick={toggle}
@@ -74,7 +75,7 @@ export function AppFrame(props: AppFrameProps) {
             />
             {props.headerStart}
           </Group>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6} wrap="nowrap" style={{ flex: 'none' }} data-topbar="end">
             {props.headerEnd}
           </Group>
         </Group>

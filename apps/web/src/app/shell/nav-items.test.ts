@@ -121,18 +121,20 @@ describe('only built screens are linked', () => {
     );
   });
 
-  it('reduces the property dropdown to property settings, add accommodation and logout, the mobile menu to home, Reservas, the calendar, Check-ins and logout', () => {
+  it('gives the property dropdown account settings, property settings, add accommodation and logout, the mobile menu to home, Reservas, the calendar, Check-ins, Configuración and logout', () => {
     expect(keys(visibleNavItems(propertyMenuItems, apartment))).toEqual([
+      'account',
       'propertySettings',
       'addProperty',
       'logout',
     ]);
-    expect(visibleNavItems(propertyMenuItems, apartment)[0]?.href).toBe(
+    expect(visibleNavItems(propertyMenuItems, apartment)[1]?.href).toBe(
       `/business/properties/edition/${apartment.activePropertyId}`,
     );
     const mobile = visibleNavItems(empresaMobileItems, { ...apartment, isMobile: true });
-    expect(keys(mobile)).toEqual(['home', 'reservations', 'calendar', 'checkins', 'logout']);
+    expect(keys(mobile)).toEqual(['home', 'reservations', 'calendar', 'checkins', 'settings', 'logout']);
     expect(mobile[2]?.href).toBe(routePaths.monthlyCalendar);
+    expect(mobile[4]?.href).toBe(`/business/properties/edition/${apartment.activePropertyId}`);
   });
 
   it('uses the monthly calendar on mobile for apartments', () => {
@@ -146,6 +148,7 @@ describe('only built screens are linked', () => {
       'channels',
       'inbox',
       'services',
+      'settings',
       'logout',
     ]);
   });

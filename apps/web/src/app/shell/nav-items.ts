@@ -147,6 +147,17 @@ const inboxItem: NavItem = {
   icon: IconInbox,
 };
 
+const settingsItem: NavItem = {
+  key: 'settings',
+  kind: 'route',
+  route: 'editionProperty',
+  params: activeProperty,
+  // Until a property is chosen, Configuración lists the properties.
+  fallback: 'propertiesList',
+  labelKey: 'nav.settings',
+  icon: IconSettings,
+};
+
 /** spec 2.3 desktop sidebar of the Main layout. */
 export const empresaSidebarItems: NavItem[] = [
   homeItem,
@@ -163,16 +174,7 @@ export const empresaSidebarItems: NavItem[] = [
   checkinsItem,
   channelsItem,
   inboxItem,
-  {
-    key: 'settings',
-    kind: 'route',
-    route: 'editionProperty',
-    params: activeProperty,
-    // Until a property is chosen, Configuración lists the properties.
-    fallback: 'propertiesList',
-    labelKey: 'nav.settings',
-    icon: IconSettings,
-  },
+  settingsItem,
   {
     key: 'experiences',
     kind: 'route',
@@ -206,6 +208,8 @@ export const empresaMobileItems: NavItem[] = [
     icon: IconBuildingStore,
     visible: isPremium,
   },
+  // Not in spec 2.3's mobile list; added (issue 13) so a phone reaches the settings as the sidebar does.
+  settingsItem,
   logoutItem,
 ];
 

@@ -25,14 +25,23 @@ export function PropertyDropdown({ user, ctx }: { user: User; ctx: NavContext })
         <UnstyledButton
           className={classes.menuTrigger}
           aria-label={active ? t('property.trigger', { name: active.nombre }) : t('property.choose')}
+          style={{ minWidth: 0 }}
         >
-          <Group gap={10} wrap="nowrap">
+          <Group gap={10} wrap="nowrap" style={{ minWidth: 0 }}>
             {active && <PropertyAvatar property={active} size={34} radius="md" />}
             <div style={{ minWidth: 0 }}>
               <Text size="xs" c="dimmed" lh={1.2} visibleFrom="sm">
                 {t('property.caption')}
               </Text>
-              <Text size="sm" fw={650} lh={1.3} truncate="end" maw={{ base: 130, sm: 220 }} dir="auto">
+              <Text
+                size="sm"
+                fw={650}
+                lh={1.3}
+                truncate="end"
+                maw={{ sm: 220 }}
+                dir="auto"
+                data-topbar="name"
+              >
                 {label}
               </Text>
             </div>
@@ -95,13 +104,13 @@ export function PropertyLabel({ user }: { user: User }) {
   const active = user.properties.find((p) => p.id === user.active_property_id) ?? null;
   if (!active) return null;
   return (
-    <Group gap={10} wrap="nowrap" px={8}>
+    <Group gap={10} wrap="nowrap" px={8} style={{ minWidth: 0 }}>
       <PropertyAvatar property={active} size={34} radius="md" />
       <div style={{ minWidth: 0 }}>
         <Text size="xs" c="dimmed" lh={1.2} visibleFrom="sm">
           {t('property.caption')}
         </Text>
-        <Text size="sm" fw={650} lh={1.3} truncate="end" maw={{ base: 130, sm: 260 }} dir="auto">
+        <Text size="sm" fw={650} lh={1.3} truncate="end" maw={{ sm: 260 }} dir="auto" data-topbar="name">
           {active.nombre}
         </Text>
       </div>

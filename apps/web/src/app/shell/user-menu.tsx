@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { User } from '@posada/contracts/users';
 import { IconChevronDown, IconLogout, IconUserShield, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,10 @@ export function UserMenu({
                 {user.name}
               </Text>
             )}
-            <IconChevronDown size={16} aria-hidden color="var(--mantine-color-gray-6)" />
+            {/* On a phone the avatar alone: the room goes to the property name. */}
+            <Box component="span" visibleFrom="sm" display="flex">
+              <IconChevronDown size={16} aria-hidden color="var(--mantine-color-gray-6)" />
+            </Box>
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -11,6 +11,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { GuestApiError, guestApi } from '../api.ts';
 import { alpha2Of, countries, countryNames } from '../countries.ts';
+import { DateInput } from '../date-input.tsx';
 import { fieldOrder, today } from '../flow-state.ts';
 import { language, t } from '../i18n.ts';
 import { Alert } from '../ui.tsx';
@@ -129,7 +130,7 @@ export function PersonalStep({
 
   const input = (
     field: Field,
-    type: 'text' | 'date' | 'email' | 'tel' = 'text',
+    type: 'text' | 'email' | 'tel' = 'text',
     extra: React.InputHTMLAttributes<HTMLInputElement> = {},
   ) => (
     <input
@@ -141,6 +142,17 @@ export function PersonalStep({
       aria-describedby={errors[field] ? `f-${field}-error` : undefined}
       onChange={(e) => set(field, e.currentTarget.value as never)}
       {...extra}
+    />
+  );
+  const dateInput = (field: Field, autoComplete?: string) => (
+    <DateInput
+      id={`f-${field}`}
+      name={field}
+      value={String(data[field] ?? '')}
+      invalid={Boolean(errors[field])}
+      describedBy={errors[field] ? `f-${field}-error` : undefined}
+      autoComplete={autoComplete}
+      onChange={(value) => set(field, value as never)}
     />
   );
   const select = (field: Field, options: { value: string; label: string }[]) => (
@@ -189,7 +201,7 @@ export function PersonalStep({
             genders.map((g) => ({ value: g, label: t(`gender.${g}`) })),
           ),
         )}
-        {shell('birth_date', input('birth_date', 'date', { max: today(), autoComplete: 'bday' }))}
+        {shell('birth_date', dateInput('birth_date', 'bday'))}
         {shell('nationality', select('nationality', nationalities))}
       </fieldset>
 
@@ -208,8 +220,8 @@ export function PersonalStep({
           input('support_number', 'text', { autoCapitalize: 'characters' }),
           t('personal.support_hint'),
         )}
-        {shell('issue_date', input('issue_date', 'date', { max: today() }))}
-        {shell('expiry_date', input('expiry_date', 'date'))}
+        {shell('issue_date', dateInput('issue_date'))}
+        {shell('expiry_date', dateInput('expiry_date'))}
       </fieldset>
 
       <fieldset className="g-group">
@@ -253,7 +265,7 @@ export function PersonalStep({
           ),
           t('common.optional'),
         )}
-        {shell('payment_date', input('payment_date', 'date'), t('common.optional'))}
+        {shell('payment_date', dateInput('payment_date'), t('common.optional'))}
         <div className={errors.minors ? 'g-field g-field-error' : 'g-field'}>
           <fieldset
             className="g-radios"
@@ -293,8 +305,8 @@ export function PersonalStep({
             ),
           )}
         {/* A walk-in from the property's QR code has no dates yet: the guest gives them. */}
-        {!stayKnown && shell('arrival', input('arrival', 'date'))}
-        {!stayKnown && shell('departure', input('departure', 'date', { min: data.arrival || undefined }))}
+        {!stayKnown && shell('arrival', dateInput('arrival'))}
+        {!stayKnown && shell('departure', dateInput('departure'))}
         {stayKnown && (errors.arrival || errors.departure) && (
           <Alert>{[errors.arrival, errors.departure].filter(Boolean).join(' ')}</Alert>
         )}

@@ -18,13 +18,12 @@ export function useCompleteLogin() {
   return useCallback(
     (data: LoginData) => {
       startSession(data.token, data.user);
-      if (data.message) notify.success(data.message);
-      if (data.legacy_redirect) {
-        void navigate(pathTo('legacyBridge'), { replace: true });
-        return;
-      }
       const home = pathTo(data.user.type === 'admin' ? 'HomeManager' : 'Dashboard');
-      void navigate(safeNextPath(next) ?? home, { replace: true });
+      const target = data.legacy_redirect ? pathTo('legacyBridge') : (safeNextPath(next) ?? home);
+      // The welcome belongs to the page signed in to: shown once it is on screen, gone when the user moves on.
+      void Promise.resolve(navigate(target, { replace: true })).then(() => {
+        if (data.message) notify.success(data.message, undefined, { page: true });
+      });
     },
     [startSession, navigate, next],
   );

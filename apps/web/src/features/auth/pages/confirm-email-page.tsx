@@ -31,7 +31,10 @@ export function ConfirmEmailPage() {
 
   return (
     <StatusPanel tone="error" icon={<IconLinkOff size={34} />} title={t('confirm.failedTitle')}>
-      <StatusText>{result.error.message}</StatusText>
+      <StatusText>
+        {/* A cut or mangled token fails the body's validation: that is a bad link, not fields to fix. */}
+        {result.error.code === 'validation.failed' ? t('confirm.invalidLink') : result.error.message}
+      </StatusText>
       <Divider label={t('confirm.resendLabel')} labelPosition="center" my="xs" />
       <ResendConfirmationForm />
       <Stack align="center">

@@ -19,7 +19,7 @@ import type { Socket } from 'socket.io-client';
 import { pathTo } from '../../../app/routes.ts';
 import { api } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
-import { formatDateTime } from '../../reservations/lib/intl.ts';
+import { formatDateTime, localizeIsoDates } from '../../reservations/lib/intl.ts';
 import { checkinsKeys, notificationsQuery, remindersQuery } from '../api/checkins-api.ts';
 
 /**
@@ -103,11 +103,11 @@ export function NotificationBell({ socket }: { socket: Socket | null }) {
                   }}
                 >
                   <Text size="sm" fw={n.read_at ? 400 : 600} dir="auto">
-                    {n.title}
+                    {localizeIsoDates(n.title, language)}
                   </Text>
                   {n.body ? (
-                    <Text size="xs" c="dimmed" dir="auto" lineClamp={2}>
-                      {n.body}
+                    <Text size="xs" c="dimmed" dir="auto" lineClamp={2} data-testid="notification-body">
+                      {localizeIsoDates(n.body, language)}
                     </Text>
                   ) : null}
                   <Text size="xs" c="dimmed">

@@ -25,6 +25,7 @@ import { useNavigate } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
 import { useCurrentUser } from '../../../app/session.ts';
 import classes from '../../../app/shell/shell.module.css';
+import { DateField } from '../../../components/date-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { countryName } from '../../auth/lib/phone-countries.ts';
@@ -162,12 +163,23 @@ export function ManualCheckinPage() {
     field: 'arrival' | 'departure' | 'birth_date' | 'issue_date' | 'expiry_date' | 'payment_date',
     required = true,
   ) => (
-    <TextInput
-      type="date"
-      label={t(`fields.${field}`)}
-      withAsterisk={required}
-      error={err(field)}
-      {...register(field)}
+    <Controller
+      control={control}
+      name={field}
+      render={({ field: f }) => (
+        <DateField
+          ref={f.ref}
+          label={t(`fields.${field}`)}
+          withAsterisk={required}
+          error={err(field)}
+          value={f.value}
+          onChange={f.onChange}
+          onBlur={f.onBlur}
+          clearable={!required}
+          // A birth date is decades back: open on the years.
+          defaultLevel={field === 'birth_date' ? 'decade' : undefined}
+        />
+      )}
     />
   );
   const select = (

@@ -19,9 +19,10 @@ import { todayIn } from '@posada/domain/booking-rules';
 import { IconBellPlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session.ts';
+import { DateField } from '../../../components/date-field.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -47,7 +48,7 @@ function ReminderModal({ editing, onClose }: { editing: Reminder | 'new' | null;
   const form = useForm<ReminderValues>({
     defaultValues: { day: today, hour: '09:00', description: '', property_id: '', booking_id: '' },
   });
-  const { register, handleSubmit, formState, reset, setValue, watch } = form;
+  const { control, register, handleSubmit, formState, reset, setValue, watch } = form;
   useEffect(() => {
     if (editing === 'new')
       reset({ day: today, hour: '09:00', description: '', property_id: '', booking_id: '' });
@@ -92,12 +93,21 @@ function ReminderModal({ editing, onClose }: { editing: Reminder | 'new' | null;
       <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
         <Stack gap="md">
           <SimpleGrid cols={2}>
-            <TextInput
-              type="date"
-              label={t('reminders.day')}
-              withAsterisk
-              error={formState.errors.day?.message}
-              {...register('day', required)}
+            <Controller
+              control={control}
+              name="day"
+              rules={required}
+              render={({ field }) => (
+                <DateField
+                  ref={field.ref}
+                  label={t('reminders.day')}
+                  withAsterisk
+                  error={formState.errors.day?.message}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
             />
             <TextInput
               type="time"

@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
 import { useCurrentUser } from '../../../app/session.ts';
+import { DateField } from '../../../components/date-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { bookingQuery } from '../../reservations/api/bookings-api.ts';
@@ -297,21 +298,37 @@ export function SendCheckinPage() {
                 />
               )}
             />
-            <TextInput
-              type="date"
-              label={t('fields.arrival')}
-              withAsterisk
-              disabled={Boolean(bookingId)}
-              error={err('start_date')}
-              {...register('start_date')}
+            <Controller
+              control={control}
+              name="start_date"
+              render={({ field }) => (
+                <DateField
+                  ref={field.ref}
+                  label={t('fields.arrival')}
+                  withAsterisk
+                  disabled={Boolean(bookingId)}
+                  error={err('start_date')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
             />
-            <TextInput
-              type="date"
-              label={t('fields.departure')}
-              withAsterisk
-              disabled={Boolean(bookingId)}
-              error={err('end_date')}
-              {...register('end_date')}
+            <Controller
+              control={control}
+              name="end_date"
+              render={({ field }) => (
+                <DateField
+                  ref={field.ref}
+                  label={t('fields.departure')}
+                  withAsterisk
+                  disabled={Boolean(bookingId)}
+                  error={err('end_date')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
             />
           </SimpleGrid>
           <Group justify="flex-end" mt="md">

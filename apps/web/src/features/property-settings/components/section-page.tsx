@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import type { SettingsSection } from '@posada/contracts/property-settings';
-import { FEATURE_UNAVAILABLE_MESSAGE } from '@posada/domain/feature-gates';
 import { IconArrowLeft, IconCrown, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,8 +37,8 @@ export function FeatureUnavailable() {
       role="status"
       data-testid="feature-unavailable"
     >
-      <Text size="sm" fw={600} lang="en" dir="ltr" style={{ unicodeBidi: 'isolate' }}>
-        {FEATURE_UNAVAILABLE_MESSAGE}
+      <Text size="sm" fw={600}>
+        {t('gate.unavailable')}
       </Text>
       <Text size="sm" mt={4}>
         {t('gate.hint')}

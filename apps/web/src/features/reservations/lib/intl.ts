@@ -45,6 +45,16 @@ export function formatDay(iso: string, language: string, withYear = true): strin
   }).format(utcDate(iso));
 }
 
+/**
+ * Server texts that carry stay dates as YYYY-MM-DD (a notification's "Villa · 2026-03-12 → 2026-03-15")
+ * with each date in the interface language: "Villa · 12 mar 2026 → 15 mar 2026".
+ */
+export function localizeIsoDates(text: string, language: string): string {
+  return text.replace(/\b(\d{4}-\d{2}-\d{2})\b/g, (iso) =>
+    Number.isNaN(utcDate(iso).getTime()) ? iso : formatDay(iso, language),
+  );
+}
+
 /** A long stay date with the weekday: "jueves, 12 de marzo de 2026". */
 export function formatLongDay(iso: string, language: string): string {
   return new Intl.DateTimeFormat(intlLocale(language), {

@@ -13,7 +13,7 @@ import {
   updateBody,
 } from './booking-form.ts';
 import { ageOn, documentKind, guestIdentity, sexKind } from './guest-details.ts';
-import { formatDay, formatMoneyIn, formatStay, intlLocale } from './intl.ts';
+import { formatDay, formatMoneyIn, formatStay, intlLocale, localizeIsoDates } from './intl.ts';
 import {
   activeFilterCount,
   lastPage,
@@ -337,6 +337,12 @@ describe('Intl formatting in the interface language', () => {
     expect(formatDay('2026-03-12', 'es')).toBe('12 mar 2026');
     expect(formatDay('2026-03-12', 'en')).toBe('12 Mar 2026');
     expect(formatDay('2026-03-12', 'ar')).toMatch(/12/);
+    // Notifications carry ISO dates in their text; the bell shows them as the lists do (issue 13).
+    expect(localizeIsoDates('Villa · 2026-03-12 → 2026-03-15', 'es')).toBe(
+      'Villa · 12 mar 2026 → 15 mar 2026',
+    );
+    expect(localizeIsoDates('2026-03-12 09:00', 'en')).toBe('12 Mar 2026 09:00');
+    expect(localizeIsoDates('Código 2026-13-45', 'es')).toBe('Código 2026-13-45');
     expect(formatStay('2026-03-12', '2026-03-15', 'en')).toMatch(/^12\s?–\s?15 Mar 2026$/);
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Collapse, Group, Indicator, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Box, Button, Collapse, Group, Indicator, Select, Stack, TextInput, useMatches } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import type { PropertySummary } from '@posada/contracts/users';
@@ -145,6 +145,16 @@ export function ReservasFilters({
     </>
   );
 
+  // One row on wide screens; the property and date filters get more room so their placeholders
+  // ("Todos los alojamientos", "Cualquier fecha") are not cut.
+  const columns = useMatches({
+    base: 'repeat(2, minmax(0, 1fr))',
+    md:
+      properties.length > 1
+        ? 'repeat(3, minmax(0, 1fr)) repeat(2, minmax(0, 1.6fr))'
+        : 'repeat(3, minmax(0, 1fr)) minmax(0, 1.6fr)',
+  });
+
   const sortSelect = (
     <Select
       label={t('filters.sort')}
@@ -200,9 +210,11 @@ export function ReservasFilters({
         <div style={{ width: 260, flexShrink: 0 }}>{sortSelect}</div>
       </Group>
       <Group gap="sm" align="flex-end" wrap="nowrap">
-        <SimpleGrid cols={{ base: 2, md: properties.length > 1 ? 5 : 4 }} spacing="sm" style={{ flex: 1 }}>
+        <Box
+          style={{ flex: 1, display: 'grid', gap: 'var(--mantine-spacing-sm)', gridTemplateColumns: columns }}
+        >
           {filters}
-        </SimpleGrid>
+        </Box>
         {clear}
       </Group>
     </Stack>

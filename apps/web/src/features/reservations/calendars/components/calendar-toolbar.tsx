@@ -8,6 +8,7 @@ import {
   Group,
   Loader,
   Popover,
+  SegmentedControl,
   Stack,
   Switch,
   Text,
@@ -20,6 +21,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { legendStatuses, statusColor } from '../lib/booking-style.ts';
 import classes from './calendar.module.css';
+import type { CalendarDensity } from './use-calendar-page.ts';
 
 /**
  * The calendars' toolbar (spec 2.4): today, previous and next month, a month jump, the show-prices
@@ -40,6 +42,8 @@ export function CalendarToolbar({
   actions,
   compact = false,
   hotel = false,
+  density,
+  onDensity,
 }: {
   title: string;
   stats?: ReactNode;
@@ -56,6 +60,9 @@ export function CalendarToolbar({
   actions?: ReactNode;
   compact?: boolean;
   hotel?: boolean;
+  /** The desktop timelines' day width; the toggle shows when both are given. */
+  density?: CalendarDensity;
+  onDensity?: (value: CalendarDensity) => void;
 }) {
   const { t } = useTranslation('calendar');
   return (
@@ -103,6 +110,18 @@ export function CalendarToolbar({
         </Group>
         <Group gap="md" wrap="nowrap">
           {filters}
+          {density && onDensity ? (
+            <SegmentedControl
+              size="xs"
+              aria-label={t('toolbar.density')}
+              value={density}
+              onChange={(value) => onDensity(value as CalendarDensity)}
+              data={[
+                { value: 'comfortable', label: t('toolbar.comfortable') },
+                { value: 'compact', label: t('toolbar.compact') },
+              ]}
+            />
+          ) : null}
           <Switch
             checked={showPrices}
             onChange={(e) => onShowPrices(e.currentTarget.checked)}

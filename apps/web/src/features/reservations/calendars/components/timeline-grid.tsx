@@ -437,6 +437,7 @@ export function TimelineGrid(props: TimelineGridProps) {
     <section
       ref={scrollRef}
       className={classes.scroller}
+      data-density={dayWidth < 40 ? 'compact' : undefined}
       aria-label={props.label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
       tabIndex={0}

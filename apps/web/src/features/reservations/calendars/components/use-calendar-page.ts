@@ -63,6 +63,13 @@ export function useShowPrices() {
   return useLocalStorage<boolean>({ key: 'posada.calendar.showPrices', defaultValue: true });
 }
 
+export type CalendarDensity = 'comfortable' | 'compact';
+
+/** The timelines' day width on desktop (issue 13: compact shows a month at 1280 px), remembered on this device. */
+export function useCalendarDensity() {
+  return useLocalStorage<CalendarDensity>({ key: 'posada.calendar.density', defaultValue: 'comfortable' });
+}
+
 /**
  * GET /api/calendar for a window and some properties, with the spec 8 toast when it fails
  * ('Error loading calendar data'); the page shows the error with a retry as well.

@@ -15,6 +15,7 @@ import { TimelineGrid, type TimelineMetrics, UnitName } from '../components/time
 import {
   useAccountProperties,
   useCalendarData,
+  useCalendarDensity,
   useCalendarWindow,
   useShowPrices,
 } from '../components/use-calendar-page.ts';
@@ -22,6 +23,8 @@ import { chosenProperty } from '../lib/calendar-window.ts';
 import { dayStats, hotelRows, type TypeRow } from '../lib/grid-rows.ts';
 
 const DESKTOP: TimelineMetrics = { dayWidth: 58, nameWidth: 190, unitHeight: 40, typeHeight: 46 };
+/** Compact density: a whole month (30+ days) beside the room names at 1280 px. */
+const COMPACT: TimelineMetrics = { dayWidth: 34, nameWidth: 150, unitHeight: 36, typeHeight: 42 };
 const PHONE: TimelineMetrics = { dayWidth: 50, nameWidth: 118, unitHeight: 40, typeHeight: 46 };
 
 /**
@@ -45,7 +48,8 @@ export function HotelCalendarPage() {
   const rows = useMemo(() => (property ? hotelRows(property, collapsed) : []), [property, collapsed]);
   const stats = useMemo(() => (property ? dayStats(property.units, w.today) : null), [property, w.today]);
   const inMaintenance = property?.units.filter((u) => u.status === 'maintenance').length ?? 0;
-  const metrics = isMobile ? PHONE : DESKTOP;
+  const [density, setDensity] = useCalendarDensity();
+  const metrics = isMobile ? PHONE : density === 'compact' ? COMPACT : DESKTOP;
 
   const toggle = useCallback((row: TypeRow) => {
     setCollapsed((prev) => {
@@ -70,6 +74,8 @@ export function HotelCalendarPage() {
         title={t('calendar:title.hotel')}
         compact={isMobile}
         hotel
+        density={isMobile ? undefined : density}
+        onDensity={setDensity}
         stats={
           stats ? (
             <>

@@ -198,9 +198,10 @@ export function MonthlyCalendarPage() {
           </ActionIcon>
           <Text
             fw={700}
-            fz="lg"
+            fz={{ base: 'md', sm: 'lg' }}
             ta="center"
-            style={{ flex: 1, whiteSpace: 'nowrap' }}
+            truncate="end"
+            style={{ flex: 1, minWidth: 0 }}
             data-testid="month-title"
           >
             {capitalize(formats.month(month))}
@@ -213,7 +214,14 @@ export function MonthlyCalendarPage() {
           >
             <IconChevronRight size={20} className={classes.mirror} />
           </ActionIcon>
-          <Button variant="default" size="sm" h={40} onClick={() => goMonth(startOfMonth(today))}>
+          <Button
+            variant="default"
+            size="sm"
+            h={40}
+            px="sm"
+            style={{ flex: 'none' }}
+            onClick={() => goMonth(startOfMonth(today))}
+          >
             {t('calendar:toolbar.today')}
           </Button>
         </Group>

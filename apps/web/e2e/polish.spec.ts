@@ -1,0 +1,414 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { demo, fillLogin } from './support/auth.ts';
+import { DEMO_PASSWORD } from './support/ports.ts';
+
+/**
+ * Issue 13 (polish) on the operator screens: the phone top bar, the monthly calendar's "Hoy", the mobile
+ * menu's Configuración, where toasts appear and how long the sign-in one stays, one localized date input
+ * and date format, the reservations filter placeholders, a bad e-mail confirmation link, server messages
+ * in the interface language, and the hotel calendar's compact density.
+ */
+
+type Lang = 'es' | 'en' | 'ar';
+type Json = Record<string, Record<string, Record<string, string>>>;
+const locale = (lang: Lang, ns: string): Json =>
+  JSON.parse(readFileSync(new URL(`../src/locales/${lang}/${ns}.json`, import.meta.url), 'utf8'));
+
+const BASICO = 'basico@posada.local';
+const VILLA = 'Villa Mar Azul';
+
+interface Session {
+  token: string;
+  user: { properties: { id: string; nombre: string }[] };
+}
+
+async function apiLogin(request: APIRequestContext, email: string): Promise<Session> {
+  const r = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(r.status()).toBe(200);
+  return (await r.json()).data as Session;
+}
+
+/**
+ * Signs in through the API and opens `path` in `lang`; an account with two properties works on the villa
+ * (other flows may have left it with none chosen, which shows the picker instead of the page).
+ */
+async function open(page: Page, email: string, path: string, lang: Lang = 'es'): Promise<Session> {
+  let session = await apiLogin(page.request, email);
+  if (email === demo.empresa) {
+    const villa = session.user.properties.find((p) => p.nombre === VILLA);
+    const chosen = await page.request.put('/api/user/active-property', {
+      headers: { Authorization: `Bearer ${session.token}` },
+      data: { property_id: villa?.id },
+    });
+    expect(chosen.status()).toBe(200);
+    // The stored user carries the choice.
+    session = await apiLogin(page.request, email);
+  }
+  await page.goto('/');
+  await page.evaluate(
+    ({ token, user, lang }) => {
+      localStorage.setItem('posada.token', token);
+      localStorage.setItem('posada.user', JSON.stringify(user));
+      localStorage.setItem('posada.lang', lang);
+    },
+    { ...session, lang },
+  );
+  await page.goto(path);
+  return session;
+}
+
+const phone = (browser: Browser) =>
+  browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'es-ES',
+    hasTouch: true,
+    isMobile: true,
+  });
+
+type Box = { what: string; x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The top bar's controls: burger, property name, bell, its badge, language and user menu. */
+async function topBarBoxes(page: Page): Promise<Box[]> {
+  return page.evaluate(() => {
+    const header = document.querySelector('header');
+    if (!header) return [];
+    const named: [string, string][] = [
+      ['burger', '.mantine-Burger-root'],
+      ['name', '[data-topbar="name"]'],
+      ['bell', '[data-testid="notification-bell"]'],
+      ['badge', '.mantine-Indicator-indicator'],
+      ['end-button', '[data-topbar="end"] > button'],
+    ];
+    return named.flatMap(([what, selector]) =>
+      [...header.querySelectorAll(selector)].map((el, i) => {
+        const r = el.getBoundingClientRect();
+        return { what: `${what}${i}`, x: r.x, y: r.y, width: r.width, height: r.height };
+      }),
+    );
+  });
+}
+
+function expectApart(boxes: Box[], width: number) {
+  const shown = boxes.filter((b) => b.width > 0 && b.height > 0);
+  for (const box of shown) {
+    expect(box.x, `${box.what} starts inside the screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${box.what} ends inside the screen`).toBeLessThanOrEqual(width);
+  }
+  for (const [i, a] of shown.entries()) {
+    for (const b of shown.slice(i + 1)) {
+      // The badge sits on the bell by design.
+      if (a.what.startsWith('bell') && b.what.startsWith('badge')) continue;
+      expect(overlap(a, b), `${a.what} and ${b.what} overlap`).toBe(false);
+    }
+  }
+}
+
+test.describe('on a 390 px phone', () => {
+  for (const lang of ['es', 'ar'] as const) {
+    for (const [who, email] of [
+      ['an operator with two properties', demo.empresa],
+      ['a hotel', demo.hotel],
+    ] as const) {
+      test(`${who}: the top bar's controls do not overlap in ${lang}`, async ({ browser }) => {
+        const context = await phone(browser);
+        const page = await context.newPage();
+        await open(page, email, '/business/dashboard', lang);
+        await expect(page.getByTestId('notification-bell')).toBeVisible();
+        const name = page.locator('header [data-topbar="name"]');
+        await expect(name).toBeVisible();
+        const boxes = await topBarBoxes(page);
+        expect(boxes.filter((b) => b.what.startsWith('end-button'))).toHaveLength(2);
+        expectApart(boxes, 390);
+        // A long name is cut with an ellipsis on one line, not wrapped.
+        expect(await name.evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
+        await page.screenshot({ path: `test-results/polish/topbar-${lang}-${email.split('@')[0]}.png` });
+        await context.close();
+      });
+    }
+
+    test(`the monthly calendar's today button is inside the screen in ${lang}`, async ({ browser }) => {
+      const context = await phone(browser);
+      const page = await context.newPage();
+      // September has the longest month name in Spanish.
+      await open(page, demo.empresa, '/calendar-monthly/bookings?date=2029-09-01', lang);
+      const today = page.getByRole('button', { name: locale(lang, 'calendar').toolbar?.today, exact: true });
+      await expect(today).toBeVisible();
+      const box = await today.boundingBox();
+      expect(box).not.toBeNull();
+      if (box) {
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      // Its label is not squeezed either.
+      expect(await today.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await page.screenshot({ path: `test-results/polish/monthly-${lang}.png` });
+      await context.close();
+    });
+  }
+
+  test('the mobile menu has Configuración, as the sidebar does', async ({ browser }) => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    const session = await open(page, demo.hotel, '/business/dashboard');
+    await page.getByRole('button', { name: 'Abrir el menú' }).click();
+    const menu = page.getByRole('navigation', { name: locale('es', 'shell').menu?.mobile });
+    const settings = menu.getByRole('link', { name: 'Configuración' });
+    await expect(settings).toBeVisible();
+    const propertyId = session.user.properties[0]?.id;
+    await expect(settings).toHaveAttribute('href', `/business/properties/edition/${propertyId}`);
+    await settings.click();
+    await expect(page).toHaveURL(new RegExp(`/business/properties/edition/${propertyId}$`));
+    await context.close();
+  });
+});
+
+test.describe('toasts', () => {
+  test('the sign-in toast leaves with its page and covers no top-bar control', async ({ page }) => {
+    await page.goto('/');
+    await fillLogin(page, demo.hotel, DEMO_PASSWORD);
+    const toast = page.getByRole('alert').filter({ hasText: 'Has iniciado sesión correctamente.' });
+    await expect(toast).toBeVisible();
+    const header = await page.locator('header').first().boundingBox();
+    const box = await toast.boundingBox();
+    expect(header && box).toBeTruthy();
+    if (header && box) expect(overlap({ what: 'toast', ...box }, { what: 'header', ...header })).toBe(false);
+
+    // Navigating away takes it along, well before its 5 s are up.
+    await page
+      .getByRole('navigation', { name: 'Navegación principal' })
+      .getByRole('link', { name: 'Reservas' })
+      .click();
+    await expect(page).toHaveURL(/\/business\/scheduled-checkins/);
+    await expect(toast).toBeHidden({ timeout: 2_000 });
+  });
+
+  for (const lang of ['es', 'ar'] as const) {
+    test(`a toast does not cover the booking panel's header or the top bar (${lang})`, async ({ page }) => {
+      const session = await open(page, demo.empresa, '/calendar/bookings?date=2029-12-01', lang);
+      const villa = session.user.properties.find((p) => p.nombre === VILLA);
+      const headers = { Authorization: `Bearer ${session.token}` };
+      const guest = `Aviso ${lang} ${Date.now().toString(36).slice(-5)}`;
+      const created = await page.request.post('/api/create/new-booking', {
+        headers,
+        data: {
+          property_id: villa?.id,
+          start_date: lang === 'es' ? '2029-12-03' : '2029-12-10',
+          end_date: lang === 'es' ? '2029-12-06' : '2029-12-13',
+          name: guest,
+          email: 'aviso@example.com',
+          phone: '+34 612 345 678',
+          number_of_guests: 2,
+          price: 30_000,
+        },
+      });
+      expect(created.status()).toBe(201);
+      const bookingId = (await created.json()).data.id as string;
+      await page.reload();
+
+      const res = locale(lang, 'reservations');
+      const bar = page
+        .locator(`[data-testid="unit-row"][data-unit="${VILLA}"]`)
+        .getByRole('button', { name: new RegExp(`^${guest}`) });
+      await bar.click();
+      const panel = page.getByRole('dialog', { name: locale(lang, 'calendar').panel?.title });
+      await expect(panel.getByText(guest, { exact: true })).toBeVisible();
+      await panel.getByRole('button', { name: res.actions?.pause, exact: true }).click();
+      const toast = page.getByRole('alert').filter({ hasText: res.toasts?.paused ?? '' });
+      await expect(toast).toBeVisible();
+      await page.screenshot({ path: `test-results/polish/toast-panel-${lang}.png` });
+
+      const toastBox = await toast.boundingBox();
+      const panelHeader = await panel.locator('.mantine-Drawer-header').boundingBox();
+      const topBar = await page.locator('header').first().boundingBox();
+      expect(toastBox && panelHeader && topBar).toBeTruthy();
+      if (toastBox && panelHeader && topBar) {
+        const t = { what: 'toast', ...toastBox };
+        expect(overlap(t, { what: 'panel header', ...panelHeader })).toBe(false);
+        expect(overlap(t, { what: 'top bar', ...topBar })).toBe(false);
+        // Nor does it sit over the panel at all (docked at the inline end).
+        const panelBox = await panel.boundingBox();
+        if (panelBox) expect(overlap(t, { what: 'panel', ...panelBox })).toBe(false);
+      }
+
+      const cancelled = await page.request.post('/api/booking/cancelled', {
+        headers,
+        data: { booking_id: bookingId },
+      });
+      expect(cancelled.status()).toBe(200);
+    });
+  }
+});
+
+test.describe('one localized date input and one date format', () => {
+  test('no native date input on the check-in forms; a typed date reads day-month-year', async ({ page }) => {
+    await open(page, BASICO, '/business/checkin/service/previe/system');
+    await expect(page.getByRole('heading', { name: 'Enviar check-in' })).toBeVisible();
+    await expect(page.locator('input[type="date"]')).toHaveCount(0);
+    const departure = page.getByLabel('Salida');
+    await departure.fill('2/3/2029');
+    await departure.blur();
+    await expect(departure).toHaveValue('2 mar 2029');
+
+    await page.goto('/business/checkin/service/manager/system');
+    await expect(page.getByRole('heading', { name: 'Check-in manual' })).toBeVisible();
+    await expect(page.locator('input[type="date"]')).toHaveCount(0);
+
+    await page.goto('/business/scheduled-checkins/bell');
+    await page.getByRole('button', { name: 'Nuevo recordatorio' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Día')).toBeVisible();
+    await expect(page.locator('input[type="date"]')).toHaveCount(0);
+    await expect(dialog.getByLabel('Día')).toHaveValue(/^\d{1,2} [a-z]+ \d{4}$/);
+  });
+
+  for (const lang of ['es', 'ar'] as const) {
+    test(`the notifications dropdown shows dates in the interface language (${lang})`, async ({ page }) => {
+      const session = await open(page, demo.empresa, '/business/dashboard', lang);
+      const villa = session.user.properties.find((p) => p.nombre === VILLA);
+      const headers = { Authorization: `Bearer ${session.token}` };
+      const [start, end] = lang === 'es' ? ['2029-11-05', '2029-11-08'] : ['2029-11-12', '2029-11-15'];
+      const created = await page.request.post('/api/create/new-booking', {
+        headers,
+        data: {
+          property_id: villa?.id,
+          start_date: start,
+          end_date: end,
+          name: `Campana ${lang}`,
+          email: 'campana@example.com',
+          phone: '+34 612 345 678',
+          number_of_guests: 2,
+          price: 30_000,
+        },
+      });
+      expect(created.status()).toBe(201);
+      const bookingId = (await created.json()).data.id as string;
+      await page.reload();
+      await page.getByTestId('notification-bell').click();
+      const body = page.getByTestId('notification-body').filter({ hasText: VILLA }).first();
+      await expect(body).toBeVisible();
+      await expect(body).not.toContainText(start);
+      const day = new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'ar-u-nu-latn', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${start}T00:00:00Z`));
+      await expect(body).toContainText(day);
+      if (lang === 'es') await expect(body).toContainText('5 nov 2029');
+      await page.screenshot({ path: `test-results/polish/bell-${lang}.png` });
+
+      const cancelled = await page.request.post('/api/booking/cancelled', {
+        headers,
+        data: { booking_id: bookingId },
+      });
+      expect(cancelled.status()).toBe(200);
+    });
+  }
+});
+
+test("the reservations filter's placeholders fit their boxes at 1280 px", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, demo.empresa, '/business/scheduled-checkins');
+  const property = page.getByRole('textbox', { name: 'Alojamiento' });
+  await expect(property).toHaveAttribute('placeholder', 'Todos los alojamientos');
+  // An input's scrollWidth grows with its placeholder when it is cut.
+  const fits = await property.evaluate((el: HTMLInputElement) => {
+    const probe = document.createElement('span');
+    const style = getComputedStyle(el);
+    probe.style.font = style.font;
+    probe.style.whiteSpace = 'pre';
+    probe.textContent = el.placeholder;
+    document.body.append(probe);
+    const text = probe.getBoundingClientRect().width;
+    probe.remove();
+    const room =
+      el.clientWidth -
+      Number.parseFloat(style.paddingInlineStart) -
+      Number.parseFloat(style.paddingInlineEnd);
+    return { text, room, scroll: el.scrollWidth, client: el.clientWidth };
+  });
+  expect(fits.scroll).toBeLessThanOrEqual(fits.client);
+  expect(fits.text).toBeLessThanOrEqual(fits.room);
+  await page.screenshot({ path: 'test-results/polish/reservas-filters-es.png' });
+});
+
+test('a cut e-mail confirmation link says the link is not valid and offers a new one', async ({ page }) => {
+  await page.goto('/verific/token/account/abc');
+  const es = locale('es', 'auth').confirm;
+  await expect(page.getByText(es?.invalidLink ?? '')).toBeVisible();
+  await expect(page.getByText('Revisa los campos marcados')).toHaveCount(0);
+  await expect(page.getByLabel('Correo electrónico')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reenviar correo de confirmación' })).toBeVisible();
+});
+
+test.describe('server messages in the interface language', () => {
+  const unavailable = {
+    es: 'Servicio no disponible en tu suscripción actual',
+    en: 'Service not available in your current subscription',
+    ar: 'الخدمة غير متاحة في اشتراكك الحالي',
+  };
+  const badLink = {
+    es: 'El enlace de confirmación no es válido.',
+    en: 'The confirmation link is not valid.',
+    ar: 'رابط التأكيد غير صالح.',
+  };
+  for (const lang of ['es', 'en', 'ar'] as const) {
+    test(`the chatbot page of a plan without it, and a bad confirmation link, in ${lang}`, async ({
+      page,
+    }) => {
+      const session = await apiLogin(page.request, BASICO);
+      const propertyId = session.user.properties[0]?.id ?? '';
+      const sent = page.waitForRequest((r) => r.url().includes('/api/properties/') && r.method() === 'GET');
+      await open(page, BASICO, `/business/properties/edition/${propertyId}/page-chat-bot-ia`, lang);
+      // The web asks the API in the interface language.
+      expect((await sent).headers()['accept-language']).toBe(lang);
+      await expect(page.getByTestId('feature-unavailable')).toContainText(unavailable[lang]);
+      if (lang !== 'en') await expect(page.getByText(unavailable.en)).toHaveCount(0);
+      await page.screenshot({ path: `test-results/polish/chatbot-${lang}.png` });
+
+      // The API's own answer to the same page's save, in the same language.
+      const refused = await page.request.put(`/api/properties/${propertyId}/settings/page-chat-bot-ia`, {
+        headers: { Authorization: `Bearer ${session.token}`, 'Accept-Language': lang },
+        data: { enabled: true },
+      });
+      expect(refused.status()).toBe(403);
+      expect((await refused.json()).message).toBe(unavailable[lang]);
+
+      // Another server message shown on a screen: an unknown (well-formed) confirmation link.
+      await page.goto(`/verific/token/account/${'x'.repeat(32)}`);
+      await expect(page.getByText(badLink[lang], { exact: false })).toBeVisible();
+    });
+  }
+});
+
+test('the hotel calendar in compact density shows a month at 1280 px, and remembers it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, demo.hotel, '/hotel-calendar/bookings?date=2029-05-01');
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline).toBeVisible();
+  const visibleDays = () =>
+    timeline.evaluate((scroller) => {
+      const area = scroller.getBoundingClientRect();
+      const corner = scroller.querySelector('[class*="corner"]')?.getBoundingClientRect();
+      const start = corner ? corner.right : area.left;
+      const heads = [...scroller.querySelectorAll('[class*="dayHead"]')].map((el) =>
+        el.getBoundingClientRect(),
+      );
+      return heads.filter((r) => r.left >= start - 1 && r.right <= area.right + 1).length;
+    });
+  expect(await visibleDays()).toBeLessThan(30);
+
+  await page.getByText('Compacta', { exact: true }).click();
+  await expect.poll(visibleDays).toBeGreaterThanOrEqual(30);
+  await page.screenshot({ path: 'test-results/polish/hotel-compact-es.png' });
+
+  await page.reload();
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  await expect.poll(visibleDays).toBeGreaterThanOrEqual(30);
+  // Back to normal for the other flows on this browser profile.
+  await page.getByText('Normal', { exact: true }).click();
+  await expect.poll(visibleDays).toBeLessThan(30);
+});
