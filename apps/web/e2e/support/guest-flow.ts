@@ -101,6 +101,16 @@ export async function verifyStayEmail(page: Page, m: Messages, stayEmail: string
   await page.getByRole('button', { name: m.messaging?.confirm }).click();
 }
 
+/**
+ * Types a date into the guest form's field `#f-<field>` as the field reads it: ISO into a browser date
+ * input, day/month/year into a text one.
+ */
+export async function fillGuestDate(page: Page, field: string, iso: string) {
+  const input = page.locator(`#f-${field}`);
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  await input.fill((await input.getAttribute('type')) === 'date' ? iso : `${d}/${m}/${y}`);
+}
+
 /** Draws a stroke on the signature pad. */
 export async function drawSignature(page: Page) {
   const box = await page.getByTestId('signature-pad').boundingBox();
