@@ -8,6 +8,7 @@ import { demo } from './support/auth.ts';
 import {
   documentImage,
   drawSignature,
+  fillGuestDate,
   mailCode,
   messages,
   passportMrz,
@@ -211,7 +212,7 @@ test.describe('guest check-in on a phone', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByRole('heading', { name: m.personal?.title })).toBeVisible({ timeout: 120_000 });
-    await page.locator('#f-issue_date').fill('2022-01-01');
+    await fillGuestDate(page, 'issue_date', '2022-01-01');
     await page.locator('#f-phone').fill('+33 6 12 34 56 78');
     await page.locator('#f-email').fill(walkInEmail);
     await page.locator('#f-residence_country').selectOption('ES');
@@ -220,8 +221,8 @@ test.describe('guest check-in on a phone', () => {
     await expect(page.locator('#f-city')).toHaveValue('Vitoria-Gasteiz');
     await page.locator('#f-address').fill('Calle Dato 12');
     await page.getByRole('radio', { name: m.common?.no, exact: true }).check();
-    await page.locator('#f-arrival').fill(today);
-    await page.locator('#f-departure').fill(later);
+    await fillGuestDate(page, 'arrival', today);
+    await fillGuestDate(page, 'departure', later);
     await page.getByRole('button', { name: m.common?.continue }).click();
 
     // The security code makes a walk-in: no booking contact, so the guest's own address is asked.
