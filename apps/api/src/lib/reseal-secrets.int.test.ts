@@ -1,8 +1,10 @@
-import { and, asc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/accounts.ts';
 import { checkinGuests, checkins } from '../db/schema/checkins.ts';
 import { propertyAuthorities } from '../db/schema/properties.ts';
 import { seedDemo } from '../demo/seed.ts';
+import { TOTP_PURPOSE } from '../modules/auth/second-factor.ts';
 import { createSessionSigner } from '../modules/guest-checkin/session.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { newAppSecret } from './app-secret.ts';
@@ -15,7 +17,7 @@ const NEW = newAppSecret();
 
 let testDb: TestDatabase;
 
-/** Every sealed value with what it must open with: [column label, row key, sealed]. */
+/** Every sealed value with the key of its row, per column, in a stable order. */
 async function sealedValues() {
   const { db } = testDb.database;
   const links = await db
@@ -30,17 +32,28 @@ async function sealedValues() {
     .select({ key: propertyAuthorities.propertyId, sealed: propertyAuthorities.passwordCiphertext })
     .from(propertyAuthorities)
     .orderBy(asc(propertyAuthorities.propertyId));
-  return { links, documents, passwords };
+  const totps = await db
+    .select({ key: users.id, sealed: users.totpSecret })
+    .from(users)
+    .where(isNotNull(users.totpSecret))
+    .orderBy(asc(users.id));
+  return { links, documents, passwords, totps };
 }
 
 /** Opens every stored value with `box`; the plaintexts in a stable order (throws when one does not open). */
 async function openAll(box: SecretBox) {
-  const { links, documents, passwords } = await sealedValues();
-  const [link, document, password] = SEALED_COLUMNS.map((c) => c.purpose) as [string, string, string];
+  const { links, documents, passwords, totps } = await sealedValues();
+  const [link, document, password, totp] = SEALED_COLUMNS.map((c) => c.purpose) as [
+    string,
+    string,
+    string,
+    string,
+  ];
   return [
     ...links.map((r) => box.open(r.sealed, link, r.key)),
     ...documents.map((r) => box.open(r.sealed, document, r.key)),
     ...passwords.map((r) => box.open(r.sealed, password, r.key)),
+    ...totps.map((r) => box.open(r.sealed as string, totp, r.key)),
   ];
 }
 
@@ -49,6 +62,12 @@ beforeAll(async () => {
   // The demo data sealed under the old secret: check-in links, guests' documents, authority passwords.
   const seeder = await buildTestApp({ testDatabase: testDb, env: { APP_SECRET: OLD } });
   await seedDemo(testDb.database.db, seeder.clock, { appSecret: OLD });
+  // And an authenticator secret, sealed as the account-security pages seal it.
+  const [admin] = await testDb.database.db.select().from(users).where(eq(users.type, 'admin')).limit(1);
+  await testDb.database.db
+    .update(users)
+    .set({ totpSecret: createSecretBox(OLD).seal('JBSWY3DPEHPK3PXP', TOTP_PURPOSE, admin?.id as string) })
+    .where(eq(users.id, admin?.id as string));
   await seeder.app.close();
 }, 120_000);
 
@@ -60,10 +79,11 @@ describe('secret rotation: APP_SECRET_PREVIOUS and npm run secrets:reseal', () =
   let plaintexts: string[];
 
   it('has demo values sealed under the old secret in every sealed column', async () => {
-    const { links, documents, passwords } = await sealedValues();
+    const { links, documents, passwords, totps } = await sealedValues();
     expect(links.length).toBeGreaterThan(0);
     expect(documents.length).toBeGreaterThan(0);
     expect(passwords.length).toBeGreaterThan(0);
+    expect(totps).toHaveLength(1);
     plaintexts = await openAll(createSecretBox(OLD));
     await expect(openAll(createSecretBox(NEW))).rejects.toThrow();
   });
@@ -120,11 +140,13 @@ describe('secret rotation: APP_SECRET_PREVIOUS and npm run secrets:reseal', () =
   it('re-seals every value under the new secret, which then opens them without the old one', async () => {
     const before = await sealedValues();
     const counts = await resealSecrets(testDb.database.db, createSecretBox(NEW, OLD));
-    const total = before.links.length + before.documents.length + before.passwords.length;
-    expect(counts.map((c) => c.label)).toEqual([
-      'checkins.link_token_sealed',
-      'checkin_guests.document_number_sealed',
-      'property_authorities.password_ciphertext',
+    const total =
+      before.links.length + before.documents.length + before.passwords.length + before.totps.length;
+    expect(counts.map((c) => [c.label, c.total])).toEqual([
+      ['checkins.link_token_sealed', before.links.length],
+      ['checkin_guests.document_number_sealed', before.documents.length],
+      ['property_authorities.password_ciphertext', before.passwords.length],
+      ['users.totp_secret', 1],
     ]);
     expect(counts.reduce((sum, c) => sum + c.resealed, 0)).toBe(total);
     expect(counts.every((c) => c.current === 0 && c.unreadable.length === 0)).toBe(true);

@@ -1,8 +1,10 @@
 import { eq, getTableColumns, isNotNull } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/accounts.ts';
 import { checkinGuests, checkins } from '../db/schema/checkins.ts';
 import { propertyAuthorities } from '../db/schema/properties.ts';
+import { TOTP_PURPOSE } from '../modules/auth/second-factor.ts';
 import { DOCUMENT_PURPOSE, LINK_PURPOSE } from '../modules/checkins/checkin-links.ts';
 import { AUTHORITY_PASSWORD_PURPOSE } from '../modules/properties/property-settings.service.ts';
 import { type SecretBox, SecretBoxError } from './secret-box.ts';
@@ -40,6 +42,13 @@ export const SEALED_COLUMNS: SealedColumn[] = [
     key: propertyAuthorities.propertyId,
     value: propertyAuthorities.passwordCiphertext,
     purpose: AUTHORITY_PASSWORD_PURPOSE,
+  },
+  {
+    label: 'users.totp_secret',
+    table: users,
+    key: users.id,
+    value: users.totpSecret,
+    purpose: TOTP_PURPOSE,
   },
 ];
 

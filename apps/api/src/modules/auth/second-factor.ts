@@ -4,7 +4,7 @@ import type { AuthRepo, AuthUserRow } from './auth.repo.ts';
 import { hashRecoveryCode, matchingStep } from './totp.ts';
 
 /** Secret-box purpose of the authenticator secret; the user's id is bound as context. */
-const TOTP_PURPOSE = 'totp-secret';
+export const TOTP_PURPOSE = 'totp-secret';
 
 export type SecondFactorResult = 'totp' | 'recovery' | 'replayed' | 'wrong';
 
