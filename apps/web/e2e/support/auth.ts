@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './ports.ts';
+import { enterTwoFactorCode, totpSecretOf } from './two-factor.ts';
 
 export const demo = {
   empresa: 'demo@posada.local',
@@ -14,9 +15,13 @@ export async function fillLogin(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
-/** Logs in through the real login screen and waits for the landing page. */
+/**
+ * Logs in through the real login screen and waits for the landing page. The demo admin has two-factor
+ * sign-in on (required for admins): its second step gets the authenticator code.
+ */
 export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/');
   await fillLogin(page, email, password);
+  if (email === demo.admin) await enterTwoFactorCode(page, await totpSecretOf(email));
   await expect(page).not.toHaveURL(/\/$/);
 }

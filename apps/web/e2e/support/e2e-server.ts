@@ -7,13 +7,16 @@ import path from 'node:path';
 import { buildApp } from '../../../api/src/app.ts';
 import { loadConfig } from '../../../api/src/config.ts';
 import { openDatabase } from '../../../api/src/db/client.ts';
+import { users } from '../../../api/src/db/schema/accounts.ts';
 import { seedDemo } from '../../../api/src/demo/seed.ts';
 import { systemClock } from '../../../api/src/lib/clock.ts';
+import { hashPassword } from '../../../api/src/modules/auth/password.ts';
 import { createFilesService } from '../../../api/src/modules/files/files.service.ts';
 import { createLocalStorage } from '../../../api/src/modules/files/storage.ts';
 import { startFakeGoogle } from '../../../api/src/test/fake-google.ts';
 import { startSmtpCapture } from '../../../api/src/test/smtp-capture.ts';
-import { E2E_BASE_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts';
+import { DEMO_PASSWORD, E2E_BASE_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts';
+import { enrolThroughApi, unenrolledAdmin } from './two-factor-server.ts';
 
 const smtp = await startSmtpCapture();
 // A local server that plays Google's OAuth endpoints; whoever reaches its consent page signs in as this person.
@@ -25,8 +28,15 @@ const google = await startFakeGoogle({
     name: 'Gala Moreno',
   },
 });
-const mailApi = createServer((_req, res) => {
+const totpSecrets = new Map<string, string>();
+const mailApi = createServer((req, res) => {
   res.setHeader('content-type', 'application/json');
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  // The flows compute an enrolled admin's codes as its authenticator app would.
+  if (url.pathname === '/totp') {
+    res.end(JSON.stringify({ secret: totpSecrets.get(url.searchParams.get('email') ?? '') ?? null }));
+    return;
+  }
   res.end(JSON.stringify(smtp.messages));
 });
 await new Promise<void>((resolve) => mailApi.listen(E2E_MAIL_PORT, '127.0.0.1', resolve));
@@ -60,6 +70,16 @@ await seedDemo(database.db, systemClock, {
 });
 const app = await buildApp({ config, database });
 await app.listen({ port: config.PORT, host: config.HOST });
+// Admin accounts must use two-factor sign-in: the demo admin is enrolled; a second admin is not.
+totpSecrets.set('admin@posada.local', await enrolThroughApi(app, 'admin@posada.local', DEMO_PASSWORD));
+await database.db.insert(users).values({
+  type: 'admin',
+  name: 'Nuria Admin',
+  email: unenrolledAdmin,
+  passwordHash: await hashPassword(DEMO_PASSWORD),
+  emailVerifiedAt: new Date(),
+  applicationTag: 'posada',
+});
 console.log(`e2e server at ${E2E_BASE_URL} (mail at http://127.0.0.1:${E2E_MAIL_PORT})`);
 
 const stop = async () => {
