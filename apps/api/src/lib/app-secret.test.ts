@@ -1,6 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { APP_SECRET_FILE, AppSecretError, resolveAppSecret } from './app-secret.ts';
@@ -39,6 +42,21 @@ describe('the app secret', () => {
       'Guardia-Civil_2026!',
     );
   });
+
+  it('is one secret when several processes start at once on an empty DATA_DIR (npm run demo & npm start)', async () => {
+    const dataDir = path.join(freshDir(), 'data');
+    const module = fileURLToPath(new URL('./app-secret.ts', import.meta.url));
+    const script = `const { resolveAppSecret } = await import(${JSON.stringify(module)});
+      process.stdout.write(resolveAppSecret({ dataDir: ${JSON.stringify(dataDir)}, production: false }).secret);`;
+    const run = () =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+    const outputs = await Promise.all(Array.from({ length: 4 }, run));
+    const secrets = new Set(outputs.map((o) => o.stdout));
+    expect(secrets.size).toBe(1);
+    expect(readFileSync(path.join(dataDir, APP_SECRET_FILE), 'utf8').trim()).toBe([...secrets][0]);
+    // No temporary file is left behind.
+    expect(readdirSync(dataDir)).toEqual([APP_SECRET_FILE]);
+  }, 30_000);
 
   it('differs between two data folders (nothing of it comes from the source)', () => {
     const a = resolveAppSecret({ dataDir: freshDir(), production: false }).secret;
