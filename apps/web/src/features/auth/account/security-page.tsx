@@ -252,6 +252,7 @@ function SessionsCard() {
                         size="compact-sm"
                         variant="subtle"
                         color="red"
+                        style={{ flexShrink: 0 }}
                         onClick={() => confirmRevoke(session)}
                         aria-label={t('sessions.revokeNamed', { device })}
                       >
