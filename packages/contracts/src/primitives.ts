@@ -62,7 +62,7 @@ export function text(options: TextOptions = {}) {
     abort: true,
   });
   if (normalize) schema = schema.normalize('NFC');
-  return schema.max(max, { abort: true }).register(inputRules, { inputRule: 'text' });
+  return schema.max(max).register(inputRules, { inputRule: 'text' });
 }
 
 /** Multi-line text (descriptions, notes, messages): tab and line breaks allowed. */
