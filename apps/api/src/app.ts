@@ -53,8 +53,8 @@ import {
   guestCheckinRoutes,
   messagingAdapter,
 } from './modules/guest-checkin/index.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
 import { renderRegistrationPdf } from './modules/guest-checkin/registration-pdf.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createSmtpTransport } from './modules/mail/mail.transport.ts';
 import { createChatCompletionsGenerator } from './modules/properties/description-generator.ts';
