@@ -31,8 +31,8 @@ type Counted = FastifyRequest & { [pending]?: { key: string; max: number } };
  * The general API rate limit (ARCHITECTURE §3: 429 in the envelope). Two checks, each once per request:
  * - onRequest, before any work: public and guest routes count per address against `publicMax`; a protected
  *   route called without a token counts per address against `max`.
- * - preValidation, right after the access plugin has authenticated: a signed-in request counts per session against `max`,
- *   so staff behind one office address do not share a budget.
+ * - preValidation, right after the access plugin has authenticated: a signed-in request counts per session
+ *   against `max`, so staff behind one office address do not share a budget.
  * The sign-in throttle (auth module) stays as it is: it locks accounts after failures, this caps volume.
  */
 export const rateLimitPlugin = fp<RateLimitOptions>(async (app: FastifyInstance, opts) => {
