@@ -47,12 +47,17 @@ export function formatDay(iso: string, language: string, withYear = true): strin
 
 /**
  * Server texts that carry stay dates as YYYY-MM-DD (a notification's "Villa · 2026-03-12 → 2026-03-15")
- * with each date in the interface language: "Villa · 12 mar 2026 → 15 mar 2026".
+ * with the dates in the interface language: "Villa · 12–15 mar 2026". Each date is isolated (FSI…PDI) so
+ * an Arabic date keeps its order inside a Latin property name.
  */
 export function localizeIsoDates(text: string, language: string): string {
-  return text.replace(/\b(\d{4}-\d{2}-\d{2})\b/g, (iso) =>
-    Number.isNaN(utcDate(iso).getTime()) ? iso : formatDay(iso, language),
-  );
+  const valid = (iso: string) => !Number.isNaN(utcDate(iso).getTime());
+  const isolate = (s: string) => `\u2068${s}\u2069`;
+  return text
+    .replace(/\b(\d{4}-\d{2}-\d{2}) → (\d{4}-\d{2}-\d{2})\b/g, (whole, start: string, end: string) =>
+      valid(start) && valid(end) && start < end ? isolate(formatStay(start, end, language)) : whole,
+    )
+    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (iso) => (valid(iso) ? isolate(formatDay(iso, language)) : iso));
 }
 
 /** A long stay date with the weekday: "jueves, 12 de marzo de 2026". */
