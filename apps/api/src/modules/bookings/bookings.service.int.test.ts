@@ -28,7 +28,7 @@ async function refusal(work: Promise<unknown>) {
   }
 }
 
-describe('bookings service rules (PGlite, injected clock)', () => {
+describe('bookings service rules (injected clock)', () => {
   let tdb: TestDatabase;
   // 2026-11-20 10:00 UTC: 11:00 in Madrid, 05:00 in Bogotá.
   const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
