@@ -236,6 +236,7 @@ describe(`hostile input over the route table (seed ${SEED})`, () => {
     const routes = t.app.routeTable
       .filter((r) => !only || `${r.method} ${r.url}` === only)
       .sort((a, b) => order(a) - order(b));
+    expect(routes.length, `no route matches FC_ROUTE=${only}`).toBeGreaterThan(0);
     const generate: GenerateOptions = { idsFor: (key) => idsForField(ids, key) };
     console.info(
       `hostile-input: seed ${SEED} (replay with FC_SEED=${SEED}), ${routes.length} routes × ${RUNS} runs = ${routes.length * RUNS} requests`,
