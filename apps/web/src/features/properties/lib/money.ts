@@ -1,4 +1,5 @@
 import type { Currency } from '@posada/contracts/properties';
+import { amountToMinorUnits } from '@posada/domain/money';
 
 /**
  * Money in the wizard: amounts are stored as integer minor units (ARCHITECTURE §6, ISO 4217: two for
@@ -38,14 +39,12 @@ export function currencyFormat(currency: Currency): CurrencyFormat {
   };
 }
 
-/** An amount as typed (in currency units) → integer minor units; null when empty or not a number. */
+/** An amount as typed (in currency units) → integer minor units, to the nearest; null when empty or not a number. */
 export function toMinorUnits(amount: number | string | null | undefined, currency: Currency): number | null {
   if (amount === null || amount === undefined || amount === '') return null;
   const value = typeof amount === 'number' ? amount : Number(amount);
   if (!Number.isFinite(value)) return null;
-  const shown = SHOWN_DIGITS[currency];
-  const rounded = Math.round(value * 10 ** shown) / 10 ** shown;
-  return Math.round(rounded * 10 ** MINOR_EXPONENT[currency]);
+  return amountToMinorUnits(value, MINOR_EXPONENT[currency], SHOWN_DIGITS[currency]);
 }
 
 /** Integer minor units → the amount in currency units (for the input). */

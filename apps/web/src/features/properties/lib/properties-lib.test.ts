@@ -14,6 +14,7 @@ describe('money in minor units (ARCHITECTURE §6)', () => {
     expect(toMinorUnits(85.5, 'EUR')).toBe(8550);
     expect(toMinorUnits('120', 'USD')).toBe(12000);
     expect(toMinorUnits(0.1 + 0.2, 'EUR')).toBe(30);
+    expect(toMinorUnits('1.005', 'EUR')).toBe(101);
     expect(fromMinorUnits(8550, 'EUR')).toBe(85.5);
   });
   it('shows Colombian pesos without decimals but stores ISO minor units', () => {
