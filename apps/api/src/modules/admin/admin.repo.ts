@@ -2,14 +2,10 @@ import { and, count, desc, eq, gt, gte, ilike, isNull, lte, or, type SQL, sql } 
 import type { Db } from '../../db/client.ts';
 import { accounts, advisors, users } from '../../db/schema/accounts.ts';
 import { properties } from '../../db/schema/properties.ts';
+import { containsPattern } from '../../lib/sql.ts';
 
 export type AdvisorRow = typeof advisors.$inferSelect;
 export type AdminRepo = ReturnType<typeof createAdminRepo>;
-
-/** ILIKE pattern that matches `term` literally anywhere. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const advisorAccounts = sql<number>`(select count(*)::int from ${accounts} where ${accounts.advisorId} = ${advisors.id})`;
 

@@ -27,10 +27,11 @@ import { normalizePhone } from '@posada/domain/phone';
 import { isHotelType } from '@posada/domain/property-types';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isDeadlock, isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Tenant } from '../../lib/tenant.ts';
 import { newBookingCode } from '../bookings/booking-code.ts';
 import { createBookingsRepo } from '../bookings/bookings.repo.ts';
-import { MAX_STAY_NIGHTS, type Tenant } from '../bookings/bookings.service.ts';
+import { MAX_STAY_NIGHTS } from '../bookings/bookings.service.ts';
 import { bookingImportErrors } from './booking-import.errors.ts';
 import {
   type BookingImportRepo,
@@ -123,16 +124,6 @@ const fieldColumn: Record<string, BookingImportColumn> = {
   quantity: 'rooms',
   notes: 'notes',
 };
-
-/** SQLSTATE 40P01 (possibly wrapped by Drizzle): two writers waited on each other for the same nights. */
-function isDeadlock(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '40P01') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 const exampleNotes = new Set(Object.values(bookingImportExampleNote).map(normalizeWord));

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings, closedDates, nightPrices, notifications, unitNights } from '../../db/schema/bookings.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { rooms, roomTypes } from '../../db/schema/rooms.ts';
+import { containsPattern as likeTerm } from '../../lib/sql.ts';
 
 /** The Reservas list query after parsing (defaults applied). */
 export type BookingsListQuery = z.output<typeof bookingsQuery>;
@@ -46,9 +47,6 @@ export interface NightSetting {
   minStay: number;
   stopSell: boolean;
 }
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Drizzle queries of bookings, closed dates, unit nights, night prices and notifications. Every query

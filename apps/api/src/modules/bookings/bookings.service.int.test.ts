@@ -10,12 +10,13 @@ import { bookings, notifications, unitNights } from '../../db/schema/bookings.ts
 import { properties } from '../../db/schema/properties.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Tenant } from '../../lib/tenant.ts';
 import { createEmpresa } from '../../test/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { createRatesService } from '../properties/rates.service.ts';
 import { createRoomsService } from '../properties/rooms.service.ts';
 import { BOOKING_CODE_PATTERN, newBookingCode } from './booking-code.ts';
-import { type BookingsService, createBookingsService, type Tenant } from './bookings.service.ts';
+import { type BookingsService, createBookingsService } from './bookings.service.ts';
 
 /** The coded error a call is refused with (code and field keys), or 'ok'. */
 async function refusal(work: Promise<unknown>) {

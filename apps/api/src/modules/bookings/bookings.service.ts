@@ -25,8 +25,10 @@ import { isHotelType } from '@posada/domain/property-types';
 import type { Db } from '../../db/client.ts';
 import { type NotificationKind, notificationTypeOf } from '../../db/schema/bookings.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isDeadlock, isUniqueViolation } from '../../lib/db-errors.ts';
 import { commonErrors } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/sql.ts';
+import type { Tenant } from '../../lib/tenant.ts';
 import { newBookingCode } from './booking-code.ts';
 import { bookingsErrors } from './bookings.errors.ts';
 import {
@@ -40,11 +42,6 @@ import {
   type PropertyInfo,
   type RoomInfo,
 } from './bookings.repo.ts';
-
-export interface Tenant {
-  accountId: string;
-  userId: string;
-}
 
 /** A stay is at most a year; closures and price ranges at most two (they are one row per unit and night). */
 export const MAX_STAY_NIGHTS = 365;
@@ -65,19 +62,6 @@ export interface BookingsDeps {
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
-/** SQLSTATE 40P01: two writers waited on each other; only happens when they wanted the same nights. */
-function isDeadlock(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '40P01') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const cleanLines = (lines: PriceLine[]): PriceLine[] =>
   lines.map((l) => ({ description: l.description, price: l.price }));

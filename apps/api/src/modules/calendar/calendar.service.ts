@@ -3,7 +3,8 @@ import { nightsBetween } from '@posada/domain/booking-rules';
 import { isHotelType } from '@posada/domain/property-types';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { isUuid, type Tenant } from '../properties/properties.service.ts';
+import { isUuid } from '../../lib/sql.ts';
+import type { Tenant } from '../../lib/tenant.ts';
 import { calendarErrors } from './calendar.errors.ts';
 import {
   type CalendarClosedRow,

@@ -37,6 +37,8 @@ import { properties } from '../../db/schema/properties.ts';
 import { type Locale, locales, translate } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { isUuid, containsPattern as likeTerm } from '../../lib/sql.ts';
+import type { Tenant } from '../../lib/tenant.ts';
 import { lookupPostalCode, municipalityFor } from '../guest-checkin/postal-codes.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import {
@@ -49,11 +51,6 @@ import {
   programmedPlan,
 } from './checkin-links.ts';
 import { checkinsErrors } from './checkins.errors.ts';
-
-export interface Tenant {
-  accountId: string;
-  userId: string;
-}
 
 /**
  * WhatsApp and SMS delivery (guest-checkin/messaging.ts). `send` answers false when the channel has no
@@ -80,11 +77,7 @@ export interface CheckinsDeps {
 
 export type CheckinsService = ReturnType<typeof createCheckinsService>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string | undefined | null): value is string => !!value && UUID.test(value);
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const masked = (last4: string | null) => (last4 ? `****${last4}` : null);
 const sexOf = (gender: string | null) => (gender === 'female' ? 'F' : gender === 'male' ? 'M' : null);
 const asLocale = (language: string): Locale =>

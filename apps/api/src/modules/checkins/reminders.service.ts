@@ -11,8 +11,9 @@ import { bookings, notifications, notificationTypeOf } from '../../db/schema/boo
 import { reminders } from '../../db/schema/checkins.ts';
 import { properties } from '../../db/schema/properties.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isUuid } from '../../lib/sql.ts';
+import type { Tenant } from '../../lib/tenant.ts';
 import { checkinsErrors } from './checkins.errors.ts';
-import { isUuid, type Tenant } from './checkins.service.ts';
 
 type ReminderRow = typeof reminders.$inferSelect;
 

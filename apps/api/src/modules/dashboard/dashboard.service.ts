@@ -5,8 +5,9 @@ import { periodRange, todayIn } from '@posada/domain/booking-rules';
 import { chartMonths, occupancyPercent } from '@posada/domain/dashboard';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isUuid } from '../../lib/sql.ts';
+import type { Tenant } from '../../lib/tenant.ts';
 import { toBooking } from '../bookings/bookings.service.ts';
-import { isUuid, type Tenant } from '../properties/properties.service.ts';
 import { dashboardErrors } from './dashboard.errors.ts';
 import { createDashboardRepo, type DashboardPropertyRow } from './dashboard.repo.ts';
 

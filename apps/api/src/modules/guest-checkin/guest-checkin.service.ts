@@ -16,7 +16,7 @@ import type {
   VerificationPlan,
   VerificationSent,
 } from '@posada/contracts/guest-checkin';
-import { PHONE_MIN_DIGITS, phoneDigits } from '@posada/domain/booking-rules';
+import { PHONE_MIN_DIGITS, phoneDigits, todayIn } from '@posada/domain/booking-rules';
 import {
   guestDataErrors,
   isValidEmail,
@@ -36,6 +36,7 @@ import { roomTypes } from '../../db/schema/rooms.ts';
 import { type Locale, translate } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { isUuid } from '../../lib/sql.ts';
 import {
   createProgrammedCheckin,
   DOCUMENT_PURPOSE,
@@ -61,19 +62,8 @@ export const VERIFICATION_TTL_MS = 10 * 60 * 1000;
 export const VERIFICATION_ATTEMPTS = 5;
 export const VERIFICATION_SENDS = 3;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sameCode = (a: string | null | undefined, b: string) =>
   Boolean(a) && (a as string).trim().toLowerCase() === b.trim().toLowerCase();
-
-/** YYYY-MM-DD of `now` in `timeZone`. */
-export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
 
 /** Whether `value` can take a code on `channel`: an e-mail address, or a phone of enough digits. */
 const reachable = (channel: VerificationChannel, value: string) =>
@@ -123,7 +113,7 @@ export function createGuestCheckinService(deps: {
     createHmac('sha256', codeKey).update(`${checkinId}:${code}`).digest('hex');
 
   const propertyById = async (id: string) =>
-    UUID.test(id)
+    isUuid(id)
       ? ((await db.select().from(properties).where(eq(properties.id, id)).limit(1))[0] ?? null)
       : null;
   const checkinById = async (id: string) =>

@@ -1,9 +1,10 @@
 import type { PropertyImage, RejectedImageReason } from '@posada/contracts/property-rooms';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isUuid } from '../../lib/sql.ts';
+import type { Tenant } from '../../lib/tenant.ts';
 import { type FilesService, fileUrl } from '../files/files.service.ts';
 import { createImagesRepo, type ImageRow, type NewImageRow } from './images.repo.ts';
-import { isUuid, type Tenant } from './properties.service.ts';
 import { findOwnedProperty, inTransaction } from './property-access.ts';
 import { roomsErrors } from './rooms.errors.ts';
 

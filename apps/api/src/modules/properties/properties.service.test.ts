@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { catalogues, locales, translate } from '../../i18n/messages.ts';
+import { isUuid } from '../../lib/sql.ts';
 import { filesErrors } from '../files/files.errors.ts';
 import { propertiesErrors } from './properties.errors.ts';
 import type { PropertyRow } from './properties.repo.ts';
-import { checkinUrl, isUuid, toDetail, toGuestProperty, toListItem } from './properties.service.ts';
+import { checkinUrl, toDetail, toGuestProperty, toListItem } from './properties.service.ts';
 
 const row: PropertyRow = {
   id: '0b6f6f0e-5d8c-4c6b-9a55-3f4f1b0c2d11',
@@ -62,6 +63,7 @@ describe('property views', () => {
       welcome: null,
       policies: { es: 'Normas', en: 'Rules', ar: 'قواعد' },
       services: ['wifi', 'parking'],
+      photo: null,
     });
     const text = JSON.stringify(guest);
     for (const secret of [row.accountId, '9931', '17550', 'example.com/review', 'Camino del Tajo']) {

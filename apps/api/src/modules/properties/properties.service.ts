@@ -15,6 +15,8 @@ import type { LocalizedColumn } from '../../db/schema/properties.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { commonErrors } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/sql.ts';
+import type { Tenant } from '../../lib/tenant.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { DescriptionGenerator } from './description-generator.ts';
@@ -28,17 +30,6 @@ import {
 } from './properties.repo.ts';
 
 export type PropertiesService = ReturnType<typeof createPropertiesService>;
-
-export interface Tenant {
-  accountId: string;
-  userId: string;
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids arrive as free text in the spec 7 calls; anything that is not a uuid is simply not found. */
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
 
 /** The guest check-in link of a property (spec 2.2 guest path), which its QR code encodes. */
 export function checkinUrl(appUrl: string, propertyId: string): string {

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client.ts';
+import { isUuid } from '../../lib/sql.ts';
+import type { Tenant } from '../../lib/tenant.ts';
 import { propertiesErrors } from './properties.errors.ts';
 import { createPropertiesRepo, type PropertyRow } from './properties.repo.ts';
-import { isUuid, type Tenant } from './properties.service.ts';
 
 /** The tenant's property, or 404 properties.not_found (another account's, unknown, not a uuid). */
 export async function findOwnedProperty(db: Db, tenant: Tenant, id: string): Promise<PropertyRow> {

@@ -12,6 +12,8 @@ import type { LocalizedColumn } from '../../db/schema/properties.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { commonErrors } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { isUuid } from '../../lib/sql.ts';
+import type { Tenant } from '../../lib/tenant.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { propertiesErrors } from './properties.errors.ts';
@@ -21,7 +23,6 @@ import {
   type PropertyAuthoritiesRow,
   type PropertyRow,
 } from './properties.repo.ts';
-import { isUuid, type Tenant } from './properties.service.ts';
 
 /** A validated section body (after the contract's trims and defaults). */
 export type SectionValues = { [S in SettingsSection]: z.output<(typeof settingsSectionBodies)[S]> };
