@@ -1,6 +1,6 @@
-// The README's test command (ARCHITECTURE §5): format and lint, type check, unit and API integration tests
-// on PGlite, the same integration tests on PostgreSQL when TEST_DATABASE_URL is set, then the Playwright
-// flows against a production build. Ends with one "N passed, N failed" line.
+// The README's test command (ARCHITECTURE §5): format and lint, type check, the Drizzle schema against the
+// committed migrations, unit and API integration tests on PGlite, the same integration tests on PostgreSQL
+// when TEST_DATABASE_URL is set, then the Playwright flows against a production build. Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,6 +61,7 @@ function vitest(title, workspace, extraArgs = [], env = {}) {
 
 run('format and lint (biome)', 'npx', ['biome', 'check', '.']);
 run('type check', 'npm', ['run', 'typecheck', '--silent']);
+run('schema and migrations agree (drizzle-kit generate)', 'node', ['scripts/check-migrations.mjs']);
 vitest('domain unit tests', 'packages/domain');
 vitest('contracts unit tests', 'packages/contracts');
 vitest('web unit tests', 'apps/web');
