@@ -1,6 +1,7 @@
 // The README's test command (ARCHITECTURE §5): format and lint, type check, the Drizzle schema against the
 // committed migrations, unit and API integration tests on PGlite, the same integration tests on PostgreSQL
-// when TEST_DATABASE_URL is set, then the Playwright flows against a production build. Ends with one "N passed, N failed" line.
+// when TEST_DATABASE_URL is set, then the Playwright flows against a production build. Ends with one
+// "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
