@@ -67,7 +67,12 @@ export const guestSession = z.object({
 export type GuestSession = z.infer<typeof guestSession>;
 
 export const startCheckinData = guestSession.extend({
-  property: z.object({ id: z.string(), name: z.string() }),
+  property: z.object({
+    id: z.string(),
+    name: z.string(),
+    /** The property's IANA zone: the guest's "today" (birth date, expiry, arrival) is the property's date. */
+    time_zone: z.string(),
+  }),
   needs: z.object({
     /** The security code or check-in code step (spec 5): always. */
     code: z.literal(true),

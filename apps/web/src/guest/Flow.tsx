@@ -212,6 +212,7 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
       body = (
         <ScanStep
           camera={camera === true}
+          timeZone={info.property.time_zone}
           onScanned={(fields, image) => {
             update({ data: { ...draft.data, ...fields }, process: 'scanned', documentImage: image });
             after('scan');
@@ -229,6 +230,7 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
           data={draft.data}
           serverErrors={serverErrors}
           scanned={draft.process === 'scanned'}
+          timeZone={info.property.time_zone}
           onBack={() => back('personal')}
           onDone={(data) => {
             update({ data });

@@ -1,3 +1,4 @@
+import { todayIn } from '@posada/domain/booking-rules';
 import type { GuestDataInput } from '@posada/domain/checkin-rules';
 
 export type { VerificationChannel as Channel } from '@posada/contracts/guest-checkin';
@@ -30,7 +31,11 @@ export function emptyGuest(arrival: string, departure: string): GuestDataInput {
   };
 }
 
-export const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * The property's date now, not the phone's or UTC's: a guest checking in to a Bogotá hotel at 20:00 is still
+ * on that day there, already the next day in UTC (birth date, document expiry and arrival are judged on it).
+ */
+export const today = (timeZone: string, now: Date = new Date()) => todayIn(timeZone, now);
 
 /** The field order of the personal-data form: the first error gets the focus. */
 export const fieldOrder: (keyof GuestDataInput)[] = [

@@ -212,6 +212,20 @@ describe('guest check-in by link', () => {
     expect(notes[0]?.type).toBe(4);
   });
 
+  it("tells the guest page the property's time zone: the flow's today is the property's date", async () => {
+    const zone = (timeZone: string) =>
+      t.database.db.update(properties).set({ timeZone }).where(eq(properties.id, propertyId));
+    const [before] = await t.database.db.select().from(properties).where(eq(properties.id, propertyId));
+    await zone('America/Bogota');
+    try {
+      const res = await post('/api/guest/checkin/start', { propiedad_id: propertyId, language: 'es' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.property.time_zone).toBe('America/Bogota');
+    } finally {
+      await zone(before?.timeZone ?? 'Europe/Madrid');
+    }
+  });
+
   it('refuses an unknown property or token (404), an expired link (410) and a disabled property (423)', async () => {
     const c = await insertCheckin();
     expect((await post('/api/guest/checkin/start', { propiedad_id: crypto.randomUUID() })).statusCode).toBe(

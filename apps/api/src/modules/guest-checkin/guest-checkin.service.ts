@@ -327,7 +327,7 @@ export function createGuestCheckinService(deps: {
       );
       return {
         ...session,
-        property: { id: property.id, name: property.nombre },
+        property: { id: property.id, name: property.nombre, time_zone: property.timeZone },
         needs: {
           code: true as const,
           verification_channels: this.verificationChannels(),

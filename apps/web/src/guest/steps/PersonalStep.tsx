@@ -55,12 +55,15 @@ export function PersonalStep({
   data: initial,
   serverErrors,
   scanned,
+  timeZone,
   onBack,
   onDone,
 }: {
   data: GuestDataInput;
   serverErrors: Record<string, string>;
   scanned: boolean;
+  /** The property's zone: dates are checked against the property's today, as the API checks them. */
+  timeZone: string;
   onBack: () => void;
   onDone: (data: GuestDataInput) => void;
 }) {
@@ -118,7 +121,7 @@ export function PersonalStep({
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const found = guestDataErrors(data, { today: today(), form: 'guest' });
+    const found = guestDataErrors(data, { today: today(timeZone), form: 'guest' });
     delete found.signature; // drawn at its own step
     const shown: Partial<Record<Field, string>> = {};
     for (const [field, key] of Object.entries(found)) shown[field as Field] = t(key);

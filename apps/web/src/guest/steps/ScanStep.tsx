@@ -14,10 +14,13 @@ type Phase = { kind: 'idle' } | { kind: 'reading'; progress: number } | { kind: 
  */
 export function ScanStep({
   camera,
+  timeZone,
   onScanned,
   onManual,
 }: {
   camera: boolean;
+  /** The property's zone: a document's expiry is judged on the property's date. */
+  timeZone: string;
   onScanned: (fields: MrzGuestFields, image: HTMLCanvasElement) => void;
   onManual: () => void;
 }) {
@@ -60,7 +63,7 @@ export function ScanStep({
       for await (const text of recognizeMrzText(image, (progress) =>
         setPhase({ kind: 'reading', progress }),
       )) {
-        const reading = readMrz(text, today());
+        const reading = readMrz(text, today(timeZone));
         if (reading) return onScanned(reading.fields, image);
       }
       setPhase({ kind: 'failed' });
