@@ -1,6 +1,6 @@
 import { type BookingChannel, bookingChannels, type PaymentStatus } from '@posada/domain/booking-rules';
 import { z } from 'zod';
-import { bookingChannelSchema, paymentStatusSchema } from './bookings.ts';
+import { bookingChannelSchema, paymentStatusSchema } from './booking-fields.ts';
 import { currencySchema } from './properties.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { calendarWire, decodeCalendar } from '@posada/contracts/bookings';
+import { calendarWire, decodeCalendar } from '@posada/contracts/calendar-wire';
 import { addDays } from '@posada/domain/booking-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -11,7 +11,8 @@ import {
   requiredImportColumns,
   type TemplateFormat,
 } from '@posada/contracts/booking-import';
-import { type CalendarChangedPayload, createBookingBody } from '@posada/contracts/bookings';
+import { createBookingBody } from '@posada/contracts/bookings';
+import type { CalendarChangedPayload } from '@posada/contracts/calendar';
 import type { Currency } from '@posada/contracts/properties';
 import type { RoomTypeItem } from '@posada/contracts/property-rooms';
 import {

@@ -1,24 +1,23 @@
 import {
   availabilityBody,
   availabilityData,
+  calculatedPrice,
+  calculatePriceBody,
+} from '@posada/contracts/availability';
+import {
   bookingDetail,
   bookingsPage,
   bookingsQuery,
-  calculatedPrice,
-  calculatePriceBody,
   cancelBookingBody,
   changeRoomBody,
-  closedDateDeleted,
-  closedDatesBody,
-  closedDatesSchema,
   createBookingBody,
-  nightPricesBody,
-  nightPricesData,
   pauseBookingBody,
   paymentStatusBody,
   updateBookingBody,
 } from '@posada/contracts/bookings';
+import { closedDateDeleted, closedDatesBody, closedDatesSchema } from '@posada/contracts/closed-dates';
 import { okEnvelope } from '@posada/contracts/envelope';
+import { nightPricesBody, nightPricesData } from '@posada/contracts/night-prices';
 import { idText } from '@posada/contracts/primitives';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

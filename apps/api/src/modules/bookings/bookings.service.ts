@@ -1,15 +1,14 @@
+import type { Availability, CalculatedPrice } from '@posada/contracts/availability';
 import type {
-  Availability,
   Booking,
   BookingDetail,
   BookingsPage,
-  CalculatedPrice,
-  CalendarChangedPayload,
-  ClosedDates,
   CreateBookingInput,
-  NightPricesData,
   UpdateBookingInput,
 } from '@posada/contracts/bookings';
+import type { CalendarChangedPayload } from '@posada/contracts/calendar';
+import type { ClosedDates } from '@posada/contracts/closed-dates';
+import type { NightPricesData } from '@posada/contracts/night-prices';
 import type { Currency } from '@posada/contracts/properties';
 import type { Rate, RoomTypeItem } from '@posada/contracts/property-rooms';
 import {

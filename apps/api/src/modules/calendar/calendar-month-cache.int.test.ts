@@ -1,4 +1,6 @@
-import { bookingPaths, type CalendarData, calendarWire, decodeCalendar } from '@posada/contracts/bookings';
+import { bookingPaths } from '@posada/contracts/bookings';
+import type { CalendarData } from '@posada/contracts/calendar';
+import { calendarWire, decodeCalendar } from '@posada/contracts/calendar-wire';
 import { okEnvelope } from '@posada/contracts/envelope';
 import { addDays } from '@posada/domain/booking-rules';
 import { eq, sql } from 'drizzle-orm';

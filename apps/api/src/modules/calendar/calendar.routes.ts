@@ -1,4 +1,4 @@
-import { calendarData, calendarQuery } from '@posada/contracts/bookings';
+import { calendarData, calendarQuery } from '@posada/contracts/calendar';
 import { okEnvelope } from '@posada/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccount } from '../../plugins/access.ts';

@@ -1,4 +1,5 @@
-import { calendarData, calendarWire, decodeCalendar } from '@posada/contracts/bookings';
+import { calendarData } from '@posada/contracts/calendar';
+import { calendarWire, decodeCalendar } from '@posada/contracts/calendar-wire';
 import { okEnvelope } from '@posada/contracts/envelope';
 import { describe, expect, it } from 'vitest';
 import type { CalendarRows } from './calendar.service.ts';

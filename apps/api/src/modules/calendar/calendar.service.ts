@@ -1,4 +1,4 @@
-import type { ClosedDates } from '@posada/contracts/bookings';
+import type { ClosedDates } from '@posada/contracts/closed-dates';
 import { nightsBetween } from '@posada/domain/booking-rules';
 import { isHotelType } from '@posada/domain/property-types';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,4 +1,4 @@
-import { dashboardData, dashboardQuery } from '@posada/contracts/bookings';
+import { dashboardData, dashboardQuery } from '@posada/contracts/dashboard';
 import { okEnvelope } from '@posada/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccount } from '../../plugins/access.ts';

@@ -1,4 +1,4 @@
-import type { DashboardData } from '@posada/contracts/bookings';
+import type { DashboardData } from '@posada/contracts/dashboard';
 import type { Currency } from '@posada/contracts/properties';
 import type { BookingChannel, DashboardPeriod } from '@posada/domain/booking-rules';
 import { periodRange, todayIn } from '@posada/domain/booking-rules';

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { CalendarChangedPayload } from '@posada/contracts/bookings';
+import type { CalendarChangedPayload } from '@posada/contracts/calendar';
 import type {
   CheckinCodeBody,
   ConfirmVerificationBody,
@@ -327,7 +327,7 @@ export function createGuestCheckinService(deps: {
       );
       return {
         ...session,
-        property: { id: property.id, name: property.nombre, time_zone: property.timeZone },
+        property: { id: property.id, name: property.nombre },
         needs: {
           code: true as const,
           verification_channels: this.verificationChannels(),

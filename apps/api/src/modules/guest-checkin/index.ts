@@ -1,4 +1,4 @@
-import type { CalendarChangedPayload } from '@posada/contracts/bookings';
+import type { CalendarChangedPayload } from '@posada/contracts/calendar';
 import type { VerificationChannel } from '@posada/contracts/guest-checkin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';

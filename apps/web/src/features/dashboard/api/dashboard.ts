@@ -1,4 +1,5 @@
-import type { bookingPaths, DashboardData } from '@posada/contracts/bookings';
+import type { bookingPaths } from '@posada/contracts/bookings';
+import type { DashboardData } from '@posada/contracts/dashboard';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { DashboardRequest } from '../lib/dashboard-params.ts';

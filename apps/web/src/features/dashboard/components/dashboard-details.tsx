@@ -1,5 +1,6 @@
 import { Grid } from '@mantine/core';
-import type { Booking, DashboardData } from '@posada/contracts/bookings';
+import type { Booking } from '@posada/contracts/bookings';
+import type { DashboardData } from '@posada/contracts/dashboard';
 import type { ReactNode } from 'react';
 import type { ChartRange } from '../lib/dashboard-params.ts';
 import { RevenueBreakdown } from './revenue-breakdown.tsx';

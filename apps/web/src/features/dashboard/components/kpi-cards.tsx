@@ -1,5 +1,5 @@
 import { Group, Paper, Progress, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import type { DashboardData } from '@posada/contracts/bookings';
+import type { DashboardData } from '@posada/contracts/dashboard';
 import { type Icon, IconCalendarEvent, IconCoins, IconDoorEnter, IconPercentage } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Box, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import type { DashboardData } from '@posada/contracts/bookings';
+import type { DashboardData } from '@posada/contracts/dashboard';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withShares } from '../lib/dashboard-params.ts';

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import type { DashboardData } from '@posada/contracts/bookings';
+import type { DashboardData } from '@posada/contracts/dashboard';
 import { IconChartBar, IconTable } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

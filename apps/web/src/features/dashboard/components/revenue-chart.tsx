@@ -1,6 +1,6 @@
 import { Box, Paper, Text, useDirection, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import type { DashboardData } from '@posada/contracts/bookings';
+import type { DashboardData } from '@posada/contracts/dashboard';
 import type { Currency } from '@posada/contracts/properties';
 import { type PointerEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

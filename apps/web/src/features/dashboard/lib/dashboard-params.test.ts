@@ -1,4 +1,4 @@
-import type { DashboardData } from '@posada/contracts/bookings';
+import type { DashboardData } from '@posada/contracts/dashboard';
 import { describe, expect, it } from 'vitest';
 import {
   dashboardRequest,

@@ -1,4 +1,4 @@
-import type { DashboardData } from '@posada/contracts/bookings';
+import type { DashboardData } from '@posada/contracts/dashboard';
 
 /** spec 2.4 / spec 9: the periods of the figures and the ranges of the revenue chart. */
 export const dashboardPeriods = ['today', 'week', 'month', 'year'] as const;

@@ -1,10 +1,9 @@
+import type { Availability, CalculatedPrice } from '@posada/contracts/availability';
 import {
-  type Availability,
   type Booking,
   type BookingsPage,
   type BookingsQuery,
   bookingPaths,
-  type CalculatedPrice,
   type CreateBookingBody,
   type UpdateBookingBody,
 } from '@posada/contracts/bookings';

@@ -13,7 +13,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import type { Availability, Booking } from '@posada/contracts/bookings';
+import type { Availability } from '@posada/contracts/availability';
+import type { Booking } from '@posada/contracts/bookings';
 import type { Currency } from '@posada/contracts/properties';
 import type { PropertySummary } from '@posada/contracts/users';
 import { isIsoDate, nightsBetween, todayIn } from '@posada/domain/booking-rules';

@@ -1,11 +1,7 @@
-import {
-  type Booking,
-  bookingPaths,
-  type CalendarWire,
-  type ClosedDates,
-  decodeCalendar,
-  type NightPricesBody,
-} from '@posada/contracts/bookings';
+import { type Booking, bookingPaths } from '@posada/contracts/bookings';
+import { type CalendarWire, decodeCalendar } from '@posada/contracts/calendar-wire';
+import type { ClosedDates } from '@posada/contracts/closed-dates';
+import type { NightPricesBody } from '@posada/contracts/night-prices';
 import { propertyRoomsPaths, type Room, type RoomStatus } from '@posada/contracts/property-rooms';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api.ts';

@@ -1,4 +1,4 @@
-import type { CalendarData } from '@posada/contracts/bookings';
+import type { CalendarData } from '@posada/contracts/calendar';
 import { isHotelType } from '@posada/domain/property-types';
 import type { NightRules, UnitState } from './selection.ts';
 
