@@ -8,7 +8,7 @@ import { buildApp } from '../../../api/src/app.ts';
 import { loadConfig } from '../../../api/src/config.ts';
 import { openDatabase } from '../../../api/src/db/client.ts';
 import { users } from '../../../api/src/db/schema/accounts.ts';
-import { seedDemo } from '../../../api/src/demo/seed.ts';
+import { demoEmails, seedDemo } from '../../../api/src/demo/seed.ts';
 import { systemClock } from '../../../api/src/lib/clock.ts';
 import { hashPassword } from '../../../api/src/modules/auth/password.ts';
 import { createFilesService } from '../../../api/src/modules/files/files.service.ts';
@@ -35,6 +35,23 @@ const mailApi = createServer((req, res) => {
   // The flows compute an enrolled admin's codes as its authenticator app would.
   if (url.pathname === '/totp') {
     res.end(JSON.stringify({ secret: totpSecrets.get(url.searchParams.get('email') ?? '') ?? null }));
+    return;
+  }
+  // A spec that changes data gets its own copies of the demo empresas (support/accounts.ts).
+  if (req.method === 'POST' && url.pathname === '/accounts') {
+    const spec = url.searchParams.get('spec') ?? '';
+    if (!/^[a-z0-9-]{1,40}$/.test(spec)) {
+      res.statusCode = 400;
+      res.end(JSON.stringify({ error: 'spec: lowercase letters, digits and dashes' }));
+      return;
+    }
+    seedSpecAccounts(spec).then(
+      (emails) => res.end(JSON.stringify(emails)),
+      (error: unknown) => {
+        res.statusCode = 500;
+        res.end(JSON.stringify({ error: String(error) }));
+      },
+    );
     return;
   }
   res.end(JSON.stringify(smtp.messages));
@@ -64,10 +81,24 @@ const config = loadConfig({
 const database = await openDatabase({ dataDir: config.DATA_DIR });
 await database.migrate();
 // The same demo data as `npm run demo`, photos included.
-await seedDemo(database.db, systemClock, {
-  files: createFilesService({ storage: createLocalStorage(config.DATA_DIR) }),
-  appSecret: config.APP_SECRET,
-});
+const files = createFilesService({ storage: createLocalStorage(config.DATA_DIR) });
+await seedDemo(database.db, systemClock, { files, appSecret: config.APP_SECRET });
+
+/** One seed at a time: the copies share the advisor and admin rows the seed checks for. */
+let seeding: Promise<unknown> = Promise.resolve();
+/** demo@posada.local → demo+<spec>@posada.local, with the same properties, bookings and check-ins. */
+function seedSpecAccounts(spec: string) {
+  const emailFor = (email: string) => email.replace('@', `+${spec}@`);
+  const run = seeding.then(() =>
+    seedDemo(database.db, systemClock, { files, appSecret: config.APP_SECRET, emailFor }),
+  );
+  seeding = run.catch(() => undefined);
+  return run.then(() => ({
+    empresa: emailFor(demoEmails.empresa),
+    hotel: emailFor(demoEmails.hotel),
+    basico: emailFor(demoEmails.basico),
+  }));
+}
 const app = await buildApp({ config, database });
 await app.listen({ port: config.PORT, host: config.HOST });
 // Admin accounts must use two-factor sign-in: the demo admin is enrolled; a second admin is not.
