@@ -362,6 +362,7 @@ export async function seedDemoBookings(
   db: Db,
   clock: Clock,
   note: (created: boolean, what: string) => void,
+  emailFor: (demoEmail: string) => string = (email) => email,
 ): Promise<void> {
   const now = clock.now();
   for (const plan of plans) {
@@ -377,7 +378,7 @@ export async function seedDemoBookings(
       .from(properties)
       .innerJoin(accounts, eq(accounts.id, properties.accountId))
       .innerJoin(users, eq(users.accountId, accounts.id))
-      .where(and(eq(users.email, plan.email), eq(properties.nombre, plan.nombre)))
+      .where(and(eq(users.email, emailFor(plan.email)), eq(properties.nombre, plan.nombre)))
       .limit(1);
     if (!property) continue;
     const hotel = property.tipo === 'hotel' || property.tipo === 'camping';

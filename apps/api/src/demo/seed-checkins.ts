@@ -83,13 +83,14 @@ export async function seedDemoCheckins(
   clock: Clock,
   note: (created: boolean, what: string) => void,
   secrets: SecretBox,
+  emailFor: (demoEmail: string) => string = (email) => email,
 ): Promise<void> {
   const now = clock.now();
   const owners = await db
     .select({ accountId: accounts.id, email: users.email })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(inArray(users.email, DEMO_CHECKIN_EMAILS));
+    .where(inArray(users.email, DEMO_CHECKIN_EMAILS.map(emailFor)));
   for (const owner of owners) {
     const props = await db.select().from(properties).where(eq(properties.accountId, owner.accountId));
     let created = 0;

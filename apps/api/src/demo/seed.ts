@@ -396,6 +396,11 @@ export async function seedDemo(
     files?: Pick<FilesService, 'saveImage'>;
     /** Seals the authority passwords and check-in links; must be the APP_SECRET the API runs with. */
     appSecret: string;
+    /**
+     * The same empresas under other e-mails (a Playwright spec's own accounts, so flows that change data
+     * in parallel never share one): demo@posada.local → emailFor('demo@posada.local').
+     */
+    emailFor?: (demoEmail: string) => string;
   },
 ): Promise<SeedReport> {
   const report: SeedReport = { lines: [], created: 0 };
@@ -418,12 +423,11 @@ export async function seedDemo(
     .returning({ id: advisors.id });
   note(Boolean(advisor), `advisor ${DEMO_ADVISOR_CODE} (active)`);
 
+  const emailFor = opts.emailFor ?? ((email: string) => email);
   for (const demo of empresas) {
-    let userId = await findUserId(db, demo.email);
-    note(
-      !userId,
-      `empresa ${demo.email} (${userId ? 'left unchanged' : describeAccount(demo.account(now))})`,
-    );
+    const email = emailFor(demo.email);
+    let userId = await findUserId(db, email);
+    note(!userId, `empresa ${email} (${userId ? 'left unchanged' : describeAccount(demo.account(now))})`);
     if (!userId) {
       const hash = await demoPassword();
       userId = await db.transaction(async (tx) => {
@@ -438,7 +442,7 @@ export async function seedDemo(
             accountId: account.id,
             type: 'empresa',
             name: demo.name,
-            email: demo.email,
+            email,
             phone: demo.phone,
             passwordHash: hash,
             emailVerifiedAt: now,
@@ -479,9 +483,9 @@ export async function seedDemo(
   }
 
   // Issue 4: a year of reservations, prices and closed dates around today (seed-bookings.ts).
-  await seedDemoBookings(db, clock, note);
+  await seedDemoBookings(db, clock, note, emailFor);
   // Issue 5: programmed and completed check-ins with guests, signatures and cards; reminders.
-  await seedDemoCheckins(db, clock, note, secrets);
+  await seedDemoCheckins(db, clock, note, secrets, emailFor);
 
   const adminId = await findUserId(db, demoEmails.admin);
   note(!adminId, `admin ${demoEmails.admin} (application posada)`);
