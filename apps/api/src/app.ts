@@ -17,6 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createAdapters } from './adapters/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -55,9 +56,9 @@ import {
 } from './modules/guest-checkin/index.ts';
 import { renderRegistrationPdf } from './modules/guest-checkin/registration-pdf.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
-import { createSmtpTransport } from './modules/mail/mail.transport.ts';
-import { createChatCompletionsGenerator } from './modules/properties/description-generator.ts';
+import { createDescriptionGenerator } from './modules/properties/description-generator.ts';
 import { imagesRoutes } from './modules/properties/images.routes.ts';
 import { createImagesService } from './modules/properties/images.service.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
@@ -104,12 +105,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const jobs = deps.jobs ?? createPgBossJobs({ database, logger: app.log });
 
+  // Outside services (adapters/README.md): built once from config, handed to the modules that use them.
+  const adapters = createAdapters(config, clock);
+
   // Services: each module is composed here, dependencies passed explicitly.
   const mail = createMailService({
     db: database.db,
     jobs,
     clock,
-    transport: config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : null,
+    transport: adapters.smtp,
     from: config.MAIL_FROM,
     logger: app.log,
   });
@@ -122,13 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.APP_URL,
     accounts,
     files,
-    describer: config.LLM_BASE_URL
-      ? createChatCompletionsGenerator({
-          baseUrl: config.LLM_BASE_URL,
-          apiKey: config.LLM_API_KEY,
-          model: config.LLM_MODEL,
-        })
-      : null,
+    describer: adapters.llm ? createDescriptionGenerator(adapters.llm) : null,
   });
   const secrets = createSecretBox(config.APP_SECRET, config.APP_SECRET_PREVIOUS);
   const propertySettings = createPropertySettingsService({
@@ -141,7 +139,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rooms = createRoomsService({ db: database.db, clock });
   const rates = createRatesService({ db: database.db, clock });
   const images = createImagesService({ db: database.db, clock, files });
-  const senders = createMessagingSenders({ config, mail, logger: app.log });
+  const senders = createMessagingSenders({
+    whatsapp: adapters.whatsapp,
+    sms: adapters.sms,
+    development: config.NODE_ENV === 'development',
+    mail,
+    logger: app.log,
+  });
   const checkins = createCheckinsService({
     db: database.db,
     clock,
@@ -182,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts,
     advisors: admin,
     secrets,
+    google: adapters.google,
     // app.realtime is decorated when the realtime plugin registers below; these run only after that.
     sockets: {
       disconnectSession: (sessionId) => app.realtime.disconnectSession(sessionId),
@@ -258,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingImportRoutes, { bookingImport });
       await api.register(calendarRoutes, { calendar });
       await api.register(dashboardRoutes, { dashboard });
+      await api.register(integrationsRoutes, { adapters: adapters.registry });
       await api.register(checkinsRoutes, { checkins, reminders });
       await api.register(guestCheckinRoutes, {
         guestCheckin: createGuestCheckin({

@@ -326,6 +326,7 @@ const cases: Record<string, Case> = {
     build: query((i) => ({ from: '2026-12-01', to: '2026-12-31', property_ids: i.property })),
   },
   'GET /api/dashboard': { build: query((i) => ({ property_id: i.property })) },
+  'GET /api/integrations': none("the installation's outside services, the same for every account"),
   'GET /api/checkins': { build: query((i) => ({ property_id: i.property })) },
   'GET /api/checkins/history': { build: query((i) => ({ property_id: i.property })) },
   'POST /api/information/data/checkin': { build: body((i) => ({ id: i.checkin })) },

@@ -4,6 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startFakeGoogle } from '../../../api/src/adapters/google/google.fake.ts';
+import { startSmtpCapture } from '../../../api/src/adapters/smtp/smtp.fake.ts';
 import { buildApp } from '../../../api/src/app.ts';
 import { loadConfig } from '../../../api/src/config.ts';
 import { openDatabase } from '../../../api/src/db/client.ts';
@@ -13,8 +15,6 @@ import { systemClock } from '../../../api/src/lib/clock.ts';
 import { hashPassword } from '../../../api/src/modules/auth/password.ts';
 import { createFilesService } from '../../../api/src/modules/files/files.service.ts';
 import { createLocalStorage } from '../../../api/src/modules/files/storage.ts';
-import { startFakeGoogle } from '../../../api/src/test/fake-google.ts';
-import { startSmtpCapture } from '../../../api/src/test/smtp-capture.ts';
 import { DEMO_PASSWORD, E2E_BASE_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts';
 import { enrolThroughApi, unenrolledAdmin } from './two-factor-server.ts';
 

@@ -9,6 +9,11 @@ import type {
 } from '@posada/contracts/auth';
 import { normalizePhone } from '@posada/domain/phone';
 import { trialEndsAt } from '@posada/domain/subscription';
+import {
+  createGoogleOAuth,
+  type GoogleOAuth,
+  type GoogleProfile,
+} from '../../adapters/google/google.client.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { type Locale, translate } from '../../i18n/messages.ts';
@@ -22,7 +27,6 @@ import type { MailService } from '../mail/mail.service.ts';
 import { confirmationEmail, type EmailContent, passwordResetEmail } from './auth.emails.ts';
 import { authErrors } from './auth.errors.ts';
 import { type AuthRepo, type AuthUserRow, createAuthRepo, type EmailTokenPurpose } from './auth.repo.ts';
-import { createGoogleOAuth, type GoogleProfile } from './google-oauth.ts';
 import {
   accountKey,
   accountRule,
@@ -79,10 +83,12 @@ export function createAuthService(deps: {
   /** Live sockets of a revoked session must not keep receiving events. */
   sockets?: { disconnectSession(sessionId: string): void; disconnectUser(userId: string): void };
   fetch?: typeof fetch;
+  /** The Google adapter built in app.ts (with its status); tests without one get a plain client. */
+  google?: GoogleOAuth;
 }) {
   const { clock, config, mail } = deps;
   const repo = createAuthRepo({ db: deps.db });
-  const google = createGoogleOAuth(config, deps.fetch);
+  const google = deps.google ?? createGoogleOAuth(config, deps.fetch);
   const appUrl = config.APP_URL.replace(/\/$/, '');
   const secondFactor = createSecondFactor({ secrets: deps.secrets, clock });
   const now = () => clock.now();
@@ -500,7 +506,10 @@ export function createAuthService(deps: {
       if (provider !== 'google' || !google.configured) throw authErrors.providerNotConfigured();
       const pending = await repo.takeOAuthState(body.state, provider);
       if (!pending || pending.expiresAt.getTime() <= now().getTime()) throw authErrors.oauthStateInvalid();
-      const profile = await google.profileFromCode(body.code, pending.codeVerifier);
+      // A refusal, a timeout or an unreadable answer read the same to the user.
+      const profile = await google.profileFromCode(body.code, pending.codeVerifier).catch(() => {
+        throw authErrors.providerError();
+      });
       const user = await userForGoogle(profile, ctx.locale);
       return signInOrChallenge(user, pending.remember, ctx);
     },

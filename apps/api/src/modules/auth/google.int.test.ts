@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeGoogle,
+  type FakeGoogleProfile,
+  startFakeGoogle,
+} from '../../adapters/google/google.fake.ts';
 import { sessions, users } from '../../db/schema/accounts.ts';
 import { bearer, createEmpresa, TEST_PASSWORD, uniqueEmail, uniqueIp } from '../../test/auth-helpers.ts';
-import { type FakeGoogle, type FakeGoogleProfile, startFakeGoogle } from '../../test/fake-google.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 const MINUTE = 60_000;

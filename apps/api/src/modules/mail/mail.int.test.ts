@@ -2,14 +2,14 @@ import type { RegisterBody } from '@posada/contracts/auth';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpTransport, type MailTransport } from '../../adapters/smtp/smtp.client.ts';
+import { type SmtpCapture, startSmtpCapture } from '../../adapters/smtp/smtp.fake.ts';
 import { emailOutbox } from '../../db/schema/outbox.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { createPgBossJobs } from '../../lib/pg-boss-jobs.ts';
-import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { buildTestApp, createTestDatabase, testDbKind, waitForOutbox } from '../../test/test-app.ts';
 import { createMailService, type MailRetry, mailLinks } from './mail.service.ts';
-import { createSmtpTransport, type MailTransport } from './mail.transport.ts';
 
 const confirmation = {
   subject: 'Confirma tu cuenta de Posada — ¡bienvenida!',

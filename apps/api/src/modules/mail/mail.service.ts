@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailTransport } from '../../adapters/smtp/smtp.client.ts';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/outbox.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobInfo, Jobs } from '../../lib/jobs.ts';
-import type { MailTransport } from './mail.transport.ts';
 
 export interface OutgoingMail {
   to: string;

@@ -1,4 +1,5 @@
 import type { GenerateDescriptionBody, LocalizedText } from '@posada/contracts/properties';
+import { createLlmClient, type LlmClient } from '../../adapters/llm/llm.client.ts';
 import { propertiesErrors } from './properties.errors.ts';
 
 /** Writes a short property description in es, en and ar. */
@@ -63,55 +64,35 @@ export function parseGeneratedDescription(content: string): LocalizedText | null
   return result.es && result.en && result.ar ? result : null;
 }
 
-/** An OpenAI-compatible Chat Completions endpoint (`${baseUrl}/chat/completions`). */
-export function createChatCompletionsGenerator(opts: {
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  fetchImpl?: typeof fetch;
-  timeoutMs?: number;
-}): DescriptionGenerator {
-  const fetchImpl = opts.fetchImpl ?? fetch;
-  const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+/** The description generator on the LLM adapter; any failure of the provider reads as 'ai.provider_error'. */
+export function createDescriptionGenerator(llm: LlmClient): DescriptionGenerator {
   return {
     async generate(input) {
-      let response: Response;
+      let content: string;
       try {
-        response = await fetchImpl(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
-          },
-          body: JSON.stringify({
-            model: opts.model,
-            messages: [
-              {
-                role: 'system',
-                content: 'You write accommodation listings. You always answer with a single JSON object.',
-              },
-              { role: 'user', content: descriptionPrompt(input) },
-            ],
-            response_format: { type: 'json_object' },
-            temperature: 0.7,
-          }),
-          signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
-        });
+        content = await llm.complete(
+          [
+            {
+              role: 'system',
+              content: 'You write accommodation listings. You always answer with a single JSON object.',
+            },
+            { role: 'user', content: descriptionPrompt(input) },
+          ],
+          { json: true, temperature: 0.7 },
+        );
       } catch {
         throw propertiesErrors.aiProviderError();
       }
-      if (!response.ok) throw propertiesErrors.aiProviderError();
-      let body: { choices?: { message?: { content?: unknown } }[] };
-      try {
-        body = (await response.json()) as typeof body;
-      } catch {
-        throw propertiesErrors.aiProviderError();
-      }
-      const content = body.choices?.[0]?.message?.content;
-      const parsed = typeof content === 'string' ? parseGeneratedDescription(content) : null;
+      const parsed = parseGeneratedDescription(content);
       if (!parsed) throw propertiesErrors.aiProviderError();
       return parsed;
     },
   };
+}
+
+/** An OpenAI-compatible Chat Completions endpoint (`${baseUrl}/chat/completions`), client and generator in one. */
+export function createChatCompletionsGenerator(
+  opts: Parameters<typeof createLlmClient>[0],
+): DescriptionGenerator {
+  return createDescriptionGenerator(createLlmClient(opts));
 }

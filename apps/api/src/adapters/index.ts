@@ -1,0 +1,68 @@
+import type { Config } from '../config.ts';
+import type { Clock } from '../lib/clock.ts';
+import { createGoogleOAuth } from './google/google.client.ts';
+import { createLlmClient } from './llm/llm.client.ts';
+import { createSmsClient } from './sms/sms.client.ts';
+import { createSmtpTransport } from './smtp/smtp.client.ts';
+import { createAdapterRegistry, createAdapterTracker } from './status.ts';
+import { createWhatsAppClient } from './whatsapp/whatsapp.client.ts';
+
+export type Adapters = ReturnType<typeof createAdapters>;
+
+/**
+ * Every outside service, built once from config (app.ts) and handed to the modules that use it. An
+ * adapter that is not configured is null (the module falls back or refuses, as before) but still
+ * appears in the registry, so the integrations page can say what to set.
+ */
+export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof fetch = fetch) {
+  const registry = createAdapterRegistry();
+  // Configured when every setting it needs is set (the names in config.ts, unchanged).
+  const tracker = (name: string, settings: (keyof Config)[]) =>
+    registry.add(
+      createAdapterTracker(
+        name,
+        settings.every((key) => Boolean(config[key])),
+        clock,
+      ),
+      settings,
+    );
+
+  const smtpTracker = tracker('smtp', ['SMTP_URL']);
+  const whatsappTracker = tracker('whatsapp', [
+    'WHATSAPP_API_URL',
+    'WHATSAPP_PHONE_NUMBER_ID',
+    'WHATSAPP_TOKEN',
+  ]);
+  const smsTracker = tracker('sms', ['SMS_API_URL', 'SMS_API_KEY']);
+  const llmTracker = tracker('llm', ['LLM_BASE_URL']);
+  const googleTracker = tracker('google', ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
+
+  return {
+    registry,
+    smtp: config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, { tracker: smtpTracker }) : null,
+    whatsapp:
+      config.WHATSAPP_API_URL && config.WHATSAPP_PHONE_NUMBER_ID && config.WHATSAPP_TOKEN
+        ? createWhatsAppClient({
+            apiUrl: config.WHATSAPP_API_URL,
+            phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+            token: config.WHATSAPP_TOKEN,
+            template: config.WHATSAPP_TEMPLATE,
+            tracker: whatsappTracker,
+          })
+        : null,
+    sms:
+      config.SMS_API_URL && config.SMS_API_KEY
+        ? createSmsClient({ apiUrl: config.SMS_API_URL, apiKey: config.SMS_API_KEY, tracker: smsTracker })
+        : null,
+    llm: config.LLM_BASE_URL
+      ? createLlmClient({
+          baseUrl: config.LLM_BASE_URL,
+          apiKey: config.LLM_API_KEY,
+          model: config.LLM_MODEL,
+          fetchImpl,
+          tracker: llmTracker,
+        })
+      : null,
+    google: createGoogleOAuth(config, fetchImpl, googleTracker),
+  };
+}
