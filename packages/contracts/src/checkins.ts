@@ -123,7 +123,10 @@ export const checkinLink = z.object({
 });
 export type CheckinLink = z.infer<typeof checkinLink>;
 
-/** spec 5: send check-in requires accommodation, name, phone and e-mail (the rules answer 422 per field). */
+/**
+ * spec 5: send check-in requires accommodation and name, and the contact the channel needs
+ * (sendContactRequired: e-mail for e-mail, phone for WhatsApp/SMS); the rules answer 422 per field.
+ */
 export const sendCheckinBody = z.object({
   property_id: idText().default(''),
   name: text({ max: 160, trim: true }).default(''),

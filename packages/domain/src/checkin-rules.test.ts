@@ -9,6 +9,7 @@ import {
   isValidNie,
   isValidSupportNumber,
   purgeDate,
+  sendContactRequired,
 } from './checkin-rules.ts';
 
 const valid: GuestDataInput = {
@@ -157,5 +158,14 @@ describe('check-in link schedule (spec 4), in the property time zone', () => {
       '2026-03-08T10:00:00.000Z',
     );
     expect(at(checkinSendTime('24h', '2026-03-08', 'America/New_York'))).toBe('2026-03-08T03:00:00.000Z');
+  });
+});
+
+describe('sendContactRequired', () => {
+  it('asks only for the contact the channel uses', () => {
+    expect(sendContactRequired('email')).toEqual({ email: true, phone: false });
+    expect(sendContactRequired('whatsapp')).toEqual({ email: false, phone: true });
+    expect(sendContactRequired('sms')).toEqual({ email: false, phone: true });
+    expect(sendContactRequired('qr')).toEqual({ email: false, phone: false });
   });
 });

@@ -106,6 +106,18 @@ export const isSpanishPostalCodeForm = (value: string) => /^(0[1-9]|[1-4]\d|5[0-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const isValidEmail = (value: string) => EMAIL.test(value.trim());
 
+/**
+ * Which contact a check-in link needs on each send channel (issue 13): the e-mail for e-mail, the phone
+ * for WhatsApp and SMS, neither for a QR code shown on the spot. The other one stays optional but, when
+ * given, must be valid.
+ */
+export function sendContactRequired(channel: 'email' | 'whatsapp' | 'sms' | 'qr'): {
+  email: boolean;
+  phone: boolean;
+} {
+  return { email: channel === 'email', phone: channel === 'whatsapp' || channel === 'sms' };
+}
+
 /** Age in whole years on `today` for a birth date. */
 export function ageOn(birthDate: string, today: string): number {
   const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];

@@ -354,14 +354,42 @@ describe('check-ins operator API', () => {
   });
 
   describe('send check-in', () => {
-    it('requires accommodation, name, phone and e-mail', async () => {
-      const res = await call('POST', '/api/checkins/send', {
+    it('requires accommodation, name and the contact the channel needs, and checks any contact given', async () => {
+      const missing = async (channel: string) => {
+        const res = await call('POST', '/api/checkins/send', {
+          channel,
+          start_date: '2026-12-01',
+          end_date: '2026-12-03',
+        });
+        expect(res.statusCode).toBe(422);
+        return Object.keys(res.json().errors).sort();
+      };
+      expect(await missing('email')).toEqual(['email', 'name', 'property_id']);
+      expect(await missing('whatsapp')).toEqual(['name', 'phone', 'property_id']);
+      expect(await missing('sms')).toEqual(['name', 'phone', 'property_id']);
+      expect(await missing('qr')).toEqual(['name', 'property_id']);
+      const emailOnly = await call('POST', '/api/checkins/send', {
+        property_id: casa,
+        name: 'Solo Correo',
+        email: 'solo.correo@example.com',
         channel: 'email',
         start_date: '2026-12-01',
         end_date: '2026-12-03',
       });
-      expect(res.statusCode).toBe(422);
-      expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'name', 'phone', 'property_id']);
+      expect(emailOnly.statusCode, emailOnly.body).toBe(201);
+      expect(emailOnly.json().data.sent).toBe(true);
+      expect(await mailsTo('solo.correo@example.com')).toHaveLength(1);
+      const badOptional = await call('POST', '/api/checkins/send', {
+        property_id: casa,
+        name: 'Ana',
+        phone: '12',
+        email: 'ana.telefono@example.com',
+        channel: 'email',
+        start_date: '2026-12-01',
+        end_date: '2026-12-03',
+      });
+      expect(badOptional.statusCode).toBe(422);
+      expect(badOptional.json().errors).toEqual({ phone: ['El teléfono no es válido.'] });
       const bad = await call('POST', '/api/checkins/send', {
         property_id: casa,
         name: 'Ana',
@@ -515,6 +543,49 @@ describe('check-ins operator API', () => {
       expect(page.total).toBe(all.total);
       const keys = await call('PUT', `/api/checkins/${complete.items[0].id}/keys`, { delivered: true });
       expect(keys.json().data.keys_delivered).toBe(true);
+    });
+
+    it("starts from today: today's arrivals first, then the next nearest, then the past, most recent first; server-paged", async () => {
+      t.clock.set(start);
+      const send = async (name: string, start_date: string, end_date: string, property_id = casa) => {
+        const res = await call('POST', '/api/checkins/send', {
+          property_id,
+          name,
+          channel: 'qr',
+          start_date,
+          end_date,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      };
+      await send('Orden Pasado Lejano', '2026-10-01', '2026-10-03');
+      await send('Orden Año Que Viene', '2027-11-20', '2027-11-22');
+      await send('Orden Hoy', '2026-11-20', '2026-11-21');
+      await send('Orden Pasado Reciente', '2026-11-18', '2026-11-21');
+      await send('Orden Mañana', '2026-11-21', '2026-11-23');
+      const names = async (url: string) =>
+        (await call('GET', url)).json().data.items.map((i: { name: string }) => i.name);
+      const expected = [
+        'Orden Hoy',
+        'Orden Mañana',
+        'Orden Año Que Viene',
+        'Orden Pasado Reciente',
+        'Orden Pasado Lejano',
+      ];
+      expect(await names('/api/checkins?q=Orden&page_size=100')).toEqual(expected);
+      expect(await names('/api/checkins?q=Orden&page_size=2&page=1')).toEqual(expected.slice(0, 2));
+      expect(await names('/api/checkins?q=Orden&page_size=2&page=2')).toEqual(expected.slice(2, 4));
+      expect(await names('/api/checkins?q=Orden&page_size=2&page=3')).toEqual(expected.slice(4));
+
+      // "Today" is each property's: at 03:00 UTC it is still the 19th in New York.
+      await send('Orden NYC Ayer UTC', '2026-11-19', '2026-11-21', nyc);
+      t.clock.set(new Date('2026-11-20T03:00:00Z'));
+      const nycFirst = await names(`/api/checkins?q=Orden&property_id=${nyc}&page_size=100`);
+      expect(nycFirst).toEqual(['Orden NYC Ayer UTC']);
+      const all = await names('/api/checkins?q=Orden&page_size=100');
+      expect(all.indexOf('Orden NYC Ayer UTC')).toBeLessThan(all.indexOf('Orden Pasado Reciente'));
+      t.clock.set(start);
+      const later = await names('/api/checkins?q=Orden&page_size=100');
+      expect(later.indexOf('Orden NYC Ayer UTC')).toBeGreaterThan(later.indexOf('Orden Año Que Viene'));
     });
   });
 

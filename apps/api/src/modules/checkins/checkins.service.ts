@@ -24,6 +24,7 @@ import {
   isValidEmail,
   normalizeDocumentNumber,
   purgeDate,
+  sendContactRequired,
 } from '@posada/domain/checkin-rules';
 import { normalizePhone } from '@posada/domain/phone';
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -407,12 +408,9 @@ export function createCheckinsService(deps: CheckinsDeps) {
       }
       if (query.tab === 'pending') conditions.push(eq(checkins.status, 'pending'));
       if (query.tab === 'complete') conditions.push(eq(checkins.status, 'complete'));
-      if (query.tab === 'today') {
-        // Arrivals today in each property's own time zone.
-        conditions.push(
-          sql`${checkins.startDate} = (${clock.now().toISOString()}::timestamptz at time zone ${properties.timeZone})::date`,
-        );
-      }
+      // Today in each property's own time zone.
+      const propertyToday = sql`(${clock.now().toISOString()}::timestamptz at time zone ${properties.timeZone})::date`;
+      if (query.tab === 'today') conditions.push(sql`${checkins.startDate} = ${propertyToday}`);
       if (query.from) conditions.push(gte(checkins.startDate, query.from));
       if (query.to) conditions.push(lte(checkins.startDate, query.to));
       if (query.country) {
@@ -437,7 +435,15 @@ export function createCheckinsService(deps: CheckinsDeps) {
       const [rows, [total]] = await Promise.all([
         listBase()
           .where(where)
-          .orderBy(desc(checkins.startDate), desc(checkins.createdAt), checkins.id)
+          // Operators start from today (issue 13): today's arrivals, then the next ones nearest first,
+          // then the past stays, most recent first.
+          .orderBy(
+            sql`case when ${checkins.startDate} >= ${propertyToday} then 0 else 1 end`,
+            sql`case when ${checkins.startDate} >= ${propertyToday} then ${checkins.startDate} end asc`,
+            desc(checkins.startDate),
+            desc(checkins.createdAt),
+            checkins.id,
+          )
           .limit(query.page_size)
           .offset((query.page - 1) * query.page_size),
         db
@@ -586,10 +592,13 @@ export function createCheckinsService(deps: CheckinsDeps) {
       const required = 'checkin.errors.required';
       if (!input.property_id) errors.property_id = required;
       if (!input.name) errors.name = required;
-      if (!input.phone) errors.phone = required;
-      else if (phoneDigits(input.phone) < PHONE_MIN_DIGITS) errors.phone = 'checkin.errors.phone';
-      if (!input.email) errors.email = required;
-      else if (!isValidEmail(input.email)) errors.email = 'checkin.errors.email';
+      const needs = sendContactRequired(input.channel);
+      if (!input.phone) {
+        if (needs.phone) errors.phone = required;
+      } else if (phoneDigits(input.phone) < PHONE_MIN_DIGITS) errors.phone = 'checkin.errors.phone';
+      if (!input.email) {
+        if (needs.email) errors.email = required;
+      } else if (!isValidEmail(input.email)) errors.email = 'checkin.errors.email';
       const booking = input.booking_id ? await ownedBooking(tenant.accountId, input.booking_id) : null;
       if (!booking) {
         if (!isIsoDate(input.start_date))
