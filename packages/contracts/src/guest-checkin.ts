@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { guestData } from './checkin-guest-data.ts';
-import { text } from './primitives.ts';
+import { idText, text } from './primitives.ts';
 
 /**
  * The guest side of check-in (docs/checkins.md "Guest endpoints"): the guest never logs in. `start`
@@ -32,6 +32,8 @@ export const guestCheckinSummary = z.object({
   lead_name: z.string(),
   status: z.enum(['pending', 'complete']),
   language: z.string(),
+  /** Where the stay is (the property's street address, city): only to a link or code holder. */
+  property_address: z.string(),
 });
 export type GuestCheckinSummary = z.infer<typeof guestCheckinSummary>;
 
@@ -53,6 +55,19 @@ export const verificationPlan = z.object({
 });
 export type VerificationPlan = z.infer<typeof verificationPlan>;
 
+/**
+ * What the stay already knows of its lead guest (the booking's or the send form's name and contact),
+ * offered to the form editable. Only to a session past the code step, and only while no guest has
+ * registered yet (a companion must not get the lead's data).
+ */
+export const guestPrefill = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+export type GuestPrefill = z.infer<typeof guestPrefill>;
+
 export const guestSession = z.object({
   /** Send back as `x-checkin-session`. */
   session: z.string(),
@@ -63,6 +78,8 @@ export const guestSession = z.object({
   checkin: guestCheckinSummary.nullable(),
   /** Where the messaging code can go; null until the code step has bound the session to a check-in. */
   verification: verificationPlan.nullable(),
+  /** The lead guest's known data; null before the code step or once a guest has registered. */
+  prefill: guestPrefill.nullable(),
 });
 export type GuestSession = z.infer<typeof guestSession>;
 
@@ -154,3 +171,16 @@ export const finishCheckinData = z.object({
   services_path: z.string(),
 });
 export type FinishCheckinData = z.infer<typeof finishCheckinData>;
+
+/** GET /api/guest/services/{propiedad_id}/{checkin_id}: the stay behind a services page (spec 2.2). */
+export const guestServicesParams = z.object({ propiedad_id: idText(), checkin_id: idText() });
+/** Only a completed check-in of that very property answers; anything else is 404. */
+export const guestServicesData = z.object({
+  checkin_id: z.string(),
+  propiedad_id: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  registered_guests: z.number().int(),
+  completed_at: z.string().nullable(),
+});
+export type GuestServicesData = z.infer<typeof guestServicesData>;

@@ -195,6 +195,8 @@ export const guestProperty = z.object({
   policies: localizedText.nullable(),
   /** spec 3 Property services (fixed list): what the guest's services page lists after check-in. */
   services: z.array(z.string()),
+  /** The property's main image (spec 5 Property images), for the guest pages; null when it has none. */
+  photo: z.object({ url: z.string(), thumb_url: z.string() }).nullable(),
 });
 export type GuestProperty = z.infer<typeof guestProperty>;
 

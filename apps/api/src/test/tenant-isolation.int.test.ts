@@ -392,6 +392,13 @@ const cases: Record<string, Case> = {
   'GET /api/guest/checkin/:id': none("a guest's check-in id: see the guest session test below", {
     id: '00000000-0000-4000-8000-000000000000',
   }),
+  'GET /api/guest/services/:propiedad_id/:checkin_id': none(
+    "public: a completed check-in's own unguessable ids; any other pair is 404 (guest-checkin int test)",
+    {
+      propiedad_id: '00000000-0000-4000-8000-000000000000',
+      checkin_id: '00000000-0000-4000-8000-000000000000',
+    },
+  ),
 };
 
 const routeKey = (r: Pick<ApiRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;

@@ -5,6 +5,8 @@ import {
   confirmVerificationBody,
   finishCheckinData,
   guestCheckinSummary,
+  guestServicesData,
+  guestServicesParams,
   guestSession,
   postalCodeData,
   postalCodeParams,
@@ -115,6 +117,18 @@ export const guestCheckinRoutes: FastifyPluginAsyncZod<{ guestCheckin: GuestChec
     '/guest/checkin/finish',
     { config: guest, schema: { tags, response: { 200: okEnvelope(finishCheckinData) } } },
     async (request) => ({ ok: true as const, data: await guestCheckin.finish(sessionOf(request)) }),
+  );
+
+  app.get(
+    '/guest/services/:propiedad_id/:checkin_id',
+    {
+      config: { access: 'public' },
+      schema: { tags, params: guestServicesParams, response: { 200: okEnvelope(guestServicesData) } },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await guestCheckin.services(request.params.propiedad_id, request.params.checkin_id),
+    }),
   );
 
   app.get(

@@ -5,6 +5,8 @@ import type {
   ConfirmVerificationBody,
   FinishCheckinData,
   GuestCheckinSummary,
+  GuestPrefill,
+  GuestServicesData,
   GuestSession,
   PostalCodeData,
   RegisteredGuest,
@@ -84,6 +86,7 @@ export interface GuestCheckinService {
   registerGuest(token: string | undefined, body: GuestBody): Promise<RegisteredGuest>;
   finish(token: string | undefined): Promise<FinishCheckinData>;
   summary(token: string | undefined, checkinId: string): Promise<GuestCheckinSummary>;
+  services(propertyId: string, checkinId: string): Promise<GuestServicesData>;
   verificationChannels(): VerificationChannel[];
 }
 
@@ -136,6 +139,10 @@ export function createGuestCheckinService(deps: {
     lead_name: row.name,
     status: row.status,
     language: row.language,
+    property_address: [property.address, property.zipCode, property.city]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(', '),
   });
 
   const usable = (property: PropertyRow, checkin: CheckinRow | null) => {
@@ -201,7 +208,16 @@ export function createGuestCheckinService(deps: {
       checkin: checkin ? await summaryOf(property, checkin) : null,
       // Only a session that passed the code step learns where the code goes (masked).
       verification: checkin && issued.claims.code ? await verificationPlan(checkin) : null,
+      prefill: checkin && issued.claims.code ? await prefillOf(checkin) : null,
     };
+  };
+
+  /** issue 13: the lead guest's name and contact as the operator entered them, until a guest registers. */
+  const prefillOf = async (checkin: CheckinRow): Promise<GuestPrefill | null> => {
+    if ((await guestCount(checkin.id)) > 0) return null;
+    const contact = await stayContact(checkin);
+    const [first = '', ...rest] = checkin.name.trim().split(/\s+/);
+    return { first_name: first, last_name: rest.join(' '), email: contact.email, phone: contact.phone };
   };
 
   /**
@@ -692,6 +708,21 @@ export function createGuestCheckinService(deps: {
       // A session only ever reaches its own check-in.
       if (!s.checkin || s.checkin.id !== checkinId) throw errors.notFound();
       return summaryOf(s.property, s.checkin);
+    },
+
+    async services(propertyId, checkinId) {
+      // spec 2.2 services page: only a completed check-in of that very property; the ids are unguessable
+      // uuids, and a made-up, pending or other property's id reads as not found.
+      const row = isUuid(checkinId) && isUuid(propertyId) ? await checkinById(checkinId) : null;
+      if (!row || row.propertyId !== propertyId || row.status !== 'complete') throw errors.notFound();
+      return {
+        checkin_id: row.id,
+        propiedad_id: row.propertyId,
+        start_date: row.startDate,
+        end_date: row.endDate,
+        registered_guests: await guestCount(row.id),
+        completed_at: row.completedAt?.toISOString() ?? null,
+      };
     },
   };
 }

@@ -63,6 +63,7 @@ describe('property views', () => {
       welcome: null,
       policies: { es: 'Normas', en: 'Rules', ar: 'قواعد' },
       services: ['wifi', 'parking'],
+      photo: null,
     });
     const text = JSON.stringify(guest);
     for (const secret of [row.accountId, '9931', '17550', 'example.com/review', 'Camino del Tajo']) {

@@ -10,15 +10,17 @@ import type {
 import type { TipoHospedaje } from '@posada/contracts/users';
 import { isHotelType } from '@posada/domain/property-types';
 import { canCreateProperty } from '@posada/domain/property-wizard';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { LocalizedColumn } from '../../db/schema/properties.ts';
+import { propertyImages } from '../../db/schema/rooms.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { commonErrors } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { FilesService } from '../files/files.service.ts';
+import { type FilesService, fileUrl } from '../files/files.service.ts';
 import type { DescriptionGenerator } from './description-generator.ts';
 import { propertiesErrors } from './properties.errors.ts';
 import {
@@ -110,7 +112,7 @@ export function toDetail(
 }
 
 /** What a guest page may see: no account, security code, credentials, channels or prices. */
-export function toGuestProperty(row: PropertyRow): GuestProperty {
+export function toGuestProperty(row: PropertyRow, photo: GuestProperty['photo'] = null): GuestProperty {
   return {
     id: row.id,
     nombre: row.nombre,
@@ -122,6 +124,7 @@ export function toGuestProperty(row: PropertyRow): GuestProperty {
     welcome: localized(row.welcome),
     policies: localized(row.policies),
     services: row.services,
+    photo,
   };
 }
 
@@ -250,7 +253,19 @@ export function createPropertiesService(deps: {
     async guestView(id: string): Promise<GuestProperty> {
       const row = isUuid(id) ? await repo.findForGuest(id) : null;
       if (!row) throw propertiesErrors.notFound();
-      return toGuestProperty(row);
+      // The main image, else the first one (spec 5: one main image, ordered by position).
+      const [image] = await deps.db
+        .select({ fileName: propertyImages.fileName, thumbName: propertyImages.thumbName })
+        .from(propertyImages)
+        .where(eq(propertyImages.propertyId, row.id))
+        .orderBy(desc(propertyImages.isMain), asc(propertyImages.position))
+        .limit(1);
+      return toGuestProperty(
+        row,
+        image
+          ? { url: fileUrl(image.fileName), thumb_url: fileUrl(image.thumbName ?? image.fileName) }
+          : null,
+      );
     },
 
     /** POST /api/retrive-properties: only the caller's own list; another user's id reads as not found. */
