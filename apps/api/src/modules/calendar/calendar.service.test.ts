@@ -2,16 +2,9 @@ import { calendarData } from '@posada/contracts/calendar';
 import { calendarWire, decodeCalendar } from '@posada/contracts/calendar-wire';
 import { okEnvelope } from '@posada/contracts/envelope';
 import { describe, expect, it } from 'vitest';
-import type { CalendarRows } from './calendar.service.ts';
-import {
-  checkRange,
-  denseMonths,
-  MAX_CALENDAR_NIGHTS,
-  parsePropertyIds,
-  renderCalendar,
-  renderNights,
-} from './calendar.service.ts';
+import { checkRange, MAX_CALENDAR_NIGHTS, parsePropertyIds } from './calendar.service.ts';
 import { monthWindow } from './calendar-month-cache.ts';
+import { type CalendarRows, denseMonths, renderCalendar, renderNights } from './calendar-wire.ts';
 
 /** The text the API answers, read back through the contract (which fails on any shape mismatch). */
 const assembleCalendar = (rows: CalendarRows) =>
