@@ -2,7 +2,7 @@ import { calendarWire, decodeCalendar } from '@posada/contracts/calendar-wire';
 import { addDays } from '@posada/domain/booking-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../modules/calendar/calendar.repo.ts';
+import { rowsOf } from '../lib/sql.ts';
 import { bearer, uniqueIp } from '../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_PASSWORD, demoEmails, seedDemo } from './seed.ts';

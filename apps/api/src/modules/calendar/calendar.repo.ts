@@ -1,19 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf, uuidList } from '../../lib/sql.ts';
 
 /**
  * The calendar's reads: a handful of set-based queries over every property of the request at once (no
  * query per unit or per day). Dates come back as text (YYYY-MM-DD) and counts as int, identically on
  * PostgreSQL and PGlite.
  */
-
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** A list of uuids as one parameter (works the same on node-postgres and PGlite). */
-export const uuidList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
 
 export interface CalendarPropertyRow {
   id: string;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { rooms, roomTypes } from '../../db/schema/rooms.ts';
-import { rowsOf, uuidList } from '../calendar/calendar.repo.ts';
+import { rowsOf, uuidList } from '../../lib/sql.ts';
 
 /**
  * The dashboard's figures, computed in the database over all the selected properties at once.
