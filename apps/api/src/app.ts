@@ -8,8 +8,6 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { calendarChangedEvent } from '@posada/contracts/calendar';
-import { reminderRangEvent } from '@posada/contracts/checkins';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -20,6 +18,8 @@ import {
 import { createAdapters } from './adapters/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createEventBus } from './events/bus.ts';
+import { registerRealtimeHandlers } from './events/realtime-handlers.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { Jobs } from './lib/jobs.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -39,6 +39,7 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
+import { registerCheckinsEventHandlers } from './modules/checkins/checkins.events.ts';
 import { registerCheckinJobs } from './modules/checkins/checkins.jobs.ts';
 import { checkinsRoutes } from './modules/checkins/checkins.routes.ts';
 import { createCheckinsService } from './modules/checkins/checkins.service.ts';
@@ -58,6 +59,8 @@ import { renderRegistrationPdf } from './modules/guest-checkin/registration-pdf.
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createDescriptionGenerator } from './modules/properties/description-generator.ts';
 import { imagesRoutes } from './modules/properties/images.routes.ts';
 import { createImagesService } from './modules/properties/images.service.ts';
@@ -104,6 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const jobs = deps.jobs ?? createPgBossJobs({ database, logger: app.log });
+  // Domain events (docs/events.md): recorded with each change, delivered after the commit.
+  const events = createEventBus({ db: database.db, jobs, logger: app.log });
 
   // Outside services (adapters/README.md): built once from config, handed to the modules that use them.
   const adapters = createAdapters(config, clock);
@@ -156,26 +161,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     messaging: messagingAdapter(senders),
     renderPdf: renderRegistrationPdf,
   });
-  const reminders = createRemindersService({
-    db: database.db,
-    clock,
-    onRing: (accountId, payload) => app.realtime.emitToAccount(accountId, reminderRangEvent, payload),
-  });
+  const notifications = createNotificationsService({ db: database.db, clock });
+  const reminders = createRemindersService({ db: database.db, clock, notifications, events });
   const bookings = createBookingsService({
     db: database.db,
     clock,
-    onStayChanged: (accountId, bookingId) => checkins.replan(accountId, bookingId),
     roomTypes: rooms,
     rates,
-    // app.realtime is decorated when the realtime plugin registers below; changes happen only after that.
-    onChange: (accountId, payload) => app.realtime.emitToAccount(accountId, calendarChangedEvent, payload),
+    events,
+    notifications,
   });
   const bookingImport = createBookingImportService({
     db: database.db,
     clock,
     roomTypes: rooms,
-    onChange: (accountId, payload) => app.realtime.emitToAccount(accountId, calendarChangedEvent, payload),
+    events,
   });
+  registerCheckinsEventHandlers(events, checkins);
+  // app.realtime is decorated when the realtime plugin registers below; events are delivered only after that.
+  registerRealtimeHandlers(events, () => app.realtime);
   const calendar = createCalendarService({ db: database.db, kind: database.kind, logger: app.log });
   const dashboard = createDashboardService({ db: database.db, clock });
   const auth = createAuthService({
@@ -265,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dashboardRoutes, { dashboard });
       await api.register(integrationsRoutes, { adapters: adapters.registry });
       await api.register(checkinsRoutes, { checkins, reminders });
+      await api.register(notificationsRoutes, { notifications });
       await api.register(guestCheckinRoutes, {
         guestCheckin: createGuestCheckin({
           db: database.db,
@@ -274,8 +279,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           mail,
           logger: app.log,
           senders,
-          onCompleted: (accountId, payload) =>
-            app.realtime.emitToAccount(accountId, calendarChangedEvent, payload),
+          events,
+          notifications,
         }),
       });
     },
@@ -299,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     await jobs.start();
     await mail.registerWorkers();
+    await events.registerWorkers({ recurring: config.NODE_ENV !== 'test' });
     await registerCheckinJobs({
       jobs,
       checkins,

@@ -12,7 +12,6 @@ import {
   type TemplateFormat,
 } from '@posada/contracts/booking-import';
 import { createBookingBody } from '@posada/contracts/bookings';
-import type { CalendarChangedPayload } from '@posada/contracts/calendar';
 import type { Currency } from '@posada/contracts/properties';
 import type { RoomTypeItem } from '@posada/contracts/property-rooms';
 import {
@@ -27,6 +26,7 @@ import {
 import { normalizePhone } from '@posada/domain/phone';
 import { isHotelType } from '@posada/domain/property-types';
 import type { Db } from '../../db/client.ts';
+import { type EventProducer, withoutEvents } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isDeadlock, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Tenant } from '../../lib/tenant.ts';
@@ -63,8 +63,8 @@ export interface BookingImportDeps {
   clock: Clock;
   /** The rooms service of modules/properties: a hotel's room types with their room counts. */
   roomTypes: { listTypes(tenant: Tenant, propertyId: string): Promise<RoomTypeItem[]> };
-  /** Told after the import commits, once per property (the app emits calendar-changed to the account). */
-  onChange?: (accountId: string, payload: CalendarChangedPayload) => void;
+  /** bookings.imported is recorded once per property in the import's transaction (docs/events.md). */
+  events?: EventProducer;
   /** Booking codes; tests pass a fixed sequence. */
   makeCode?: () => string;
 }
@@ -464,8 +464,7 @@ export function createBookingImportService(deps: BookingImportDeps) {
   async function commit(tenant: Tenant, rows: CandidateRow[]): Promise<Map<number, string>> {
     const now = deps.clock.now();
     const codes = new Map<number, string>();
-    await deps.db.transaction(async (tx) => {
-      const txDb = tx as unknown as Db;
+    await (deps.events ?? withoutEvents).transaction(deps.db, async (txDb, emit) => {
       const txBookings = createBookingsRepo({ db: txDb });
       const txRepo = createBookingImportRepo({ db: txDb });
       // The hotels' rooms stay locked until commit (FOR UPDATE, id order), as in a manual booking.
@@ -537,6 +536,8 @@ export function createBookingImportService(deps: BookingImportDeps) {
         }
       }
       await txRepo.insertNights(nights);
+      for (const propertyId of new Set(rows.map((r) => r.property.id)))
+        await emit(tenant.accountId, 'bookings.imported', { property_id: propertyId });
     });
     return codes;
   }
@@ -622,9 +623,6 @@ export function createBookingImportService(deps: BookingImportDeps) {
           throw bookingImportErrors.conflict();
         }
         throw error;
-      }
-      for (const propertyId of new Set(valid.map((r) => r.property.id))) {
-        deps.onChange?.(tenant.accountId, { property_id: propertyId, kind: 'booking' });
       }
       return {
         ...outcome,

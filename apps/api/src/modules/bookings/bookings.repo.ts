@@ -2,7 +2,7 @@ import type { bookingsQuery } from '@posada/contracts/bookings';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { bookings, closedDates, nightPrices, notifications, unitNights } from '../../db/schema/bookings.ts';
+import { bookings, closedDates, nightPrices, unitNights } from '../../db/schema/bookings.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { rooms, roomTypes } from '../../db/schema/rooms.ts';
 import { containsPattern as likeTerm } from '../../lib/sql.ts';
@@ -13,7 +13,6 @@ export type BookingRow = typeof bookings.$inferSelect;
 export type NewBookingRow = Omit<typeof bookings.$inferInsert, 'code'>;
 export type ClosedDateRow = typeof closedDates.$inferSelect;
 export type NewUnitNight = typeof unitNights.$inferInsert;
-export type NewNotificationRow = typeof notifications.$inferInsert;
 
 /** What the booking rules need to know about a property. */
 export interface PropertyInfo {
@@ -49,7 +48,7 @@ export interface NightSetting {
 }
 
 /**
- * Drizzle queries of bookings, closed dates, unit nights, night prices and notifications. Every query
+ * Drizzle queries of bookings, closed dates, unit nights and night prices. Every query
  * filters by account; unit_nights and night_prices are reached through ids already checked against it.
  */
 export function createBookingsRepo({ db }: { db: Db }) {
@@ -388,12 +387,6 @@ export function createBookingsRepo({ db }: { db: Db }) {
           ),
         )
         .orderBy(asc(closedDates.startDate), asc(closedDates.id));
-    },
-
-    // ------------------------------------------------------------ notifications
-
-    async insertNotification(values: NewNotificationRow): Promise<void> {
-      await db.insert(notifications).values(values);
     },
   };
 }

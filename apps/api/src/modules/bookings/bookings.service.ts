@@ -6,7 +6,6 @@ import type {
   CreateBookingInput,
   UpdateBookingInput,
 } from '@posada/contracts/bookings';
-import type { CalendarChangedPayload } from '@posada/contracts/calendar';
 import type { ClosedDates } from '@posada/contracts/closed-dates';
 import type { NightPricesData } from '@posada/contracts/night-prices';
 import type { Currency } from '@posada/contracts/properties';
@@ -22,12 +21,18 @@ import {
 import { normalizePhone } from '@posada/domain/phone';
 import { isHotelType } from '@posada/domain/property-types';
 import type { Db } from '../../db/client.ts';
-import { type NotificationKind, notificationTypeOf } from '../../db/schema/bookings.ts';
+import type { NotificationKind } from '../../db/schema/bookings.ts';
+import { type Emit, type EventProducer, withoutEvents } from '../../events/bus.ts';
+import type { BookingChange } from '../../events/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isDeadlock, isUniqueViolation } from '../../lib/db-errors.ts';
 import { commonErrors } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from '../notifications/notifications.service.ts';
 import { newBookingCode } from './booking-code.ts';
 import { bookingsErrors } from './bookings.errors.ts';
 import {
@@ -52,15 +57,18 @@ export interface BookingsDeps {
   clock: Clock;
   roomTypes: { listTypes(tenant: Tenant, propertyId: string): Promise<RoomTypeItem[]> };
   rates: { list(tenant: Tenant, propertyId: string): Promise<Rate[]> };
-  /** Told after every committed change (the app emits a socket event to the account). */
-  onChange?: (accountId: string, payload: CalendarChangedPayload) => void;
-  /** Re-plans the booking's programmed check-in (modules/checkins) after create, update, pause, cancel. */
-  onStayChanged?: (accountId: string, bookingId: string) => Promise<void>;
+  /** Every change records its domain event (docs/events.md) in its transaction. */
+  events?: EventProducer;
+  /** The bell (booking new, update, cancel); defaults to one on `db`. */
+  notifications?: NotificationsService;
   /** Booking codes; tests pass a fixed sequence. */
   makeCode?: () => string;
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;
+
+/** A transaction's repo, its database handle (for the bell) and its event recorder. */
+type BookingsTx = BookingsRepo & { db: Db; emit: Emit };
 
 const cleanLines = (lines: PriceLine[]): PriceLine[] =>
   lines.map((l) => ({ description: l.description, price: l.price }));
@@ -148,9 +156,12 @@ interface SalePlan {
 export function createBookingsService(deps: BookingsDeps) {
   const repo = createBookingsRepo({ db: deps.db });
   const makeCode = deps.makeCode ?? (() => newBookingCode());
-  const transaction = <T>(work: (tx: BookingsRepo) => Promise<T>): Promise<T> =>
-    deps.db.transaction((tx) => work(createBookingsRepo({ db: tx as unknown as Db })));
-  const changed = (accountId: string, payload: CalendarChangedPayload) => deps.onChange?.(accountId, payload);
+  const notifications = deps.notifications ?? createNotificationsService({ db: deps.db, clock: deps.clock });
+  /** A transaction whose repo also writes the bell and records events (published after the commit). */
+  const transaction = <T>(work: (tx: BookingsTx) => Promise<T>): Promise<T> =>
+    (deps.events ?? withoutEvents).transaction(deps.db, (db, emit) =>
+      work({ ...createBookingsRepo({ db }), db, emit }),
+    );
 
   const ownedProperty = async (tenant: Tenant, id: string): Promise<PropertyInfo> => {
     const row = isUuid(id) ? await repo.findProperty(tenant.accountId, id) : null;
@@ -259,17 +270,21 @@ export function createBookingsService(deps: BookingsDeps) {
   const bookingUnits = (plan: SalePlan, propertyId: string, roomIds: string[]) =>
     plan.hotel ? roomIds.map((id) => ({ unitId: id, roomId: id })) : [{ unitId: propertyId, roomId: null }];
 
-  const notify = (tx: BookingsRepo, kind: NotificationKind, booking: BookingRow, propertyTitle: string) =>
-    tx.insertNotification({
-      accountId: booking.accountId,
-      propertyId: booking.propertyId,
-      type: notificationTypeOf[kind],
-      kind,
-      title: `${booking.code} · ${booking.name}`,
-      body: `${propertyTitle} · ${booking.startDate} → ${booking.endDate}`,
-      relationId: booking.id,
-      createdAt: deps.clock.now(),
-    });
+  const notify = (tx: BookingsTx, kind: NotificationKind, booking: BookingRow, propertyTitle: string) =>
+    notifications.create(
+      {
+        accountId: booking.accountId,
+        propertyId: booking.propertyId,
+        kind,
+        title: `${booking.code} · ${booking.name}`,
+        body: `${propertyTitle} · ${booking.startDate} → ${booking.endDate}`,
+        relationId: booking.id,
+      },
+      tx.db,
+    );
+
+  const changedBooking = (tx: BookingsTx, row: BookingRow, change: BookingChange) =>
+    tx.emit(row.accountId, 'booking.changed', { booking_id: row.id, property_id: row.propertyId, change });
 
   const detail = async (tenant: Tenant, id: string): Promise<BookingDetail> => {
     const row = await repo.findBookingWithNames(tenant.accountId, id);
@@ -432,14 +447,16 @@ export function createBookingsService(deps: BookingsDeps) {
             ),
           );
           await notify(tx, 'booking_new', booking, property.nombre);
+          await tx.emit(tenant.accountId, 'booking.created', {
+            booking_id: booking.id,
+            property_id: property.id,
+          });
           return booking;
         });
       } catch (error) {
         if (isUniqueViolation(error) || isDeadlock(error)) throw bookingsErrors.datesTaken();
         throw error;
       }
-      changed(tenant.accountId, { property_id: property.id, kind: 'booking', booking_id: created.id });
-      await deps.onStayChanged?.(tenant.accountId, created.id);
       return detail(tenant, created.id);
     },
 
@@ -518,16 +535,17 @@ export function createBookingsService(deps: BookingsDeps) {
           });
           if (!row) throw bookingsErrors.notFound();
           await notify(tx, 'booking_update', row, property.nombre);
+          await tx.emit(tenant.accountId, 'booking.changed', {
+            booking_id: id,
+            property_id: property.id,
+            change: 'stay',
+            ...(property.id !== current.propertyId ? { previous_property_id: current.propertyId } : {}),
+          });
         });
       } catch (error) {
         if (isUniqueViolation(error) || isDeadlock(error)) throw bookingsErrors.newDatesTaken();
         throw error;
       }
-      changed(tenant.accountId, { property_id: property.id, kind: 'booking', booking_id: id });
-      if (property.id !== current.propertyId) {
-        changed(tenant.accountId, { property_id: current.propertyId, kind: 'booking', booking_id: id });
-      }
-      await deps.onStayChanged?.(tenant.accountId, id);
       return detail(tenant, id);
     },
 
@@ -537,7 +555,7 @@ export function createBookingsService(deps: BookingsDeps) {
      */
     async cancel(tenant: Tenant, id: string): Promise<BookingDetail> {
       await ownedBooking(tenant, id);
-      const cancelled = await transaction(async (tx) => {
+      await transaction(async (tx) => {
         const row = await tx.findBooking(tenant.accountId, id, { lock: true });
         if (!row) throw bookingsErrors.notFound();
         if (isExternalChannel(row.channel)) throw bookingsErrors.externalNotCancellable();
@@ -548,22 +566,25 @@ export function createBookingsService(deps: BookingsDeps) {
         });
         await tx.deleteBookingNights(id);
         const property = await tx.findProperty(tenant.accountId, row.propertyId);
-        if (updated) await notify(tx, 'booking_cancel', updated, property?.nombre ?? '');
-        return updated;
+        if (updated) {
+          await notify(tx, 'booking_cancel', updated, property?.nombre ?? '');
+          await tx.emit(tenant.accountId, 'booking.cancelled', {
+            booking_id: id,
+            property_id: updated.propertyId,
+          });
+        }
       });
-      if (cancelled)
-        changed(tenant.accountId, { property_id: cancelled.propertyId, kind: 'booking', booking_id: id });
-      await deps.onStayChanged?.(tenant.accountId, id);
       return detail(tenant, id);
     },
 
     /** Paused bookings get no automatic check-in message (spec 4); activating restores it. */
     async setPaused(tenant: Tenant, id: string, paused: boolean): Promise<BookingDetail> {
       await ownedBooking(tenant, id);
-      const row = await repo.updateBooking(tenant.accountId, id, { paused, updatedAt: deps.clock.now() });
-      if (!row) throw bookingsErrors.notFound();
-      changed(tenant.accountId, { property_id: row.propertyId, kind: 'booking', booking_id: id });
-      await deps.onStayChanged?.(tenant.accountId, id);
+      await transaction(async (tx) => {
+        const row = await tx.updateBooking(tenant.accountId, id, { paused, updatedAt: deps.clock.now() });
+        if (!row) throw bookingsErrors.notFound();
+        await changedBooking(tx, row, 'paused');
+      });
       return detail(tenant, id);
     },
 
@@ -574,12 +595,14 @@ export function createBookingsService(deps: BookingsDeps) {
       paymentStatus: BookingRow['paymentStatus'],
     ): Promise<BookingDetail> {
       await ownedBooking(tenant, id);
-      const row = await repo.updateBooking(tenant.accountId, id, {
-        paymentStatus,
-        updatedAt: deps.clock.now(),
+      await transaction(async (tx) => {
+        const row = await tx.updateBooking(tenant.accountId, id, {
+          paymentStatus,
+          updatedAt: deps.clock.now(),
+        });
+        if (!row) throw bookingsErrors.notFound();
+        await changedBooking(tx, row, 'payment');
       });
-      if (!row) throw bookingsErrors.notFound();
-      changed(tenant.accountId, { property_id: row.propertyId, kind: 'booking', booking_id: id });
       return detail(tenant, id);
     },
 
@@ -635,12 +658,12 @@ export function createBookingsService(deps: BookingsDeps) {
             roomTypeId: row.quantity === 1 ? to.roomTypeId : row.roomTypeId,
             updatedAt: deps.clock.now(),
           });
+          await changedBooking(tx, row, 'room');
         });
       } catch (error) {
         if (isUniqueViolation(error) || isDeadlock(error)) throw bookingsErrors.datesTaken();
         throw error;
       }
-      changed(tenant.accountId, { property_id: booking.propertyId, kind: 'booking', booking_id: id });
       return detail(tenant, id);
     },
 
@@ -756,13 +779,13 @@ export function createBookingsService(deps: BookingsDeps) {
               closedDateId: closed.id,
             }),
           );
+          await tx.emit(tenant.accountId, 'closed_dates.changed', { property_id: property.id });
           return closed;
         });
       } catch (error) {
         if (isUniqueViolation(error) || isDeadlock(error)) throw bookingsErrors.datesTaken();
         throw error;
       }
-      changed(tenant.accountId, { property_id: property.id, kind: 'closed_dates' });
       return toClosedDates(row);
     },
 
@@ -801,15 +824,14 @@ export function createBookingsService(deps: BookingsDeps) {
           await tx.insertNights(
             nightRows(tenant, property.id, units, body.start_date, body.end_date, { closedDateId: id }),
           );
+          await tx.emit(tenant.accountId, 'closed_dates.changed', { property_id: property.id });
+          if (existing.propertyId !== property.id)
+            await tx.emit(tenant.accountId, 'closed_dates.changed', { property_id: existing.propertyId });
           return updated;
         });
       } catch (error) {
         if (isUniqueViolation(error) || isDeadlock(error)) throw bookingsErrors.datesTaken();
         throw error;
-      }
-      changed(tenant.accountId, { property_id: property.id, kind: 'closed_dates' });
-      if (existing.propertyId !== property.id) {
-        changed(tenant.accountId, { property_id: existing.propertyId, kind: 'closed_dates' });
       }
       return toClosedDates(row);
     },
@@ -817,10 +839,11 @@ export function createBookingsService(deps: BookingsDeps) {
     /** Deleting a closure frees its nights (the unit_nights rows go with it). */
     async deleteClosedDates(tenant: Tenant, id: string): Promise<{ id: string }> {
       const existing = isUuid(id) ? await repo.findClosedDate(tenant.accountId, id) : null;
-      if (!existing || !(await repo.deleteClosedDate(tenant.accountId, id))) {
-        throw bookingsErrors.closedDateNotFound();
-      }
-      changed(tenant.accountId, { property_id: existing.propertyId, kind: 'closed_dates' });
+      if (!existing) throw bookingsErrors.closedDateNotFound();
+      await transaction(async (tx) => {
+        if (!(await tx.deleteClosedDate(tenant.accountId, id))) throw bookingsErrors.closedDateNotFound();
+        await tx.emit(tenant.accountId, 'closed_dates.changed', { property_id: existing.propertyId });
+      });
       return { id };
     },
 
@@ -851,17 +874,20 @@ export function createBookingsService(deps: BookingsDeps) {
       } else if (body.room_type_id) {
         throw bookingsErrors.roomTypeNotFound();
       }
-      const rows = await repo.upsertNightPrices({
-        accountId: tenant.accountId,
-        propertyId: property.id,
-        unitKey,
-        start: body.start_date,
-        end: body.end_date,
-        price: body.price,
-        minStay: body.min_stay,
-        stopSell: body.stop_sell,
+      const rows = await transaction(async (tx) => {
+        const written = await tx.upsertNightPrices({
+          accountId: tenant.accountId,
+          propertyId: property.id,
+          unitKey,
+          start: body.start_date,
+          end: body.end_date,
+          price: body.price,
+          minStay: body.min_stay,
+          stopSell: body.stop_sell,
+        });
+        await tx.emit(tenant.accountId, 'night_prices.changed', { property_id: property.id });
+        return written;
       });
-      changed(tenant.accountId, { property_id: property.id, kind: 'night_prices' });
       return {
         property_id: property.id,
         room_type_id: unitKey === property.id ? null : unitKey,

@@ -10,7 +10,6 @@ import {
   checkinsQuery,
   historyPage,
   manualCheckinBody,
-  notificationSchema,
   programmedCheckin,
   programmedCheckinQuery,
   reminderBody,
@@ -189,24 +188,5 @@ export const checkinsRoutes: FastifyPluginAsyncZod<{
       schema: { tags, params: idParams, response: { 200: okEnvelope(z.object({ id: z.string() })) } },
     },
     async (request) => ok(await reminders.remove(requireAccount(request), request.params.id)),
-  );
-
-  app.post(
-    '/notificatios/list',
-    { config, schema: { tags, response: { 200: okEnvelope(z.array(notificationSchema)) } } },
-    async (request) => ok(await reminders.notifications(requireAccount(request))),
-  );
-
-  app.post(
-    '/notifications/:id/read',
-    {
-      config,
-      schema: {
-        tags,
-        params: idParams,
-        response: { 200: okEnvelope(z.object({ id: z.string(), read_at: z.string() })) },
-      },
-    },
-    async (request) => ok(await reminders.markRead(requireAccount(request), request.params.id)),
   );
 };

@@ -1,18 +1,15 @@
-import type {
-  NotificationItem,
-  Reminder,
-  ReminderBody,
-  ReminderRangPayload,
-} from '@posada/contracts/checkins';
+import type { Reminder, ReminderBody } from '@posada/contracts/checkins';
 import { zonedTime } from '@posada/domain/checkin-rules';
-import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings, notifications, notificationTypeOf } from '../../db/schema/bookings.ts';
+import { bookings } from '../../db/schema/bookings.ts';
 import { reminders } from '../../db/schema/checkins.ts';
 import { properties } from '../../db/schema/properties.ts';
+import { type EventProducer, withoutEvents } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { checkinsErrors } from './checkins.errors.ts';
 
 type ReminderRow = typeof reminders.$inferSelect;
@@ -20,8 +17,10 @@ type ReminderRow = typeof reminders.$inferSelect;
 export interface RemindersDeps {
   db: Db;
   clock: Clock;
-  /** Told when a reminder rang (the app pushes it to the account's sockets). */
-  onRing?: (accountId: string, payload: ReminderRangPayload) => void;
+  /** The bell: a reminder that comes due becomes a notification. */
+  notifications: NotificationsService;
+  /** reminder.rang is recorded with the notification (the app rings the account's sockets). */
+  events?: EventProducer;
 }
 
 export type RemindersService = ReturnType<typeof createRemindersService>;
@@ -45,9 +44,10 @@ export function reminderDueAt(day: string, hour: string, timeZone: string): Date
   return new Date(zonedTime(day, h, timeZone).getTime() + m * 60_000);
 }
 
-/** spec 3 Reminder (scheduled-checkins/bell) and spec 3 Notification (notificatios/list). */
+/** spec 3 Reminder (scheduled-checkins/bell); a reminder that comes due rings the bell (modules/notifications). */
 export function createRemindersService(deps: RemindersDeps) {
   const { db, clock } = deps;
+  const events = deps.events ?? withoutEvents;
 
   const owned = async (tenant: Tenant, id: string): Promise<ReminderRow> => {
     const [row] = isUuid(id)
@@ -164,77 +164,37 @@ export function createRemindersService(deps: RemindersDeps) {
         .limit(limit);
       let rang = 0;
       for (const r of due) {
-        const pushed = await db.transaction(async (tx) => {
+        const rang1 = await events.transaction(db, async (tx, emit) => {
           const [claimed] = await tx
             .update(reminders)
             .set({ rangAt: now })
             .where(and(eq(reminders.id, r.id), isNull(reminders.rangAt)))
             .returning({ id: reminders.id });
-          if (!claimed) return null;
+          if (!claimed) return false;
           // Reminders belong to the check-in bell: notification kind checkin (spec 3 type 4).
-          const [n] = await tx
-            .insert(notifications)
-            .values({
+          const notificationId = await deps.notifications.create(
+            {
               accountId: r.accountId,
               propertyId: r.propertyId,
-              type: notificationTypeOf.checkin,
               kind: 'checkin',
               title: r.description,
               body: `${r.day} ${r.hour}`,
               relationId: r.bookingId ?? r.id,
-              createdAt: now,
-            })
-            .returning({ id: notifications.id });
-          return n ?? null;
+            },
+            tx,
+          );
+          await emit(r.accountId, 'reminder.rang', {
+            reminder_id: r.id,
+            notification_id: notificationId,
+            description: r.description,
+            day: r.day,
+            hour: r.hour,
+          });
+          return true;
         });
-        if (!pushed) continue;
-        rang++;
-        deps.onRing?.(r.accountId, {
-          reminder_id: r.id,
-          notification_id: pushed.id,
-          description: r.description,
-          day: r.day,
-          hour: r.hour,
-        });
+        if (rang1) rang++;
       }
       return rang;
-    },
-
-    /** POST /api/notificatios/list: the account's newest notifications first (unread: read_at null). */
-    async notifications(tenant: Tenant, limit = 100): Promise<NotificationItem[]> {
-      const rows = await db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.accountId, tenant.accountId))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(limit);
-      return rows.map((n) => ({
-        id: n.id,
-        type: n.type,
-        kind: n.kind,
-        title: n.title,
-        body: n.body,
-        created_at: n.createdAt.toISOString(),
-        read_at: n.readAt?.toISOString() ?? null,
-        relation_id: n.relationId,
-      }));
-    },
-
-    async markRead(tenant: Tenant, id: string): Promise<{ id: string; read_at: string }> {
-      const [row] = isUuid(id)
-        ? await db
-            .select({ readAt: notifications.readAt })
-            .from(notifications)
-            .where(and(eq(notifications.id, id), eq(notifications.accountId, tenant.accountId)))
-            .limit(1)
-        : [];
-      if (!row) throw checkinsErrors.notificationNotFound();
-      const readAt = row.readAt ?? clock.now();
-      await db
-        .update(notifications)
-        .set({ readAt })
-        .where(and(eq(notifications.id, id), eq(notifications.accountId, tenant.accountId)));
-      return { id, read_at: readAt.toISOString() };
     },
   };
 }

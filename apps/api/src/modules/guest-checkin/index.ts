@@ -1,14 +1,16 @@
-import type { CalendarChangedPayload } from '@posada/contracts/calendar';
 import type { VerificationChannel } from '@posada/contracts/guest-checkin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { EventProducer } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { createAttemptCounter } from './code-attempts.ts';
 import { createGuestCheckinService } from './guest-checkin.service.ts';
 import type { MessageSender } from './messaging.ts';
-import { createAttemptCounter, createSessionSigner } from './session.ts';
+import { createSessionSigner } from './session.ts';
 
 /** The guest check-in service composed from the app's config (one call in app.ts). */
 export function createGuestCheckin(deps: {
@@ -20,17 +22,19 @@ export function createGuestCheckin(deps: {
   logger: FastifyBaseLogger;
   /** createMessagingSenders(…), shared with the operator's send check-in. */
   senders: Partial<Record<VerificationChannel, MessageSender>>;
-  onCompleted?: (accountId: string, payload: CalendarChangedPayload) => void;
+  events?: EventProducer;
+  notifications?: NotificationsService;
 }) {
   return createGuestCheckinService({
     db: deps.db,
     clock: deps.clock,
     secrets: deps.secrets,
     signer: createSessionSigner(deps.config.APP_SECRET, deps.config.APP_SECRET_PREVIOUS),
-    attempts: createAttemptCounter(),
+    attempts: createAttemptCounter({ db: deps.db }),
     appSecret: deps.config.APP_SECRET,
     senders: deps.senders,
-    onCompleted: deps.onCompleted,
+    events: deps.events,
+    notifications: deps.notifications,
   });
 }
 

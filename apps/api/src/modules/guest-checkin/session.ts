@@ -80,38 +80,3 @@ export function createSessionSigner(appSecret: string, previousSecret?: string):
     },
   };
 }
-
-/**
- * Counters of wrong attempts per session and per client address (in memory, per API instance: a limit
- * that resets on restart is still a limit; the verification code's own attempts live in the database).
- */
-export interface AttemptCounter {
-  /** Counts one more attempt under `key`; false when `limit` was already reached within the window. */
-  hit(key: string, limit: number, windowMs: number, now: Date): boolean;
-  count(key: string, now: Date): number;
-}
-
-export function createAttemptCounter(): AttemptCounter {
-  const entries = new Map<string, { count: number; until: number }>();
-  const live = (key: string, now: Date) => {
-    const entry = entries.get(key);
-    if (entry && entry.until <= now.getTime()) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-  return {
-    hit(key, limit, windowMs, now) {
-      if (entries.size > 50_000) {
-        for (const [k, e] of entries) if (e.until <= now.getTime()) entries.delete(k);
-      }
-      const entry = live(key, now) ?? { count: 0, until: now.getTime() + windowMs };
-      if (entry.count >= limit) return false;
-      entry.count += 1;
-      entries.set(key, entry);
-      return true;
-    },
-    count: (key, now) => live(key, now)?.count ?? 0,
-  };
-}
