@@ -1,5 +1,4 @@
 import { createHmac, hkdfSync, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { CalendarChangedPayload } from '@posada/contracts/calendar';
 import type {
   CheckinCodeBody,
   ConfirmVerificationBody,
@@ -31,13 +30,18 @@ import { isHotelType } from '@posada/domain/property-types';
 import { and, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { bookings, notifications, notificationTypeOf } from '../../db/schema/bookings.ts';
+import { bookings } from '../../db/schema/bookings.ts';
 import { checkinGuests, checkins, checkinVerificationCodes } from '../../db/schema/checkins.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { roomTypes } from '../../db/schema/rooms.ts';
 import { type Locale, translate } from '../../i18n/messages.ts';
+import { type EventProducer, withoutEvents } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from '../notifications/notifications.service.ts';
 import { isUuid } from '../../lib/sql.ts';
 import {
   createProgrammedCheckin,
@@ -98,10 +102,13 @@ export function createGuestCheckinService(deps: {
   attempts: AttemptCounter;
   appSecret: string;
   senders: Partial<Record<VerificationChannel, MessageSender>>;
-  /** The socket push of a completed check-in (the operator's lists reload). */
-  onCompleted?: (accountId: string, payload: CalendarChangedPayload) => void;
+  /** checkin.completed is recorded with the completion (the operator's lists reload). */
+  events?: EventProducer;
+  /** The bell; defaults to one on `db`. */
+  notifications?: NotificationsService;
 }): GuestCheckinService {
   const { db, clock } = deps;
+  const bell = deps.notifications ?? createNotificationsService({ db, clock });
   const codeKey = Buffer.from(
     hkdfSync(
       'sha256',
@@ -358,20 +365,21 @@ export function createGuestCheckinService(deps: {
       const sessionKey = `code:${s.claims.sid}`;
       const addressKey = `code-ip:${s.property.id}:${address}`;
       if (
-        deps.attempts.count(sessionKey, now) >= CODE_ATTEMPTS ||
-        deps.attempts.count(addressKey, now) >= CODE_ATTEMPTS_PER_ADDRESS
+        (await deps.attempts.count(sessionKey, now)) >= CODE_ATTEMPTS ||
+        (await deps.attempts.count(addressKey, now)) >= CODE_ATTEMPTS_PER_ADDRESS
       ) {
         throw errors.tooManyAttempts();
       }
-      const wrong = (error: Error) => {
-        deps.attempts.hit(sessionKey, CODE_ATTEMPTS, 2 * 60 * 60 * 1000, now);
-        deps.attempts.hit(addressKey, CODE_ATTEMPTS_PER_ADDRESS, 60 * 60 * 1000, now);
+      const wrong = async (error: Error) => {
+        await deps.attempts.hit(sessionKey, CODE_ATTEMPTS, 2 * 60 * 60 * 1000, now);
+        await deps.attempts.hit(addressKey, CODE_ATTEMPTS_PER_ADDRESS, 60 * 60 * 1000, now);
         return error;
       };
 
       let checkin = s.checkin;
       if (body.security_code) {
-        if (!sameCode(s.property.securityCode, body.security_code)) throw wrong(errors.wrongSecurityCode());
+        if (!sameCode(s.property.securityCode, body.security_code))
+          throw await wrong(errors.wrongSecurityCode());
         checkin ??= await createWalkIn(s.property, s.claims.language);
       } else {
         const given = body.checkin_code ?? '';
@@ -385,10 +393,10 @@ export function createGuestCheckinService(deps: {
               .limit(1);
             ok = sameCode(booking?.code, given);
           }
-          if (!ok) throw wrong(errors.codeNotRegistered());
+          if (!ok) throw await wrong(errors.codeNotRegistered());
         } else {
           checkin = await checkinByCode(s.property, given);
-          if (!checkin) throw wrong(errors.codeNotRegistered());
+          if (!checkin) throw await wrong(errors.codeNotRegistered());
           usable(s.property, checkin);
         }
       }
@@ -670,32 +678,30 @@ export function createGuestCheckinService(deps: {
       const checkin = requireAllSteps(s);
       if ((await guestCount(checkin.id)) === 0) throw errors.noGuests();
       const now = clock.now();
-      const completed = await db.transaction(async (tx) => {
+      await (deps.events ?? withoutEvents).transaction(db, async (tx, emit) => {
         const [row] = await tx
           .update(checkins)
           .set({ status: 'complete', completedAt: now })
           .where(and(eq(checkins.id, checkin.id), ne(checkins.status, 'complete')))
           .returning();
-        if (!row) return null;
-        await tx.insert(notifications).values({
-          accountId: row.accountId,
-          propertyId: row.propertyId,
-          type: notificationTypeOf.checkin,
-          kind: 'checkin',
-          title: row.name,
-          body: `${s.property.nombre} · ${row.startDate} → ${row.endDate}`,
-          relationId: row.id,
-          createdAt: now,
+        if (!row) return;
+        await bell.create(
+          {
+            accountId: row.accountId,
+            propertyId: row.propertyId,
+            kind: 'checkin',
+            title: row.name,
+            body: `${s.property.nombre} · ${row.startDate} → ${row.endDate}`,
+            relationId: row.id,
+          },
+          tx,
+        );
+        await emit(row.accountId, 'checkin.completed', {
+          checkin_id: row.id,
+          property_id: row.propertyId,
+          booking_id: row.bookingId,
         });
-        return row;
       });
-      if (completed) {
-        deps.onCompleted?.(completed.accountId, {
-          property_id: completed.propertyId,
-          kind: 'booking',
-          ...(completed.bookingId ? { booking_id: completed.bookingId } : {}),
-        });
-      }
       return {
         propiedad_id: checkin.propertyId,
         checkin_id: checkin.id,
