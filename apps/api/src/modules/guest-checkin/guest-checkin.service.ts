@@ -34,14 +34,10 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { checkinGuests, checkins, checkinVerificationCodes } from '../../db/schema/checkins.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { roomTypes } from '../../db/schema/rooms.ts';
-import { type Locale, translate } from '../../i18n/messages.ts';
 import { type EventProducer, withoutEvents } from '../../events/bus.ts';
+import { type Locale, translate } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import {
-  createNotificationsService,
-  type NotificationsService,
-} from '../notifications/notifications.service.ts';
 import { isUuid } from '../../lib/sql.ts';
 import {
   createProgrammedCheckin,
@@ -51,11 +47,16 @@ import {
   newCheckinLink,
 } from '../checkins/checkin-links.ts';
 import { isPngDataUrl } from '../files/decode.ts';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from '../notifications/notifications.service.ts';
+import type { AttemptCounter } from './code-attempts.ts';
 import { guestCheckinErrors as errors } from './guest-checkin.errors.ts';
 import type { MessageSender } from './messaging.ts';
 import { lookupPostalCode, municipalityFor } from './postal-codes.ts';
 import { renderRegistrationPdf } from './registration-pdf.ts';
-import type { AttemptCounter, SessionClaims, SessionSigner } from './session.ts';
+import type { SessionClaims, SessionSigner } from './session.ts';
 
 type PropertyRow = typeof properties.$inferSelect;
 type CheckinRow = typeof checkins.$inferSelect;
