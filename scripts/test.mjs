@@ -61,6 +61,7 @@ function vitest(title, workspace, extraArgs = [], env = {}) {
 }
 
 run('format and lint (biome)', 'npx', ['biome', 'check', '.']);
+run('module boundaries (scripts/boundaries.rules.mjs)', 'node', ['scripts/check-boundaries.mjs']);
 run('type check', 'npm', ['run', 'typecheck', '--silent']);
 run('schema and migrations agree (drizzle-kit generate)', 'node', ['scripts/check-migrations.mjs']);
 vitest('domain unit tests', 'packages/domain');

@@ -1,0 +1,126 @@
+// The rule table of scripts/check-boundaries.mjs. One entry per layer: `units` is the folder whose
+// sub-folders are the units; a unit imports another only through the files `isPublic` accepts; `forbid`
+// lists folders no unit imports; `schema`, `owners` and `reads` give each table one owning module and the
+// reads other modules are granted; `exceptions` are today's known crossings (each with why), to be removed
+// as the code is fixed: one that no longer happens fails the check. `ignore`: files the check skips (tests
+// seed any table and reach any module).
+//
+// The web's features can join as a second layer, for example:
+//   { name: 'web', units: 'apps/web/src/features', unitName: 'feature', forbid: ['apps/web/src/app'],
+//     isPublic: (feature, file) => file === 'index.ts', publicHint: 'its index.ts', ignore: [/\.test\.tsx?$/] }
+
+/** Files of an API module that other modules may import: its services, module factory, errors and index. */
+const apiPublic = /^(?:[\w-]+\.service|[\w-]+\.module|[\w-]+\.errors|index)\.ts$/;
+
+/** Other files a module deliberately shares (pure helpers with no table access). */
+const apiShared = {
+  bookings: ['booking-code.ts'],
+  checkins: ['checkin-links.ts'],
+  files: ['decode.ts', 'multipart.ts', 'storage.ts'],
+  'guest-checkin': ['postal-codes.ts', 'registration-pdf.ts', 'messaging.ts'],
+  properties: ['description-generator.ts'],
+};
+
+export const layers = [
+  {
+    name: 'api',
+    units: 'apps/api/src/modules',
+    unitName: 'module',
+    publicHint: '<module>.service.ts, <module>.module.ts, <module>.errors.ts or lib/',
+    isPublic: (module, file) => apiPublic.test(file) || (apiShared[module] ?? []).includes(file),
+    ignore: [/\.test\.ts$/],
+    schema: 'apps/api/src/db/schema',
+    /** Each table's one owning module: the only one that writes it. */
+    owners: {
+      accounts: ['accounts'],
+      admin: ['advisors'],
+      auth: [
+        'users',
+        'sessions',
+        'recoveryCodes',
+        'loginChallenges',
+        'emailTokens',
+        'oauthStates',
+        'loginAttempts',
+      ],
+      properties: ['properties', 'propertyAuthorities', 'roomTypes', 'rooms', 'rates', 'propertyImages'],
+      bookings: ['bookings', 'closedDates', 'unitNights', 'nightPrices'],
+      notifications: ['notifications'],
+      calendar: ['calendarStaysCache', 'calendarNightsCache'],
+      checkins: ['checkins', 'checkinGuests', 'reminders'],
+      'guest-checkin': ['checkinVerificationCodes', 'guestCodeAttempts'],
+      mail: ['emailOutbox'],
+      /** apps/api/src/events (the outbox of domain events), not a module: no module writes these. */
+      events: ['domainEvents', 'domainEventDeliveries'],
+    },
+    /** Reads granted across modules (joins of read models and tenant checks); writes never are. */
+    reads: {
+      accounts: ['properties', 'users'],
+      admin: ['accounts', 'properties', 'users'],
+      auth: ['accounts'],
+      'booking-import': ['nightPrices', 'properties', 'unitNights', 'bookings', 'roomTypes', 'rooms'],
+      bookings: ['properties', 'roomTypes', 'rooms', 'notifications'],
+      calendar: [
+        'accounts',
+        'bookings',
+        'closedDates',
+        'unitNights',
+        'nightPrices',
+        'properties',
+        'roomTypes',
+        'rooms',
+      ],
+      checkins: ['bookings', 'properties', 'roomTypes', 'rooms', 'notifications', 'emailOutbox'],
+      dashboard: ['bookings', 'properties', 'roomTypes', 'rooms', 'unitNights'],
+      'guest-checkin': [
+        'bookings',
+        'checkins',
+        'checkinGuests',
+        'properties',
+        'roomTypes',
+        'rooms',
+        'notifications',
+      ],
+      notifications: ['bookings', 'properties'],
+      properties: ['accounts', 'checkins', 'unitNights', 'bookings'],
+    },
+    exceptions: [
+      {
+        file: 'apps/api/src/modules/accounts/accounts.repo.ts',
+        rule: 'writes',
+        what: 'users',
+        why: 'profile edits write the user row auth owns',
+      },
+      {
+        file: 'apps/api/src/modules/auth/auth.repo.ts',
+        rule: 'writes',
+        what: 'accounts',
+        why: 'registration creates the account with its first user',
+      },
+      {
+        file: 'apps/api/src/modules/booking-import/booking-import.service.ts',
+        rule: 'internals',
+        what: 'apps/api/src/modules/bookings/bookings.repo.ts',
+        why: 'the import writes bookings and unit nights through the bookings repo in its own transaction',
+      },
+      {
+        file: 'apps/api/src/modules/checkins/checkins.service.ts',
+        rule: 'writes',
+        what: 'bookings',
+        why: 'a completed check-in marks its booking',
+      },
+      {
+        file: 'apps/api/src/modules/guest-checkin/guest-checkin.service.ts',
+        rule: 'writes',
+        what: 'checkins',
+        why: 'issue 12: checkins has two writers until the guest flow calls the checkins service',
+      },
+      {
+        file: 'apps/api/src/modules/guest-checkin/guest-checkin.service.ts',
+        rule: 'writes',
+        what: 'checkinGuests',
+        why: 'as above',
+      },
+    ],
+  },
+];
