@@ -22,3 +22,5 @@ export type IntegrationStatus = z.infer<typeof integrationStatus>;
 
 export const integrationsList = z.object({ items: z.array(integrationStatus) });
 export type IntegrationsList = z.infer<typeof integrationsList>;
+
+export const integrationsPath = '/api/integrations';

@@ -153,6 +153,13 @@ export const router = createBrowserRouter([
                       (m) => m.SecurityPage,
                     ),
                   },
+                  {
+                    path: routePaths.integrations,
+                    lazy: page(
+                      () => import('../features/auth/account/integrations-page.tsx'),
+                      (m) => m.IntegrationsPage,
+                    ),
+                  },
                 ],
               },
               {

@@ -77,6 +77,7 @@ export const routePaths = {
   configAccount: '/business/profile/config-account',
   configLanguage: '/business/profile/config-language',
   secureSesion: '/business/profile/secure-sesion',
+  integrations: '/business/profile/integrations',
   // Admin area (role admin)
   /** The admin's own security: two-factor enrolment, required before any other admin screen. */
   adminSecurity: '/manager/secure-sesion',

@@ -1,5 +1,5 @@
 import { Container, Stack, Tabs } from '@mantine/core';
-import { IconLanguage, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { IconLanguage, IconPlugConnected, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { pathTo } from '../../../app/routes.ts';
@@ -9,9 +9,10 @@ const tabs = [
   { route: 'configAccount', icon: IconUserCircle, label: 'tabs.account' },
   { route: 'configLanguage', icon: IconLanguage, label: 'tabs.language' },
   { route: 'secureSesion', icon: IconShieldLock, label: 'tabs.security' },
+  { route: 'integrations', icon: IconPlugConnected, label: 'tabs.integrations' },
 ] as const;
 
-/** spec 2.2 profile: its children config-account, config-language and secure-sesion as tabs. */
+/** spec 2.2 profile: its children config-account, config-language, secure-sesion and integrations as tabs. */
 export function ProfileLayout() {
   const { t } = useTranslation('account');
   const location = useLocation();

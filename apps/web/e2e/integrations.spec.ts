@@ -1,0 +1,51 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, login } from './support/auth.ts';
+
+const shots = process.env.SCREENSHOTS_DIR;
+
+/** The e2e server sets SMTP_URL and GOOGLE_* (its local fakes); WhatsApp, SMS and the LLM are left unset. */
+async function openIntegrations(page: Page) {
+  await login(page, demo.empresa);
+  await page.goto('/business/profile/integrations');
+}
+
+const card = (page: Page, name: string) => page.getByRole('region', { name });
+
+test('the operator sees which outside services are set up and what to set for the others (es, ar)', async ({
+  page,
+}) => {
+  await openIntegrations(page);
+  await expect(page.getByRole('tab', { name: 'Integraciones' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Integraciones', level: 2 })).toBeVisible();
+
+  const whatsapp = card(page, 'WhatsApp');
+  await expect(whatsapp.getByText('Sin configurar', { exact: true })).toBeVisible();
+  await expect(whatsapp).toContainText('Para activarlo, define en la configuración del servidor:');
+  await expect(whatsapp).toContainText('WHATSAPP_API_URL, WHATSAPP_PHONE_NUMBER_ID y WHATSAPP_TOKEN');
+  await expect(card(page, 'Redacción con IA')).toContainText('LLM_BASE_URL');
+  const smtp = card(page, 'Correo electrónico (SMTP)');
+  await expect(smtp.getByText('Sin configurar', { exact: true })).toHaveCount(0);
+  await expect(smtp).toContainText('Envía los correos');
+  await expect(card(page, 'Acceso con Google')).not.toContainText('GOOGLE_CLIENT_ID');
+  if (shots) await page.screenshot({ path: `${shots}/integrations-desktop-es.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Idioma: Español' }).click();
+  await page.getByRole('radio', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('tab', { name: 'التكاملات' })).toHaveAttribute('aria-selected', 'true');
+  await expect(card(page, 'واتساب').getByText('غير مُعدّ', { exact: true })).toBeVisible();
+  await expect(card(page, 'واتساب')).toContainText('WHATSAPP_TOKEN');
+  if (shots) await page.screenshot({ path: `${shots}/integrations-desktop-ar.png`, fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(card(page, 'الرسائل النصية (SMS)')).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/integrations-phone-ar.png`, fullPage: true });
+});
+
+test('on a phone the page reads in Spanish with the tabs reachable', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openIntegrations(page);
+  await expect(card(page, 'SMS').getByText('Sin configurar', { exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Integraciones' })).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/integrations-phone-es.png`, fullPage: true });
+});
