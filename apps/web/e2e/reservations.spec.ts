@@ -1,5 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { accountsFor } from './support/accounts.ts';
 import { demo, login } from './support/auth.ts';
+
+// Flows here change data: this spec has its own accounts (support/accounts.ts).
+const own = accountsFor(test, 'reservations');
 
 /**
  * Reservas (/business/scheduled-checkins), the reservation modal and the booking details: spec 2.4, 4, 5
@@ -7,7 +11,7 @@ import { demo, login } from './support/auth.ts';
  * year of demo bookings, Booking.com ones among them.
  */
 
-const BASICO = 'basico@posada.local';
+const BASICO = own.basico;
 const RESERVAS = '/business/scheduled-checkins';
 
 // biome-ignore lint/suspicious/noExplicitAny: the flows read API answers loosely
@@ -204,7 +208,7 @@ test('create from Reservas: required fields, phone minimum, no past arrival, com
 test('hotel: room type and a quantity of rooms up to the free ones, guests up to their capacity', async ({
   page,
 }) => {
-  const api = await signIn(page, demo.hotel);
+  const api = await signIn(page, own.hotel);
   const propertyId = await firstPropertyId(api);
   const types = (await api.get(`/api/properties/${propertyId}/room-types`)).body.data.items as Array<{
     id: string;
@@ -378,7 +382,7 @@ test('edit, pause and activate, payment status, and cancel after confirmation', 
 test('an external-channel booking cannot be cancelled here: warned in the menu and refused by the API', async ({
   page,
 }) => {
-  const api = await signIn(page, demo.hotel);
+  const api = await signIn(page, own.hotel);
   await page.goto(`${RESERVAS}?channel=booking&status=booked`);
   const first = page.locator('tbody tr[data-booking]').first();
   await expect(first).toContainText('Booking.com');
@@ -447,7 +451,7 @@ test("the booking page shows the spec 2.4 details; another account's booking is 
 }) => {
   // A booking of the hotel account, read with the hotel's own session.
   const hotelLogin = await (
-    await page.request.post('/api/login', { data: { email: demo.hotel, password: demo.password } })
+    await page.request.post('/api/login', { data: { email: own.hotel, password: demo.password } })
   ).json();
   const hotelBooking = (await apiOf(page, hotelLogin.data.token).get('/api/bookings?page_size=1')).body.data
     .items[0];

@@ -1,5 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, login } from './support/auth.ts';
+import { accountsFor } from './support/accounts.ts';
+import { login } from './support/auth.ts';
+
+// Flows here change data: this spec has its own accounts (support/accounts.ts).
+const own = accountsFor(test, 'settings');
 
 /** Logs in and makes the named property the active one (as the picker would), returning its id. */
 async function openAs(page: Page, email: string, propertyName: string): Promise<string> {
@@ -24,7 +28,7 @@ const saved = (page: Page) => expect(page.getByText('Cambios guardados.')).toBeV
 test('Configuración opens the settings home; the name page refuses an empty name and keeps what was typed', async ({
   page,
 }) => {
-  const id = await openAs(page, demo.hotel, 'Hotel Alameda Centro');
+  const id = await openAs(page, own.hotel, 'Hotel Alameda Centro');
   await page.goto('/business/dashboard');
   await page.getByRole('link', { name: 'Configuración' }).first().click();
   await expect(page).toHaveURL(new RegExp(`/business/properties/edition/${id}$`));
@@ -52,7 +56,7 @@ test('Configuración opens the settings home; the name page refuses an empty nam
 });
 
 test('a renamed property keeps its new name after a reload', async ({ page }) => {
-  const id = await openAs(page, demo.hotel, 'Hotel Alameda Centro');
+  const id = await openAs(page, own.hotel, 'Hotel Alameda Centro');
   await page.goto(`/business/properties/edition/${id}/name-property`);
   const name = page.getByLabel('Nombre del alojamiento');
   await expect(name).toHaveValue('Hotel Alameda Centro');
@@ -71,7 +75,7 @@ test('a renamed property keeps its new name after a reload', async ({ page }) =>
 test('policies: the sample policy in three languages, the name placeholder preview, saved and reloaded', async ({
   page,
 }) => {
-  const id = await openAs(page, demo.hotel, 'Hotel Alameda Centro');
+  const id = await openAs(page, own.hotel, 'Hotel Alameda Centro');
   await page.goto(`/business/properties/edition/${id}/accommodation-policies`);
   const field = page.getByLabel('Políticas (Español)');
   await expect(field).not.toHaveValue('');
@@ -114,7 +118,7 @@ test('policies: the sample policy in three languages, the name placeholder previ
 test('security code: a bad code is refused and kept; a generated one is saved and reloaded', async ({
   page,
 }) => {
-  const id = await openAs(page, demo.hotel, 'Hotel Alameda Centro');
+  const id = await openAs(page, own.hotel, 'Hotel Alameda Centro');
   await page.goto(`/business/properties/edition/${id}/seguridad-property`);
   const code = page.getByLabel('Código de seguridad', { exact: true });
   await expect(code).toHaveValue('1185');
@@ -140,7 +144,7 @@ test('security code: a bad code is refused and kept; a generated one is saved an
 });
 
 test('guest reviews need a URL to be enabled; region offers only Spain', async ({ page }) => {
-  const id = await openAs(page, demo.hotel, 'Hotel Alameda Centro');
+  const id = await openAs(page, own.hotel, 'Hotel Alameda Centro');
   await page.goto(`/business/properties/edition/${id}/guest-reviews`);
   await expect(page.getByText('Extra de pago')).toBeVisible();
   const enabled = page.getByRole('switch', { name: 'Pedir reseñas a los huéspedes' });
@@ -172,7 +176,7 @@ test('guest reviews need a URL to be enabled; region offers only Spain', async (
 });
 
 test('disabling the property asks first, saves, and the list shows it disabled', async ({ page }) => {
-  const id = await openAs(page, demo.hotel, 'Hotel Alameda Centro');
+  const id = await openAs(page, own.hotel, 'Hotel Alameda Centro');
   await page.goto(`/business/properties/edition/${id}/data-basic-accommodation`);
   const active = page.getByRole('switch', { name: 'Check-in online activo' });
   await expect(active).toBeChecked();
@@ -214,7 +218,7 @@ test('disabling the property asks first, saves, and the list shows it disabled',
 
 test('on a phone the settings home is the list, and each page links back to it', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const id = await openAs(page, demo.hotel, 'Hotel Alameda Centro');
+  const id = await openAs(page, own.hotel, 'Hotel Alameda Centro');
   await page.goto(`/business/properties/edition/${id}`);
   await page.getByRole('link', { name: /^Mensaje de bienvenida/ }).click();
   await expect(page.getByLabel('Mensaje de bienvenida (Español)')).toHaveValue(/Bienvenido/);
