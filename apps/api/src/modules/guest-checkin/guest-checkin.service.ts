@@ -72,6 +72,15 @@ export const VERIFICATION_SENDS = 3;
 const sameCode = (a: string | null | undefined, b: string) =>
   Boolean(a) && (a as string).trim().toLowerCase() === b.trim().toLowerCase();
 
+/** "Calle Mayor 1, 01001, Vitoria-Gasteiz": postal code and city added unless the address already has them. */
+const addressOf = (p: { address: string | null; zipCode: string | null; city: string | null }) => {
+  const address = p.address?.trim() ?? '';
+  const extra = [p.zipCode, p.city]
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part && !address.toLowerCase().includes(part.toLowerCase()));
+  return [address, ...extra].filter(Boolean).join(', ');
+};
+
 /** Whether `value` can take a code on `channel`: an e-mail address, or a phone of enough digits. */
 const reachable = (channel: VerificationChannel, value: string) =>
   channel === 'email' ? isValidEmail(value) : phoneDigits(value) >= PHONE_MIN_DIGITS;
@@ -147,10 +156,7 @@ export function createGuestCheckinService(deps: {
     lead_name: row.name,
     status: row.status,
     language: row.language,
-    property_address: [property.address, property.zipCode, property.city]
-      .map((part) => part?.trim())
-      .filter(Boolean)
-      .join(', '),
+    property_address: addressOf(property),
   });
 
   const usable = (property: PropertyRow, checkin: CheckinRow | null) => {

@@ -89,6 +89,14 @@ describe('the lead guest prefill (issue 13)', () => {
     expect(started.body).not.toContain('612 345');
     // The stay's address comes with the stay (the property QR's public view does not carry it).
     expect(started.json().data.checkin.property_address).toBe('Calle Mayor 1, 01001, Vitoria-Gasteiz');
+    // An address that already names its postal code and city is not repeated.
+    await t.database.db
+      .update(properties)
+      .set({ address: 'Calle Mayor 1, 01001 Vitoria-Gasteiz' })
+      .where(eq(properties.id, propertyId));
+    const restarted = await post('/api/guest/checkin/start', { propiedad_id: propertyId, t: c.token });
+    expect(restarted.json().data.checkin.property_address).toBe('Calle Mayor 1, 01001 Vitoria-Gasteiz');
+    await t.database.db.update(properties).set({ address: 'Calle Mayor 1' }).where(eq(properties.id, propertyId));
 
     const coded = await post(
       '/api/guest/checkin/code',
