@@ -96,7 +96,10 @@ describe('the lead guest prefill (issue 13)', () => {
       .where(eq(properties.id, propertyId));
     const restarted = await post('/api/guest/checkin/start', { propiedad_id: propertyId, t: c.token });
     expect(restarted.json().data.checkin.property_address).toBe('Calle Mayor 1, 01001 Vitoria-Gasteiz');
-    await t.database.db.update(properties).set({ address: 'Calle Mayor 1' }).where(eq(properties.id, propertyId));
+    await t.database.db
+      .update(properties)
+      .set({ address: 'Calle Mayor 1' })
+      .where(eq(properties.id, propertyId));
 
     const coded = await post(
       '/api/guest/checkin/code',
