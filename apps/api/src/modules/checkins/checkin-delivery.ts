@@ -1,0 +1,193 @@
+import type { CheckinLink, SendCheckinData, sendCheckinBody } from '@posada/contracts/checkins';
+import { departsAfterArrival, isIsoDate, PHONE_MIN_DIGITS, phoneDigits } from '@posada/domain/booking-rules';
+import { isValidEmail, purgeDate, sendContactRequired } from '@posada/domain/checkin-rules';
+import { normalizePhone } from '@posada/domain/phone';
+import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { bookings } from '../../db/schema/bookings.ts';
+import { type CheckinChannel, checkins } from '../../db/schema/checkins.ts';
+import { properties } from '../../db/schema/properties.ts';
+import { translate } from '../../i18n/messages.ts';
+import type { Tenant } from '../../lib/tenant.ts';
+import { linkExpiry, newCheckinLink } from './checkin-links.ts';
+import type { CheckinPlanning } from './checkin-planning.ts';
+
+import type { CheckinRow, CheckinsContext } from './checkins.context.ts';
+import { checkinsErrors } from './checkins.errors.ts';
+import type { CheckinsDeps } from './checkins.service.ts';
+
+/** Sending the check-in link (docs/checkins.md): by hand, again, and the job that sends the programmed ones. */
+export function createCheckinDelivery(deps: CheckinsDeps, ctx: CheckinsContext, planning: CheckinPlanning) {
+  const { db, clock, secrets, logger } = deps;
+  const { ownedProperty, ownedCheckin, ownedBooking, linkOf, itemById, fieldErrors, asLocale } = ctx;
+  const { planForBooking } = planning;
+
+  /** The message with the link, in the guest's language, on the channel asked for. */
+  async function deliver(row: CheckinRow, propertyName: string, channel: CheckinChannel): Promise<boolean> {
+    if (channel === 'qr' || channel === 'log') return false;
+    const locale = asLocale(row.language);
+    const params = {
+      name: row.name,
+      property: propertyName,
+      url: linkOf(row).url,
+      start: row.startDate,
+      end: row.endDate,
+    };
+    const text = translate(locale, 'checkin.mail.text', params);
+    if ((channel === 'whatsapp' || channel === 'sms') && deps.messaging && row.phone) {
+      if (await deps.messaging.send({ channel, to: row.phone, text })) return true;
+    }
+    if (channel !== 'email') {
+      logger.info(
+        { checkin: row.id, channel },
+        'checkins: no messaging adapter configured; the link goes by e-mail instead',
+      );
+    }
+    if (!row.email) {
+      logger.warn({ checkin: row.id, channel }, 'checkins: no e-mail address; the link was not sent');
+      return false;
+    }
+    await deps.mail.send({
+      to: row.email,
+      subject: translate(locale, 'checkin.mail.subject', params),
+      text,
+    });
+    return true;
+  }
+
+  return {
+    async link(tenant: Tenant, id: string): Promise<CheckinLink> {
+      return linkOf(await ownedCheckin(tenant.accountId, id));
+    },
+
+    /**
+     * POST /api/checkins/{id}/resend: the link of a pending check-in again, on the channel it was planned
+     * or sent on (e-mail when that was a QR code).
+     */
+    async resend(tenant: Tenant, id: string): Promise<SendCheckinData> {
+      const row = await ownedCheckin(tenant.accountId, id);
+      if (row.status === 'complete') throw checkinsErrors.alreadyComplete();
+      const property = await ownedProperty(tenant.accountId, row.propertyId);
+      const channel = row.sendChannel === 'whatsapp' || row.sendChannel === 'sms' ? row.sendChannel : 'email';
+      const sent = await deliver(row, property.nombre, channel);
+      if (sent) await db.update(checkins).set({ sentAt: clock.now() }).where(eq(checkins.id, row.id));
+      return { checkin: await itemById(tenant.accountId, row.id), link: linkOf(row), sent };
+    },
+
+    /** POST /api/checkins/send (checkinPrevie, checkinPrevieLink). */
+    async send(tenant: Tenant, input: z.output<typeof sendCheckinBody>): Promise<SendCheckinData> {
+      const errors: Record<string, string> = {};
+      const required = 'checkin.errors.required';
+      if (!input.property_id) errors.property_id = required;
+      if (!input.name) errors.name = required;
+      const needs = sendContactRequired(input.channel);
+      if (!input.phone) {
+        if (needs.phone) errors.phone = required;
+      } else if (phoneDigits(input.phone) < PHONE_MIN_DIGITS) errors.phone = 'checkin.errors.phone';
+      if (!input.email) {
+        if (needs.email) errors.email = required;
+      } else if (!isValidEmail(input.email)) errors.email = 'checkin.errors.email';
+      const booking = input.booking_id ? await ownedBooking(tenant.accountId, input.booking_id) : null;
+      if (!booking) {
+        if (!isIsoDate(input.start_date))
+          errors.start_date = input.start_date ? 'checkin.errors.date' : required;
+        if (!isIsoDate(input.end_date)) errors.end_date = input.end_date ? 'checkin.errors.date' : required;
+        // The bookings' rule (spec 5): at least one night.
+        else if (!errors.start_date && !departsAfterArrival(input.start_date, input.end_date))
+          errors.end_date = 'checkin.errors.departure_after_arrival';
+      }
+      if (Object.keys(errors).length > 0) throw checkinsErrors.invalid(fieldErrors(errors));
+      const property = await ownedProperty(tenant.accountId, booking?.propertyId ?? input.property_id);
+
+      const contact = {
+        name: input.name,
+        email: input.email.toLowerCase(),
+        phone: normalizePhone(input.phone, 'ES') ?? input.phone,
+        language: input.language,
+      };
+      let row: CheckinRow;
+      if (booking) {
+        const planned = await planForBooking(tenant.accountId, booking.id);
+        if (!planned) throw checkinsErrors.bookingNotFound();
+        const [updated] = await db
+          .update(checkins)
+          .set({ ...contact, ...(input.channel === 'qr' ? {} : { sendChannel: input.channel }) })
+          .where(eq(checkins.id, planned.id))
+          .returning();
+        row = updated ?? planned;
+      } else {
+        const id = crypto.randomUUID();
+        const link = newCheckinLink(secrets, id);
+        const [created] = await db
+          .insert(checkins)
+          .values({
+            id,
+            accountId: tenant.accountId,
+            propertyId: property.id,
+            ...contact,
+            startDate: input.start_date,
+            endDate: input.end_date,
+            expectedGuests: input.guests,
+            linkTokenHash: link.hash,
+            linkTokenSealed: link.sealed,
+            linkExpiresAt: linkExpiry(input.end_date, property.timeZone),
+            sendChannel: input.channel,
+            origin: 'send',
+            purgeAfter: purgeDate(input.end_date),
+            createdAt: clock.now(),
+          })
+          .returning();
+        if (!created) throw new Error('checkins: the check-in was not created');
+        row = created;
+      }
+      const sent = await deliver(row, property.nombre, input.channel);
+      if (sent) await db.update(checkins).set({ sentAt: clock.now() }).where(eq(checkins.id, row.id));
+      return { checkin: await itemById(tenant.accountId, row.id), link: linkOf(row), sent };
+    },
+
+    /**
+     * The checkin.send job: every programmed check-in due now and not sent goes out on its channel. The
+     * booking is read again here, so a paused or cancelled one is never sent whatever the plan says.
+     */
+    async sendDue(limit = 200): Promise<number> {
+      const now = clock.now();
+      const due = await db
+        .select({ checkin: checkins, propertyName: properties.nombre })
+        .from(checkins)
+        .innerJoin(properties, eq(properties.id, checkins.propertyId))
+        .innerJoin(bookings, eq(bookings.id, checkins.bookingId))
+        .where(
+          and(
+            isNotNull(checkins.scheduledFor),
+            lte(checkins.scheduledFor, now),
+            isNull(checkins.sentAt),
+            eq(checkins.status, 'pending'),
+            eq(bookings.paused, false),
+            sql`${bookings.status} <> 'cancelled'`,
+            sql`${checkins.linkExpiresAt} > ${now.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(checkins.scheduledFor)
+        .limit(limit);
+      let sent = 0;
+      for (const { checkin, propertyName } of due) {
+        // Claim first: jobs run at least once, and a second run must not send the link twice.
+        const [claimed] = await db
+          .update(checkins)
+          .set({ sentAt: now })
+          .where(and(eq(checkins.id, checkin.id), isNull(checkins.sentAt)))
+          .returning();
+        if (!claimed) continue;
+        try {
+          const delivered = await deliver(claimed, propertyName, claimed.sendChannel ?? 'email');
+          if (delivered) sent++;
+          else await db.update(checkins).set({ scheduledFor: null }).where(eq(checkins.id, checkin.id));
+        } catch (err) {
+          logger.error({ err, checkin: checkin.id }, 'checkins: the programmed link could not be sent');
+          await db.update(checkins).set({ sentAt: null }).where(eq(checkins.id, checkin.id));
+        }
+      }
+      return sent;
+    },
+  };
+}

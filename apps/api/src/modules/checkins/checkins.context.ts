@@ -1,0 +1,247 @@
+import type { CheckinGuest } from '@posada/contracts/checkin-guest-data';
+import type { CheckinDetail, CheckinLink, CheckinListItem } from '@posada/contracts/checkins';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { bookings } from '../../db/schema/bookings.ts';
+import { checkinGuests, checkins } from '../../db/schema/checkins.ts';
+import { properties } from '../../db/schema/properties.ts';
+import { type Locale, locales } from '../../i18n/messages.ts';
+import { isUuid } from '../../lib/sql.ts';
+import { checkinUrl, DOCUMENT_PURPOSE, openLinkToken } from './checkin-links.ts';
+import { checkinsErrors } from './checkins.errors.ts';
+
+import type { CheckinsDeps } from './checkins.service.ts';
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+export const masked = (last4: string | null) => (last4 ? `****${last4}` : null);
+const sexOf = (gender: string | null) => (gender === 'female' ? 'F' : gender === 'male' ? 'M' : null);
+export const asLocale = (language: string): Locale =>
+  (locales as readonly string[]).includes(language) ? (language as Locale) : 'es';
+
+export type CheckinRow = typeof checkins.$inferSelect;
+export type GuestRow = typeof checkinGuests.$inferSelect;
+export type PropertyRow = typeof properties.$inferSelect;
+
+const lead = alias(checkinGuests, 'lead');
+
+const listColumns = {
+  checkin: checkins,
+  propertyName: properties.nombre,
+  timeZone: properties.timeZone,
+  bookingCode: bookings.code,
+  leadFirstName: lead.firstName,
+  leadLastName: lead.lastName,
+  leadCountry: lead.country,
+  leadBirthDate: lead.birthDate,
+  leadGender: lead.gender,
+  leadDocumentType: lead.documentType,
+  leadDocumentLast4: lead.documentLast4,
+  leadId: lead.id,
+  leadSealed: lead.documentNumberSealed,
+  registered: sql<number>`(select count(*)::int from checkin_guests g where g.checkin_id = ${checkins.id})`,
+};
+
+export type ListRow = {
+  checkin: CheckinRow;
+  propertyName: string;
+  timeZone: string;
+  bookingCode: string | null;
+  leadFirstName: string | null;
+  leadLastName: string | null;
+  leadCountry: string | null;
+  leadBirthDate: string | null;
+  leadGender: string | null;
+  leadDocumentType: string | null;
+  leadDocumentLast4: string | null;
+  leadId: string | null;
+  leadSealed: string | null;
+  registered: number;
+};
+
+/** What every part of the check-in module shares: the tenant checks, the views of a check-in and its link. */
+export function createCheckinsContext(deps: CheckinsDeps) {
+  const { db, secrets, logger } = deps;
+
+  const ownedProperty = async (accountId: string, id: string | undefined): Promise<PropertyRow> => {
+    const [row] = isUuid(id)
+      ? await db
+          .select()
+          .from(properties)
+          .where(and(eq(properties.id, id), eq(properties.accountId, accountId)))
+          .limit(1)
+      : [];
+    if (!row) throw checkinsErrors.propertyNotFound();
+    return row;
+  };
+
+  const ownedCheckin = async (accountId: string, id: string): Promise<CheckinRow> => {
+    const [row] = isUuid(id)
+      ? await db
+          .select()
+          .from(checkins)
+          .where(and(eq(checkins.id, id), eq(checkins.accountId, accountId)))
+          .limit(1)
+      : [];
+    if (!row) throw checkinsErrors.notFound();
+    return row;
+  };
+
+  const ownedBooking = async (accountId: string, id: string | undefined) => {
+    const [row] = isUuid(id)
+      ? await db
+          .select()
+          .from(bookings)
+          .where(and(eq(bookings.id, id), eq(bookings.accountId, accountId)))
+          .limit(1)
+      : [];
+    if (!row) throw checkinsErrors.bookingNotFound();
+    return row;
+  };
+
+  const openDocument = (guestId: string, sealed: string): string => {
+    try {
+      return secrets.open(sealed, DOCUMENT_PURPOSE, guestId);
+    } catch (err) {
+      logger.error({ err, guestId }, 'checkins: a document number does not open');
+      return '';
+    }
+  };
+
+  const linkOf = (row: CheckinRow): CheckinLink => ({
+    url: checkinUrl(deps.appUrl, row.propertyId, openLinkToken(secrets, row.id, row.linkTokenSealed)),
+    expires_at: row.linkExpiresAt.toISOString(),
+    qr_svg: null,
+  });
+
+  function toItem(row: ListRow, fullDocument = false): CheckinListItem {
+    const c = row.checkin;
+    const docType = row.leadDocumentType;
+    const [first = '', ...rest] = c.name.split(' ');
+    return {
+      id: c.id,
+      status: c.status,
+      origin: c.origin,
+      property_id: c.propertyId,
+      property_name: row.propertyName,
+      booking_id: c.bookingId,
+      booking_code: row.bookingCode,
+      name: c.name,
+      email: c.email,
+      phone: c.phone,
+      language: c.language,
+      start_date: c.startDate,
+      end_date: c.endDate,
+      guests_registered: Number(row.registered),
+      guests_expected: c.expectedGuests,
+      keys_delivered: c.keysDelivered,
+      channel: c.sendChannel,
+      scheduled_for: iso(c.scheduledFor),
+      sent_at: iso(c.sentAt),
+      opened_at: iso(c.openedAt),
+      completed_at: iso(c.completedAt),
+      created_at: c.createdAt.toISOString(),
+      nombre: row.leadFirstName ?? first,
+      apellido: row.leadLastName ?? rest.join(' '),
+      cliente: {
+        whatsapp: c.phone,
+        fecha_desde_hospedaje: c.startDate,
+        fecha_hospedaje: c.endDate,
+        pais_code: row.leadCountry,
+        date_of_birth: row.leadBirthDate,
+        sex: sexOf(row.leadGender),
+      },
+      type_documento: docType ? (docType === 'passport' ? 'P' : 'ID') : null,
+      nu_documento:
+        fullDocument && row.leadId && row.leadSealed
+          ? openDocument(row.leadId, row.leadSealed)
+          : masked(row.leadDocumentLast4),
+      programmed: { id: c.id, cantidad_payment: c.depositAmount },
+    };
+  }
+
+  const toGuest = (g: GuestRow, checkinId: string): CheckinGuest => ({
+    id: g.id,
+    is_lead: g.isLead,
+    first_name: g.firstName,
+    last_name: g.lastName,
+    gender: g.gender,
+    birth_date: g.birthDate,
+    phone: g.phone,
+    email: g.email,
+    document_type: g.documentType,
+    document_number: openDocument(g.id, g.documentNumberSealed),
+    issue_date: g.issueDate ?? '',
+    expiry_date: g.expiryDate ?? '',
+    support_number: g.supportNumber,
+    nationality: g.nationality,
+    country: g.country,
+    address: g.address,
+    city: g.city,
+    postal_code: g.postalCode,
+    residence_country: g.residenceCountry,
+    payment_method: g.paymentMethod ?? '',
+    payment_date: g.paymentDate ?? '',
+    minors: g.minors,
+    kinship: g.kinship ?? null,
+    process: g.process,
+    province: g.province,
+    municipality: g.municipality,
+    face_score: g.faceScore,
+    face_match: g.faceMatch,
+    has_signature: !!g.signature,
+    pdf_url: g.registrationPdf ? `/api/checkins/${checkinId}/guests/${g.id}/registration.pdf` : null,
+    created_at: g.createdAt.toISOString(),
+  });
+
+  const listBase = () =>
+    db
+      .select(listColumns)
+      .from(checkins)
+      .innerJoin(properties, eq(properties.id, checkins.propertyId))
+      .leftJoin(bookings, eq(bookings.id, checkins.bookingId))
+      .leftJoin(lead, and(eq(lead.checkinId, checkins.id), eq(lead.isLead, true)));
+
+  async function itemById(accountId: string, id: string, fullDocument = false): Promise<CheckinListItem> {
+    const [row] = await listBase()
+      .where(and(eq(checkins.accountId, accountId), eq(checkins.id, id)))
+      .limit(1);
+    if (!row) throw checkinsErrors.notFound();
+    return toItem(row as ListRow, fullDocument);
+  }
+
+  async function detail(accountId: string, id: string): Promise<CheckinDetail> {
+    await ownedCheckin(accountId, id);
+    const item = await itemById(accountId, id, true);
+    const guests = await db
+      .select()
+      .from(checkinGuests)
+      .where(and(eq(checkinGuests.checkinId, id), eq(checkinGuests.accountId, accountId)))
+      .orderBy(desc(checkinGuests.isLead), checkinGuests.createdAt);
+    return { ...item, guests: guests.map((g) => toGuest(g, id)) };
+  }
+
+  const fieldErrors = (errors: Record<string, string | undefined>) =>
+    Object.fromEntries(
+      Object.entries(errors)
+        .filter((e): e is [string, string] => !!e[1])
+        .map(([field, key]) => [field, [key]]),
+    );
+
+  return {
+    ownedProperty,
+    ownedCheckin,
+    ownedBooking,
+    openDocument,
+    linkOf,
+    toItem,
+    toGuest,
+    listBase,
+    itemById,
+    detail,
+    fieldErrors,
+    iso,
+    asLocale,
+  };
+}
+
+export type CheckinsContext = ReturnType<typeof createCheckinsContext>;
