@@ -9,10 +9,12 @@ import {
   documentImage,
   drawSignature,
   fillGuestDate,
+  expectSteadyProgress,
   mailCode,
   messages,
   passportMrz,
   verifyStayEmail,
+  readProgress,
 } from './support/guest-flow.ts';
 
 const SCREENSHOTS = process.env.GUEST_SCREENSHOTS;
@@ -31,6 +33,11 @@ test.describe('guest check-in on a phone', () => {
       // The operator sends a check-in link for a stay at Apartamento Sol de Triana (security code 4821).
       const login = await request.post('/api/login', {
         data: { email: demo.empresa, password: demo.password },
+      // The step counter read on arriving at each step (issue 13: it said 4 of 7, then 4 of 6, 4 of 5).
+      const progress: { step: number; total: number }[] = [];
+      const counted = async () => {
+        progress.push(await readProgress(page));
+      };
       });
       expect(login.ok()).toBe(true);
       const token = ((await login.json()) as { data: { token: string } }).data.token;
@@ -79,11 +86,13 @@ test.describe('guest check-in on a phone', () => {
       await page.getByRole('button', { name: m.camera?.without }).click();
 
       // Document scan: a generated passport through the file input; OCR runs in the page.
+      await counted();
       await expect(page.getByRole('heading', { name: m.scan?.title })).toBeVisible();
       const mrz = passportMrz({
         surname: 'DUPONT',
         given: 'MARIE CLAIRE',
         number: '18FR41234',
+      await counted();
         nationality: 'FRA',
         birth: '900412',
         sex: 'F',
@@ -96,8 +105,20 @@ test.describe('guest check-in on a phone', () => {
         .locator('input[type=file]')
         .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: png });
 
-      // Personal data: filled from the MRZ, shown for correction.
-      await expect(page.getByRole('heading', { name: m.personal?.title })).toBeVisible({ timeout: 120_000 });
+      // Security code, before the form (issue 13): a wrong one is refused (spec 8), the property's is accepted.
+      await expect(page.getByRole('heading', { name: m.code?.title })).toBeVisible({ timeout: 120_000 });
+      await counted();
+      await page.locator('#f-code').fill('0000');
+      await page.getByRole('button', { name: m.common?.continue }).click();
+      await expect(page.getByRole('alert').filter({ hasText: m.errors?.wrong_security_code })).toBeVisible();
+      await page.locator('#f-code').fill('4821');
+      await page.getByRole('button', { name: m.common?.continue }).click();
+
+      // Personal data: filled from the MRZ, and the contact the operator entered (issue 13), for correction.
+      await expect(page.getByRole('heading', { name: m.personal?.title })).toBeVisible();
+      await counted();
+      await expect(page.locator('#f-email')).toHaveValue(guestEmail);
+      await expect(page.locator('#f-phone')).toHaveValue('+33 6 12 34 56 78');
       await expect(page.locator('#f-first_name')).toHaveValue('MARIE CLAIRE');
       await expect(page.locator('#f-last_name')).toHaveValue('DUPONT');
       await expect(page.locator('#f-document_number')).toHaveValue('18FR41234');
@@ -127,25 +148,19 @@ test.describe('guest check-in on a phone', () => {
       await page.getByRole('radio', { name: m.common?.no, exact: true }).check();
       await page.getByRole('button', { name: m.common?.continue }).click();
 
-      // Security code: a wrong one is refused (spec 8), the property's is accepted.
-      await expect(page.getByRole('heading', { name: m.code?.title })).toBeVisible();
-      await page.locator('#f-code').fill('0000');
-      await page.getByRole('button', { name: m.common?.continue }).click();
-      await expect(page.getByRole('alert').filter({ hasText: m.errors?.wrong_security_code })).toBeVisible();
-      await page.locator('#f-code').fill('4821');
-      await page.getByRole('button', { name: m.common?.continue }).click();
-
       // Messaging verification: the code goes only to the stay's own e-mail, shown masked (issue 11).
       await expect(page.getByRole('heading', { name: m.messaging?.title })).toBeVisible();
       await shot('5-messaging');
       await verifyStayEmail(page, m, guestEmail, 'g•••@example.com');
 
       // Signature: required, then drawn.
+      await counted();
       await expect(page.getByRole('heading', { name: m.signature?.title, exact: true })).toBeVisible();
       await page.getByRole('button', { name: m.signature?.submit }).click();
       await expect(page.getByRole('alert').filter({ hasText: m.errors?.signature })).toBeVisible();
       await drawSignature(page);
       await shot('6-signature');
+      await counted();
       await page.getByRole('button', { name: m.signature?.submit }).click();
 
       // Registered: finish, then the services list.
@@ -154,6 +169,10 @@ test.describe('guest check-in on a phone', () => {
       await expect(page.getByText(m.done?.full as string)).toBeVisible();
       await expect(page.getByRole('button', { name: m.done?.another })).toHaveCount(0);
       await shot('7-done');
+      await counted();
+      // camera, scan, code, personal, messaging, signature, done: one total throughout, one step at a time.
+      expectSteadyProgress(progress);
+      expect(progress).toHaveLength(7);
       await page.getByRole('button', { name: m.done?.finish }).click();
       await expect(page).toHaveURL(new RegExp(`/services/${property?.id}/${data.checkin.id}/property$`));
       await expect(page.getByText(m.services?.checked_in as string)).toBeVisible();
@@ -211,7 +230,13 @@ test.describe('guest check-in on a phone', () => {
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: png });
-    await expect(page.getByRole('heading', { name: m.personal?.title })).toBeVisible({ timeout: 120_000 });
+
+    // The security code makes a walk-in: no booking, so nothing is prefilled but the scan.
+    await expect(page.getByRole('heading', { name: m.code?.title })).toBeVisible({ timeout: 120_000 });
+    await page.locator('#f-code').fill('4821');
+    await page.getByRole('button', { name: m.common?.continue }).click();
+    await expect(page.getByRole('heading', { name: m.personal?.title })).toBeVisible();
+    await expect(page.locator('#f-email')).toHaveValue('');
     await fillGuestDate(page, 'issue_date', '2022-01-01');
     await page.locator('#f-phone').fill('+33 6 12 34 56 78');
     await page.locator('#f-email').fill(walkInEmail);
@@ -225,9 +250,7 @@ test.describe('guest check-in on a phone', () => {
     await fillGuestDate(page, 'departure', later);
     await page.getByRole('button', { name: m.common?.continue }).click();
 
-    // The security code makes a walk-in: no booking contact, so the guest's own address is asked.
-    await page.locator('#f-code').fill('4821');
-    await page.getByRole('button', { name: m.common?.continue }).click();
+    // No booking contact, so the guest's own address is asked.
     await expect(page.getByRole('heading', { name: m.messaging?.title })).toBeVisible();
     await expect(page.getByText(m.messaging?.walk_in_hint as string)).toBeVisible();
     await expect(page.locator('#f-destination')).toHaveValue(walkInEmail);

@@ -131,7 +131,11 @@ test('identity verification: another face is refused with the advice, the same f
   await page
     .locator('input[type=file]')
     .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: passport });
-  await expect(page.getByRole('heading', { name: m.personal?.title })).toBeVisible({ timeout: 120_000 });
+  // The security code comes before the form (issue 13).
+  await expect(page.getByRole('heading', { name: m.code?.title })).toBeVisible({ timeout: 120_000 });
+  await page.locator('#f-code').fill('7350');
+  await page.getByRole('button', { name: m.common?.continue }).click();
+  await expect(page.getByRole('heading', { name: m.personal?.title })).toBeVisible();
   await expect(page.locator('#f-last_name')).toHaveValue('DUPONT');
   await page.locator('#f-issue_date').fill('2022-01-01');
   await page.locator('#f-phone').fill('+33 6 12 34 56 78');
@@ -188,7 +192,7 @@ test('identity verification: another face is refused with the advice, the same f
     ).toBe(true);
   }
 
-  // (b) A selfie of the same face: verified, on to the security code.
+  // (b) A selfie of the same face: verified, on to the messaging verification.
   await input(m.identity?.selfie as string).setInputFiles({
     name: 'selfie.png',
     mimeType: 'image/png',
@@ -196,11 +200,9 @@ test('identity verification: another face is refused with the advice, the same f
   });
   await expect(failed).toBeHidden();
   await verify.click();
-  await expect(page.getByRole('heading', { name: m.code?.title })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('heading', { name: m.messaging?.title })).toBeVisible({ timeout: 90_000 });
 
-  // The rest of the flow: security code, e-mailed code, signature, finish.
-  await page.locator('#f-code').fill('7350');
-  await page.getByRole('button', { name: m.common?.continue }).click();
+  // The rest of the flow: e-mailed code, signature, finish.
   await verifyStayEmail(page, m, guestEmail, 'g•••@example.com');
   await expect(page.getByRole('heading', { name: m.signature?.title, exact: true })).toBeVisible();
   await drawSignature(page);

@@ -111,6 +111,21 @@ export async function fillGuestDate(page: Page, field: string, iso: string) {
   await input.fill((await input.getAttribute('type')) === 'date' ? iso : `${d}/${m}/${y}`);
 }
 
+/** The step counter as the guest reads it ("Paso 3 de 7", "الخطوة 3 من 7"): its two numbers. */
+export async function readProgress(page: Page): Promise<{ step: number; total: number }> {
+  const text = (await page.locator('.g-progress-text').textContent()) ?? '';
+  const [step = Number.NaN, total = Number.NaN] = (text.match(/\d+/g) ?? []).map(Number);
+  return { step, total };
+}
+
+/** A whole flow's counter readings: one total from the first step to the last, one step at a time. */
+export function expectSteadyProgress(readings: { step: number; total: number }[]) {
+  const total = readings[0]?.total;
+  expect(readings.map((r) => r.total)).toEqual(readings.map(() => total));
+  expect(readings.map((r) => r.step)).toEqual(readings.map((_, i) => i + 1));
+  expect(readings.at(-1)?.step).toBe(total);
+}
+
 /** Draws a stroke on the signature pad. */
 export async function drawSignature(page: Page) {
   const box = await page.getByTestId('signature-pad').boundingBox();

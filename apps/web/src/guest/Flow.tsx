@@ -1,6 +1,7 @@
 import type {
   FinishCheckinData,
   GuestCheckinSummary,
+  GuestPrefill,
   GuestSession,
   RegisteredGuest,
   StartCheckinData,
@@ -14,6 +15,7 @@ import type { LanguageProps } from './GuestApp.tsx';
 import { t } from './i18n.ts';
 import { loadProperty } from './property.ts';
 import { guestPaths, navigate } from './router.ts';
+import { CompletedStay } from './stay.tsx';
 import { CameraStep } from './steps/CameraStep.tsx';
 import { CodeStep } from './steps/CodeStep.tsx';
 import { DoneStep } from './steps/DoneStep.tsx';
@@ -27,6 +29,39 @@ import { Alert, LanguagePicker, Progress, Skeleton } from './ui.tsx';
 type StepName = 'camera' | 'scan' | 'personal' | 'identity' | 'code' | 'messaging' | 'signature' | 'done';
 
 type Blocked = 'expired' | 'disabled' | 'not_found' | 'error';
+
+/**
+ * The steps of one guest's pass, fixed when it begins so the counter's total never changes (issue 13):
+ * the property's optional identity check, and the code and messaging steps unless already proven. The
+ * code comes before the personal data, so what the booking knows can fill the form (spec 2.4 lists the
+ * same screens).
+ */
+export function stepPlan(p: {
+  camera: boolean;
+  identity: boolean;
+  code: boolean;
+  messaging: boolean;
+}): StepName[] {
+  return [
+    ...(p.camera ? (['camera'] as const) : []),
+    'scan',
+    ...(p.code ? (['code'] as const) : []),
+    'personal',
+    ...(p.identity ? (['identity'] as const) : []),
+    ...(p.messaging ? (['messaging'] as const) : []),
+    'signature',
+  ];
+}
+
+/** The booking's name and contact fill what the guest (or the scanned document) left empty. */
+export function withPrefill(data: GuestDataInput, prefill: GuestPrefill | null): GuestDataInput {
+  if (!prefill) return data;
+  const next = { ...data };
+  for (const key of ['first_name', 'last_name', 'email', 'phone'] as const) {
+    if (!next[key].trim() && prefill[key]) next[key] = prefill[key];
+  }
+  return next;
+}
 
 /** Everything of the check-in lives here, in memory: a reload starts again (spec 2.4). */
 export interface GuestDraft {
@@ -50,6 +85,7 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [codeDone, setCodeDone] = useState(false);
   const [messagingDone, setMessagingDone] = useState(false);
+  const [steps, setSteps] = useState<StepName[]>([]);
   /** Where the messaging code can go (masked), known once the code step has passed. */
   const [verification, setVerification] = useState<VerificationPlan | null>(null);
   const headingRef = useRef<HTMLDivElement>(null);
@@ -73,6 +109,14 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
         setCodeDone(started.verified.code);
         setMessagingDone(started.verified.messaging);
         setVerification(started.verification);
+        setSteps(
+          stepPlan({
+            camera: true,
+            identity: started.needs.identity_verification,
+            code: !started.verified.code,
+            messaging: !started.verified.messaging,
+          }),
+        );
         setDraft({
           data: emptyGuest(started.checkin?.start_date ?? '', started.checkin?.end_date ?? ''),
           process: 'manual',
@@ -122,24 +166,28 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
     );
   }
   if (!info || !draft) return <Skeleton lines={6} />;
+  // A finished check-in's link opened again: it says so, with the stay and the services page.
+  if (checkin?.status === 'complete' && step !== 'done') {
+    return (
+      <section className="g-card" ref={headingRef}>
+        <LanguagePicker value={language} onChange={onLanguage} />
+        <CompletedStay stay={checkin} property={null} language={language} />
+      </section>
+    );
+  }
 
-  const steps: StepName[] = [
-    'camera',
-    'scan',
-    'personal',
-    ...(info.needs.identity_verification ? (['identity'] as const) : []),
-    ...(codeDone ? [] : (['code'] as const)),
-    ...(messagingDone ? [] : (['messaging'] as const)),
-    'signature',
-  ];
   const go = (next: StepName) => setStep(next);
   const after = (current: StepName) => {
     const i = steps.indexOf(current);
     setStep(steps[i + 1] ?? 'done');
   };
   const back = (current: StepName) => {
-    const i = steps.indexOf(current);
-    if (i > 0) setStep(steps[i - 1] as StepName);
+    // A proven code or messaging step is not asked again.
+    const earlier = steps
+      .slice(0, steps.indexOf(current))
+      .filter((s) => !(s === 'code' && codeDone) && !(s === 'messaging' && messagingDone));
+    const previous = earlier[earlier.length - 1];
+    if (previous) setStep(previous);
   };
   const update = (patch: Partial<GuestDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
   /** The code and messaging steps answer a new session proving them. */
@@ -150,7 +198,15 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
       const stay = next.checkin;
       setCheckin(stay);
       setDraft((d) =>
-        d ? { ...d, data: { ...d.data, arrival: stay.start_date, departure: stay.end_date } } : d,
+        d
+          ? {
+              ...d,
+              data: withPrefill(
+                { ...d.data, arrival: stay.start_date, departure: stay.end_date },
+                next.prefill,
+              ),
+            }
+          : d,
       );
     }
   };
@@ -186,7 +242,14 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
       face: null,
     });
     setServerErrors({});
-    setStep(camera === null ? 'camera' : 'scan');
+    const plan = stepPlan({
+      camera: camera === null,
+      identity: info.needs.identity_verification,
+      code: !codeDone,
+      messaging: !messagingDone,
+    });
+    setSteps(plan);
+    setStep(plan[0] as StepName);
   };
 
   const finish = async () => {

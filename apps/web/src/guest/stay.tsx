@@ -1,0 +1,123 @@
+import type { GuestCheckinSummary, StartCheckinData } from '@posada/contracts/guest-checkin';
+import { guestApi } from './api.ts';
+import { type GuestLanguage, t } from './i18n.ts';
+import type { GuestPropertyView } from './property.ts';
+import { guestPaths, navigate } from './router.ts';
+
+/**
+ * The stay behind a check-in link, for the welcome page (its summary, or "already completed"). A link's
+ * `t` alone: what comes back is the stay's dates, guest count and address, never the guest's data.
+ */
+export function startStay(propertyId: string, token: string, language: GuestLanguage) {
+  return guestApi<StartCheckinData>('POST', '/api/guest/checkin/start', {
+    propiedad_id: propertyId,
+    t: token,
+    language,
+  });
+}
+
+/** "20 nov 2026": one format per language, Latin digits in Arabic as the rest of the product. */
+export function stayDate(iso: string, lng: GuestLanguage): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  if (!y || !m || !d) return iso;
+  const locale = lng === 'ar' ? 'ar-u-nu-latn' : lng === 'en' ? 'en-GB' : 'es';
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(y, m - 1, d)))
+    .replace(/\.$/, '');
+}
+
+const nightsOf = (start: string, end: string) =>
+  Math.max(0, Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000));
+
+/** A stay summary: dates and nights, guests, address. */
+export function StaySummary({
+  stay,
+  language,
+  guests,
+}: {
+  stay: Pick<GuestCheckinSummary, 'start_date' | 'end_date'> & { property_address?: string };
+  language: GuestLanguage;
+  /** Guests shown: expected on the welcome page, registered once done. */
+  guests: number;
+}) {
+  const nights = nightsOf(stay.start_date, stay.end_date);
+  return (
+    <dl className="g-stay" data-testid="stay-summary">
+      <div>
+        <dt>{t('stay.dates')}</dt>
+        <dd>
+          <bdi>{stayDate(stay.start_date, language)}</bdi> – <bdi>{stayDate(stay.end_date, language)}</bdi>
+          {nights > 0 && (
+            <span className="g-muted">{` · ${t(nights === 1 ? 'stay.night' : 'stay.nights', { n: nights })}`}</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('stay.guests')}</dt>
+        <dd>{t(guests === 1 ? 'stay.guest' : 'stay.guests_n', { n: guests })}</dd>
+      </div>
+      {stay.property_address && (
+        <div>
+          <dt>{t('stay.address')}</dt>
+          <dd>
+            <bdi>{stay.property_address}</bdi>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** The property's main photo, sized and lazy (the first screen's budget is the JS, not this image). */
+export function PropertyPhoto({ property }: { property: GuestPropertyView }) {
+  if (!property.photo) return null;
+  return (
+    <img
+      className="g-photo"
+      src={property.photo.thumb_url}
+      alt=""
+      width={480}
+      height={270}
+      loading="lazy"
+      decoding="async"
+    />
+  );
+}
+
+/** issue 13: a finished check-in reopened from its link says so, instead of starting over. */
+export function CompletedStay({
+  stay,
+  property,
+  language,
+}: {
+  stay: GuestCheckinSummary;
+  property: GuestPropertyView | null;
+  language: GuestLanguage;
+}) {
+  return (
+    <div className="g-completed" data-testid="checkin-completed">
+      {property && <PropertyPhoto property={property} />}
+      <div className="g-done-mark" aria-hidden="true">
+        ✓
+      </div>
+      <header className="g-step-header g-center">
+        <h1 tabIndex={-1}>{t('completed.title')}</h1>
+        <p className="g-muted">{t('completed.text', { name: stay.property_name })}</p>
+      </header>
+      <StaySummary stay={stay} language={language} guests={stay.registered_guests} />
+      <div className="g-actions">
+        <a
+          className="g-btn g-btn-primary"
+          href={guestPaths.services(stay.propiedad_id, stay.id)}
+          onClick={(e) => {
+            // In the page: the chosen language stays.
+            e.preventDefault();
+            navigate(guestPaths.services(stay.propiedad_id, stay.id));
+          }}
+        >
+          {t('completed.services')}
+        </a>
+      </div>
+    </div>
+  );
+}
