@@ -9,6 +9,7 @@ import {
   isValidNie,
   isValidSupportNumber,
   purgeDate,
+  sendCheckinErrors,
   sendContactRequired,
 } from './checkin-rules.ts';
 
@@ -167,5 +168,32 @@ describe('sendContactRequired', () => {
     expect(sendContactRequired('whatsapp')).toEqual({ email: false, phone: true });
     expect(sendContactRequired('sms')).toEqual({ email: false, phone: true });
     expect(sendContactRequired('qr')).toEqual({ email: false, phone: false });
+  });
+});
+
+describe('send check-in rules (one copy for the web form and the API)', () => {
+  const base = {
+    property_id: 'p',
+    name: 'Ana',
+    phone: '',
+    email: 'ana@example.com',
+    channel: 'email' as const,
+    start_date: '2026-03-10',
+    end_date: '2026-03-12',
+  };
+  it('asks only the contact the channel needs, and valid dates unless the booking names the stay', () => {
+    expect(sendCheckinErrors(base, false)).toEqual({});
+    expect(sendCheckinErrors({ ...base, channel: 'sms', email: '' }, false)).toEqual({ phone: 'required' });
+    expect(sendCheckinErrors({ ...base, phone: '12', email: 'x@' }, false)).toEqual({
+      phone: 'phone',
+      email: 'email',
+    });
+    expect(sendCheckinErrors({ ...base, start_date: '', end_date: '2026-03-10' }, false)).toEqual({
+      start_date: 'required',
+    });
+    expect(sendCheckinErrors({ ...base, end_date: base.start_date }, false)).toEqual({
+      end_date: 'departure_after_arrival',
+    });
+    expect(sendCheckinErrors({ ...base, start_date: '', end_date: '' }, true)).toEqual({});
   });
 });

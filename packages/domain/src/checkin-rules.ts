@@ -2,7 +2,7 @@
  * Guest check-in rules shared by the guest flow, the manual check-in and the API (spec 3 Check-in guest
  * data, spec 4 Check-in link schedule, spec 5 Check-in forms). Dates are ISO calendar dates (YYYY-MM-DD).
  */
-import { isIsoDate, PHONE_MIN_DIGITS, phoneDigits } from './booking-rules.ts';
+import { departsAfterArrival, isIsoDate, PHONE_MIN_DIGITS, phoneDigits } from './booking-rules.ts';
 
 /** spec 3 Check-in guest data: gender. */
 export const genders = ['male', 'female', 'prefer_not_to_say', 'other'] as const;
@@ -116,6 +116,48 @@ export function sendContactRequired(channel: 'email' | 'whatsapp' | 'sms' | 'qr'
   phone: boolean;
 } {
   return { email: channel === 'email', phone: channel === 'whatsapp' || channel === 'sms' };
+}
+
+/** What send check-in checks, as the web form and POST /api/checkins/send both take it. */
+export interface SendCheckinValues {
+  property_id: string;
+  name: string;
+  phone: string;
+  email: string;
+  channel: 'email' | 'whatsapp' | 'sms' | 'qr';
+  start_date: string;
+  end_date: string;
+}
+
+export type SendCheckinError = 'required' | 'phone' | 'email' | 'date' | 'departure_after_arrival';
+
+/**
+ * spec 5 send check-in: accommodation and name are required, and the contact the channel needs
+ * (sendContactRequired; the other one, when given, must be valid); the stay dates too, at least one night,
+ * unless the check-in is for a known booking (`stayKnown`). The web and the API answer the same fields.
+ */
+export function sendCheckinErrors(
+  values: SendCheckinValues,
+  stayKnown: boolean,
+): Partial<Record<keyof SendCheckinValues, SendCheckinError>> {
+  const errors: Partial<Record<keyof SendCheckinValues, SendCheckinError>> = {};
+  if (!values.property_id) errors.property_id = 'required';
+  if (!values.name.trim()) errors.name = 'required';
+  const needs = sendContactRequired(values.channel);
+  if (!values.phone.trim()) {
+    if (needs.phone) errors.phone = 'required';
+  } else if (phoneDigits(values.phone) < PHONE_MIN_DIGITS) errors.phone = 'phone';
+  if (!values.email.trim()) {
+    if (needs.email) errors.email = 'required';
+  } else if (!isValidEmail(values.email)) errors.email = 'email';
+  if (!stayKnown) {
+    if (!isIsoDate(values.start_date)) errors.start_date = values.start_date ? 'date' : 'required';
+    if (!isIsoDate(values.end_date)) errors.end_date = values.end_date ? 'date' : 'required';
+    // The bookings' rule (spec 5): at least one night.
+    else if (!errors.start_date && !departsAfterArrival(values.start_date, values.end_date))
+      errors.end_date = 'departure_after_arrival';
+  }
+  return errors;
 }
 
 /** Age in whole years on `today` for a birth date. */

@@ -1,6 +1,5 @@
 import type { CheckinLink, SendCheckinData, sendCheckinBody } from '@posada/contracts/checkins';
-import { departsAfterArrival, isIsoDate, PHONE_MIN_DIGITS, phoneDigits } from '@posada/domain/booking-rules';
-import { isValidEmail, purgeDate, sendContactRequired } from '@posada/domain/checkin-rules';
+import { purgeDate, sendCheckinErrors } from '@posada/domain/checkin-rules';
 import { normalizePhone } from '@posada/domain/phone';
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -76,26 +75,13 @@ export function createCheckinDelivery(deps: CheckinsDeps, ctx: CheckinsContext, 
 
     /** POST /api/checkins/send (checkinPrevie, checkinPrevieLink). */
     async send(tenant: Tenant, input: z.output<typeof sendCheckinBody>): Promise<SendCheckinData> {
-      const errors: Record<string, string> = {};
-      const required = 'checkin.errors.required';
-      if (!input.property_id) errors.property_id = required;
-      if (!input.name) errors.name = required;
-      const needs = sendContactRequired(input.channel);
-      if (!input.phone) {
-        if (needs.phone) errors.phone = required;
-      } else if (phoneDigits(input.phone) < PHONE_MIN_DIGITS) errors.phone = 'checkin.errors.phone';
-      if (!input.email) {
-        if (needs.email) errors.email = required;
-      } else if (!isValidEmail(input.email)) errors.email = 'checkin.errors.email';
       const booking = input.booking_id ? await ownedBooking(tenant.accountId, input.booking_id) : null;
-      if (!booking) {
-        if (!isIsoDate(input.start_date))
-          errors.start_date = input.start_date ? 'checkin.errors.date' : required;
-        if (!isIsoDate(input.end_date)) errors.end_date = input.end_date ? 'checkin.errors.date' : required;
-        // The bookings' rule (spec 5): at least one night.
-        else if (!errors.start_date && !departsAfterArrival(input.start_date, input.end_date))
-          errors.end_date = 'checkin.errors.departure_after_arrival';
-      }
+      const errors = Object.fromEntries(
+        Object.entries(sendCheckinErrors(input, booking !== null)).map(([field, code]) => [
+          field,
+          `checkin.errors.${code}`,
+        ]),
+      );
       if (Object.keys(errors).length > 0) throw checkinsErrors.invalid(fieldErrors(errors));
       const property = await ownedProperty(tenant.accountId, booking?.propertyId ?? input.property_id);
 
