@@ -596,7 +596,8 @@ describe(`tenant isolation and access over the route table on ${testDbKind}`, ()
     const empresa = await createEmpresa(t, { name: 'Casa Revocada' });
     token.revoked = await loginToken(t, empresa.email);
     await ok(await send('POST', '/api/logout', token.revoked));
-  });
+    // Timeouts here and below leave room for a loaded 2-core machine; an idle one needs a fraction.
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -676,7 +677,7 @@ describe(`tenant isolation and access over the route table on ${testDbKind}`, ()
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 180_000);
 
   it('refuses a missing or revoked token on every protected route, and the wrong kind of account', async () => {
     const failures: string[] = [];
@@ -703,7 +704,7 @@ describe(`tenant isolation and access over the route table on ${testDbKind}`, ()
     }
     expect(failures).toEqual([]);
     expect(changedTables(before, await dbSnapshot(t.database))).toEqual([]);
-  });
+  }, 120_000);
 
   it("keeps a guest session to its own check-in: another property's check-in is neither read nor written", async () => {
     const post = (url: string, payload: object, session?: string) =>
@@ -733,7 +734,9 @@ describe(`tenant isolation and access over the route table on ${testDbKind}`, ()
       [422, 'checkin.code_not_registered'],
       [422, 'checkin.code_not_registered'],
     ]);
-    expect(changedTables(before, await dbSnapshot(t.database))).toEqual([]);
+    // A wrong code counts towards the code step's attempt limit, by design; nothing else may change.
+    const changed = changedTables(before, await dbSnapshot(t.database));
+    expect(changed.filter((table) => table !== 'guest_code_attempts')).toEqual([]);
   });
 
   it('reports its size', () => {
