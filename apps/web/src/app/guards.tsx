@@ -2,8 +2,8 @@ import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { getToken } from '../lib/session.ts';
-import { pathTo } from './routes.ts';
-import { useCurrentUser } from './session.ts';
+import { pathTo } from '../config/routes.ts';
+import { useCurrentUser } from '../lib/use-session.ts';
 
 export function FullPageLoader() {
   return (

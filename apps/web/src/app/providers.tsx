@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api.ts';
 import { isRtl } from '../lib/i18n.ts';
 import { TOAST_MS } from '../lib/notify.ts';
-import { theme } from './theme.ts';
+import { theme } from '../config/theme.ts';
 import toasts from './toasts.module.css';
 
 export const queryClient = new QueryClient({

@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { clearPageToasts } from '../lib/notify.ts';
 import { FullPageLoader, RequireRole } from './guards.tsx';
 import { RouteError } from './layouts/route-error.tsx';
-import { routePaths } from './routes.ts';
+import { routePaths } from '../config/routes.ts';
 import { FirstPropertyGate } from './shell/first-property-gate.tsx';
 
 /**

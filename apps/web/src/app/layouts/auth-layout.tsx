@@ -8,11 +8,11 @@ import { safeNextPath } from '../../features/auth/lib/safe-next.ts';
 import { ApiError } from '../../lib/api.ts';
 import { clearLocalStorage, getToken } from '../../lib/session.ts';
 import { FullPageLoader } from '../guards.tsx';
-import { pathTo, type RouteName, routePaths } from '../routes.ts';
-import { useCurrentUser, useEndSession } from '../session.ts';
-import { BrandLogo } from '../shell/brand-logo.tsx';
-import { LanguageButton } from '../shell/language-button.tsx';
-import { LanguageModal } from '../shell/language-modal.tsx';
+import { pathTo, type RouteName, routePaths } from '../../config/routes.ts';
+import { useCurrentUser, useEndSession } from '../../lib/use-session.ts';
+import { BrandLogo } from '../../components/brand-logo.tsx';
+import { LanguageButton } from '../../components/language-button.tsx';
+import { LanguageModal } from '../../components/language-modal.tsx';
 import { authRedirectTarget } from '../shell/session-routes.ts';
 import classes from './auth-layout.module.css';
 

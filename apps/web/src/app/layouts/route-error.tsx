@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { getStoredUser, getToken } from '../../lib/session.ts';
-import { pathTo } from '../routes.ts';
+import { pathTo } from '../../config/routes.ts';
 import { NotFoundScreen } from '../shell/not-found-screen.tsx';
 import { homeRouteFor } from '../shell/session-routes.ts';
 import { StatusScreen } from '../shell/status-screen.tsx';

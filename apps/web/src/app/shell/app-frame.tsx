@@ -15,11 +15,11 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { BrandLogo } from './brand-logo.tsx';
+import { BrandLogo } from '../../components/brand-logo.tsx';
 import type { ResolvedNavItem } from './nav-items.ts';
 import { NavList } from './nav-list.tsx';
-import classes from './shell.module.css';
-import { useIsMobile } from './use-is-mobile.ts';
+import classes from '../../components/shell.module.css';
+import { useIsMobile } from '../../lib/use-is-mobile.ts';
 
 export interface AppFrameProps {
   sidebarItems: ResolvedNavItem[];

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { FullPageLoader } from '../guards.tsx';
-import { pathTo } from '../routes.ts';
-import { useCurrentUser } from '../session.ts';
+import { pathTo } from '../../config/routes.ts';
+import { useCurrentUser } from '../../lib/use-session.ts';
 import { needsFirstProperty } from './property-creation.ts';
 
 /** spec 2.3: an empresa without a property who lands on Dashboard is sent to the first-property wizard. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minimalCloseTarget } from './minimal-close-target.ts';
+import { minimalCloseTarget } from '../../config/minimal-close-target.ts';
 import { canGoBack, needsFirstProperty, propertyCreationExit } from './property-creation.ts';
 import { authRedirectTarget, homeRouteFor } from './session-routes.ts';
 

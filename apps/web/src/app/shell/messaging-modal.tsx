@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, Textarea, ThemeIcon } from '@mantine
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { whatsAppLink } from './support-config.ts';
+import { whatsAppLink } from '../../config/support.ts';
 
 /**
  * spec 2.3 messaging modal: "Contact us by WhatsApp". It prepares a message and opens WhatsApp with it

@@ -3,7 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { ResolvedNavItem } from './nav-items.ts';
-import classes from './shell.module.css';
+import classes from '../../components/shell.module.css';
 
 function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);

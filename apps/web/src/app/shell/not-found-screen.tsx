@@ -3,9 +3,9 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getStoredUser, getToken } from '../../lib/session.ts';
-import { pathTo } from '../routes.ts';
+import { pathTo } from '../../config/routes.ts';
 import { homeRouteFor } from './session-routes.ts';
-import classes from './shell.module.css';
+import classes from '../../components/shell.module.css';
 import { StatusScreen } from './status-screen.tsx';
 
 /** 404: a way back to the user's home, or to Login for a visitor. */

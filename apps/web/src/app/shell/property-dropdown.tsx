@@ -5,8 +5,8 @@ import { IconCheck, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type NavContext, propertyMenuItems, visibleNavItems } from './nav-items.ts';
-import { PropertyAvatar } from './property-avatar.tsx';
-import classes from './shell.module.css';
+import { PropertyAvatar } from '../../components/property-avatar.tsx';
+import classes from '../../components/shell.module.css';
 import { useSwitchProperty } from './use-switch-property.ts';
 
 /**

@@ -2,8 +2,8 @@ import { Box, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { User } from '@posada/contracts/users';
 import { PICKER_MAX } from '@posada/domain/property-types';
 import { useTranslation } from 'react-i18next';
-import { PropertyAvatar } from './property-avatar.tsx';
-import classes from './shell.module.css';
+import { PropertyAvatar } from '../../components/property-avatar.tsx';
+import classes from '../../components/shell.module.css';
 import { useSwitchProperty } from './use-switch-property.ts';
 
 /** spec 2.3 property picker: up to 8 properties as large cards; the choice is remembered server-side. */

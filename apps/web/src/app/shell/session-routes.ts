@@ -1,5 +1,5 @@
 import type { User } from '@posada/contracts/users';
-import type { RouteName } from '../routes.ts';
+import type { RouteName } from '../../config/routes.ts';
 
 export type HomeRoute = 'Login' | 'HomeManager' | 'Dashboard';
 

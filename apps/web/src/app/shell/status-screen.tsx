@@ -1,6 +1,6 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { BrandLogo } from './brand-logo.tsx';
+import { BrandLogo } from '../../components/brand-logo.tsx';
 
 /** A full-page message (not found, crash) with the brand, a big visual, a text and actions. */
 export function StatusScreen({

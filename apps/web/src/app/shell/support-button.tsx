@@ -14,8 +14,8 @@ import {
 import { IconBrandWhatsapp, IconHeadset, IconMail, IconPhoneCall, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import classes from './shell.module.css';
-import { scheduleCallUrl, supportEmail } from './support-config.ts';
+import classes from '../../components/shell.module.css';
+import { scheduleCallUrl, supportEmail } from '../../config/support.ts';
 
 /** One way to reach support: an icon, a small caption and the link. */
 function ContactRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { onUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { pathTo } from '../routes.ts';
-import { useEndSession } from '../session.ts';
+import { pathTo } from '../../config/routes.ts';
+import { useEndSession } from '../../lib/use-session.ts';
 
 /** When the API says the session is over (401), forget it and go to Login, coming back here after. */
 export function useSessionExpiry() {

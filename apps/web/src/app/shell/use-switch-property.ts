@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { saveUser } from '../../lib/session.ts';
-import { userQueryKey } from '../session.ts';
+import { userQueryKey } from '../../lib/use-session.ts';
 
 /** Choose the active property (remembered server-side), then refresh everything that hangs on the user. */
 export function useSwitchProperty() {

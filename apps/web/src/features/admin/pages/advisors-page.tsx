@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import type { Advisor } from '@posada/contracts/admin';
 import { IconId, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_QUERY } from '../../../app/theme.ts';
+import { MOBILE_QUERY } from '../../../config/theme.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.ts';

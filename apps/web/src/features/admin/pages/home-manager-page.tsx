@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
+import { pathTo } from '../../../config/routes.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAdminSummary } from '../api/admin-api.ts';
 import { KpiCard, KpiCardSkeleton } from '../components/kpi-card.tsx';

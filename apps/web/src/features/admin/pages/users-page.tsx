@@ -4,7 +4,7 @@ import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { MOBILE_QUERY } from '../../../app/theme.ts';
+import { MOBILE_QUERY } from '../../../config/theme.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { USERS_PAGE_SIZE, useAdminUsers } from '../api/admin-api.ts';

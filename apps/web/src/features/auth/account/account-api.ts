@@ -12,7 +12,7 @@ import {
 import type { LoginData } from '@posada/contracts/auth';
 import type { User } from '@posada/contracts/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { userQueryKey } from '../../../app/session.ts';
+import { userQueryKey } from '../../../lib/use-session.ts';
 import { api } from '../../../lib/api.ts';
 import { saveUser } from '../../../lib/session.ts';
 

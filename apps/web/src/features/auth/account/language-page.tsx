@@ -1,8 +1,8 @@
 import { Card, Group, Radio, Stack, Text } from '@mantine/core';
 import type { Locale } from '@posada/contracts/users';
 import { useTranslation } from 'react-i18next';
-import { languageOptions } from '../../../app/shell/languages.ts';
-import { useChangeLanguage } from '../../../app/shell/use-change-language.ts';
+import { languageOptions } from '../../../lib/languages.ts';
+import { useChangeLanguage } from '../../../lib/use-change-language.ts';
 
 /** spec 2.2 profile/config-language: the interface language, kept on the account (e-mails follow it). */
 export function LanguagePage() {

@@ -2,7 +2,7 @@ import { Container, Stack, Tabs } from '@mantine/core';
 import { IconLanguage, IconPlugConnected, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
+import { pathTo } from '../../../config/routes.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 
 const tabs = [

@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
+import { pathTo } from '../../../config/routes.ts';
 
 /** "Back to sign in", under the forms and status panels of the auth screens. */
 export function BackToLoginLink() {

@@ -1,8 +1,8 @@
 import type { LoginData } from '@posada/contracts/auth';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
-import { useStartSession } from '../../../app/session.ts';
+import { pathTo } from '../../../config/routes.ts';
+import { useStartSession } from '../../../lib/use-session.ts';
 import { notify } from '../../../lib/notify.ts';
 import { safeNextPath } from '../lib/safe-next.ts';
 

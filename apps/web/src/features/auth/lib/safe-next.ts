@@ -1,4 +1,4 @@
-import { type RouteName, routePaths } from '../../../app/routes.ts';
+import { type RouteName, routePaths } from '../../../config/routes.ts';
 
 /** Screens a signed-in user must never be sent back to after signing in. */
 const authRoutes: RouteName[] = [

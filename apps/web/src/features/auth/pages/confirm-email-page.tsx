@@ -2,7 +2,7 @@ import { Button, Divider, Stack } from '@mantine/core';
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
+import { pathTo } from '../../../config/routes.ts';
 import { authApi } from '../api/auth-api.ts';
 import { BackToLoginLink } from '../components/auth-links.tsx';
 import { ResendConfirmationForm } from '../components/resend-confirmation.tsx';

@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text, Title, useDirection } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconInfoCircle, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
+import { pathTo } from '../../../config/routes.ts';
 import { getStoredUser, getToken } from '../../../lib/session.ts';
 import { StandaloneFrame } from '../components/standalone-frame.tsx';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
-import { useEndSession } from '../../../app/session.ts';
+import { pathTo } from '../../../config/routes.ts';
+import { useEndSession } from '../../../lib/use-session.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { getToken } from '../../../lib/session.ts';

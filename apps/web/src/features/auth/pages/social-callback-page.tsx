@@ -5,7 +5,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
+import { pathTo } from '../../../config/routes.ts';
 import { authApi } from '../api/auth-api.ts';
 import { StatusPanel, StatusText } from '../components/status-panel.tsx';
 import { VerifyingPanel } from '../components/verifying-panel.tsx';

@@ -18,7 +18,7 @@ import { IconAlertCircle, IconDownload, IconFileTypePdf, IconUserScan } from '@t
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../app/shell/use-is-mobile.ts';
+import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { notify } from '../../../lib/notify.ts';
 import { countryName } from '../../auth/lib/phone-countries.ts';
 import { ageOn } from '../../reservations/lib/guest-details.ts';

@@ -2,7 +2,7 @@ import { Modal, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mant
 import { type Icon, IconMailForward, IconQrcode, IconUserEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
+import { pathTo } from '../../../config/routes.ts';
 
 /** 'Options for a new check-in' (spec 2.4): manual entry, send a link, or show a QR to scan. */
 export function NewCheckinChooser({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -16,7 +16,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Socket } from 'socket.io-client';
-import { pathTo } from '../../../app/routes.ts';
+import { pathTo } from '../../../config/routes.ts';
 import { api } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { formatDateTime, localizeIsoDates } from '../../reservations/lib/intl.ts';

@@ -3,7 +3,7 @@ import { IconCalendarTime, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
+import { pathTo } from '../../../config/routes.ts';
 import type { CheckinGuestFields } from '../../reservations/lib/guest-details.ts';
 import { formatDateTime } from '../../reservations/lib/intl.ts';
 import { checkinDetailQuery, programmedCheckinQuery } from '../api/checkins-api.ts';

@@ -17,9 +17,9 @@ import { IconBuildingCommunity, IconCoin, IconDoor, IconHomePlus, IconUsers } fr
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
-import { PropertyAvatar } from '../../../app/shell/property-avatar.tsx';
-import { scheduleCallUrl } from '../../../app/shell/support-config.ts';
+import { pathTo } from '../../../config/routes.ts';
+import { PropertyAvatar } from '../../../components/property-avatar.tsx';
+import { scheduleCallUrl } from '../../../config/support.ts';
 
 function currencyLabel(code: string, language: string): string {
   try {

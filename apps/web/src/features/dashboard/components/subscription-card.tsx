@@ -14,7 +14,7 @@ import type { User } from '@posada/contracts/users';
 import { TRIAL_DAYS } from '@posada/domain/subscription';
 import { IconAlertTriangle, IconCrown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { supportEmail } from '../../../app/shell/support-config.ts';
+import { supportEmail } from '../../../config/support.ts';
 
 function planName(plan: string | null): string {
   if (!plan) return '';

@@ -3,8 +3,8 @@ import type { User } from '@posada/contracts/users';
 import { IconBuildingCommunity, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { resolveRoutePath } from '../../../app/shell/contract-routes.ts';
-import { supportEmail } from '../../../app/shell/support-config.ts';
+import { resolveRoutePath } from '../../../config/contract-routes.ts';
+import { supportEmail } from '../../../config/support.ts';
 import { limitTarget } from '../lib/limit.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { User } from '@posada/contracts/users';
 import { canCreateProperty } from '@posada/domain/property-wizard';
-import { type ContractRouteName, isBuiltRoute, type RouteTable } from '../../../app/shell/contract-routes.ts';
+import { type ContractRouteName, isBuiltRoute, type RouteTable } from '../../../config/contract-routes.ts';
 
 export type LimitRoute = Extract<ContractRouteName, 'pageSubscription' | 'updateSubscription'>;
 

@@ -12,9 +12,9 @@ import {
   PropertyCreationLayout,
   usePropertyCreationExit,
 } from '../../../app/layouts/property-creation-layout.tsx';
-import { pathTo } from '../../../app/routes.ts';
-import { useCurrentUser, userQueryKey } from '../../../app/session.ts';
-import shellClasses from '../../../app/shell/shell.module.css';
+import { pathTo } from '../../../config/routes.ts';
+import { useCurrentUser, userQueryKey } from '../../../lib/use-session.ts';
+import shellClasses from '../../../components/shell.module.css';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { createProperty, propertiesQueryKey } from '../api/properties-api.ts';

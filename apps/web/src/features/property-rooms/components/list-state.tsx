@@ -1,7 +1,7 @@
 import { Paper, Table } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentProps, ReactNode } from 'react';
-import { useIsMobile } from '../../../app/shell/use-is-mobile.ts';
+import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { CardList } from '../../../components/card-list.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError, PanelSkeleton } from './rooms-page-frame.tsx';

@@ -5,7 +5,7 @@ import { IconBedFlat, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
+import { pathTo } from '../../../config/routes.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSettingsContext } from '../../property-settings/components/settings-context.ts';

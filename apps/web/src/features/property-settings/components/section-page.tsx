@@ -16,8 +16,8 @@ import { IconArrowLeft, IconCrown, IconDeviceFloppy, IconLock } from '@tabler/ic
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
-import shellClasses from '../../../app/shell/shell.module.css';
+import { pathTo } from '../../../config/routes.ts';
+import shellClasses from '../../../components/shell.module.css';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { isPaidExtra, type SettingsPageKey } from '../lib/settings-menu.ts';
 import { sectionIcons } from './section-icons.ts';

@@ -8,7 +8,7 @@ import {
 } from '@posada/contracts/property-settings';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { routePaths } from '../../../app/routes.ts';
+import { routePaths } from '../../../config/routes.ts';
 import { messageKeyToI18n } from '../../../components/form-errors.ts';
 import { authoritiesPasswordProblem } from './authorities.ts';
 import { isSectionLocked, sectionGate } from './gating.ts';

@@ -1,7 +1,7 @@
 import { type SettingsSection, settingsSectionGate } from '@posada/contracts/property-settings';
 import { paidExtras } from '@posada/domain/feature-gates';
 import { isHotelType } from '@posada/domain/property-types';
-import { type ContractRouteName, isBuiltRoute, type RouteTable } from '../../../app/shell/contract-routes.ts';
+import { type ContractRouteName, isBuiltRoute, type RouteTable } from '../../../config/contract-routes.ts';
 
 export type SettingsGroupKey = 'accommodation' | 'rooms' | 'guests' | 'extras';
 

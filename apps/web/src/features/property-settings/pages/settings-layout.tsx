@@ -4,8 +4,8 @@ import { IconAlertCircle, IconBuildingCommunity, IconRefresh } from '@tabler/ico
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatch, useParams } from 'react-router';
-import { pathTo, routePaths } from '../../../app/routes.ts';
-import { useIsMobile } from '../../../app/shell/use-is-mobile.ts';
+import { pathTo, routePaths } from '../../../config/routes.ts';
+import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { settingsQuery } from '../api/settings-api.ts';
 import type { SettingsContext } from '../components/settings-context.ts';

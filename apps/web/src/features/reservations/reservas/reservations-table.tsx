@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/routes.ts';
+import { pathTo } from '../../../config/routes.ts';
 import { CardList, CardListItem } from '../../../components/card-list.tsx';
 import { useBookingActions } from '../hooks/use-booking-actions.tsx';
 import { usePageAlign } from '../lib/bidi.ts';

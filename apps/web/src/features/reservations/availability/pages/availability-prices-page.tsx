@@ -16,7 +16,7 @@ import {
 import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { pathTo } from '../../../../app/routes.ts';
+import { pathTo } from '../../../../config/routes.ts';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import calendarClasses from '../../calendars/components/calendar.module.css';

@@ -34,7 +34,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../../app/shell/use-is-mobile.ts';
+import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { dashboardKeyPrefix, reservationsKeys } from '../../api/keys.ts';

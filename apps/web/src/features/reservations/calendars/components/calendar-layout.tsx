@@ -2,13 +2,13 @@ import { Box, CloseButton, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigate } from 'react-router';
-import { pathTo } from '../../../../app/routes.ts';
-import { BrandLogo, BrandMark } from '../../../../app/shell/brand-logo.tsx';
-import { type RouteHandle, resolveRoutePath } from '../../../../app/shell/contract-routes.ts';
-import { LanguageButton } from '../../../../app/shell/language-button.tsx';
-import { LanguageModal } from '../../../../app/shell/language-modal.tsx';
-import { minimalCloseTarget } from '../../../../app/shell/minimal-close-target.ts';
-import { useIsMobile } from '../../../../app/shell/use-is-mobile.ts';
+import { pathTo } from '../../../../config/routes.ts';
+import { BrandLogo, BrandMark } from '../../../../components/brand-logo.tsx';
+import { type RouteHandle, resolveRoutePath } from '../../../../config/contract-routes.ts';
+import { LanguageButton } from '../../../../components/language-button.tsx';
+import { LanguageModal } from '../../../../components/language-modal.tsx';
+import { minimalCloseTarget } from '../../../../config/minimal-close-target.ts';
+import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 
 /**
  * spec 2.3 Minimal layout for the calendars: the page alone, as wide as the screen, with a close button

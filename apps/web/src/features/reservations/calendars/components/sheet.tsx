@@ -1,6 +1,6 @@
 import { Drawer, Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useIsMobile } from '../../../../app/shell/use-is-mobile.ts';
+import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 
 /**
  * A dialog that is a centred modal on desktop and a bottom sheet on phones (thumb-reachable actions).

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCurrentUser } from '../../../../app/session.ts';
+import { useCurrentUser } from '../../../../lib/use-session.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { calendarQuery } from '../api/calendar-api.ts';

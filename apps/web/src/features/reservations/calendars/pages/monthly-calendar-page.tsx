@@ -27,8 +27,8 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { pathTo } from '../../../../app/routes.ts';
-import { useIsMobile } from '../../../../app/shell/use-is-mobile.ts';
+import { pathTo } from '../../../../config/routes.ts';
+import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import classes from '../components/calendar.module.css';
 import { useCalendarOverlays } from '../components/calendar-overlays.tsx';
 import { CalendarError, NoProperties } from '../components/calendar-states.tsx';

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconTableImport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../../app/routes.ts';
+import { pathTo } from '../../../../config/routes.ts';
 
 /** The Reservas header's way to the import page (spec 2.4: the bookings list with import). */
 export function ImportBookingsButton() {

@@ -1,8 +1,8 @@
 import { Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import type { Locale } from '@posada/contracts/users';
 import { useTranslation } from 'react-i18next';
-import { languageOption, languageOptions } from './languages.ts';
-import { useChangeLanguage } from './use-change-language.ts';
+import { languageOption, languageOptions } from '../lib/languages.ts';
+import { useChangeLanguage } from '../lib/use-change-language.ts';
 
 /** spec 2.3 language modal: es, en and ar, each in its own name; applies at once. */
 export function LanguageModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -1,4 +1,4 @@
-import { type RouteName, routePaths } from '../routes.ts';
+import { type RouteName, routePaths } from './routes.ts';
 
 /**
  * Every contract route name of spec 2.1, built or not. Menus and close targets refer to these names;

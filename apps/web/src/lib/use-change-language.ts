@@ -2,10 +2,10 @@ import { type Locale, type User, userPaths } from '@posada/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
-import { getToken, saveUser } from '../../lib/session.ts';
-import { userQueryKey } from '../session.ts';
+import { api } from './api.ts';
+import { notify } from './notify.ts';
+import { getToken, saveUser } from './session.ts';
+import { userQueryKey } from './use-session.ts';
 
 /**
  * Switch the interface language: i18next stores the choice locally (detector cache); a signed-in

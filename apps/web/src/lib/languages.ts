@@ -1,4 +1,4 @@
-import type { Language } from '../../lib/i18n.ts';
+import type { Language } from './i18n.ts';
 
 /** Each language in its own name, so anyone can find theirs whatever the current language is. */
 export interface LanguageOption {

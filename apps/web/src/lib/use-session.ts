@@ -1,8 +1,8 @@
 import { type User, userPaths } from '@posada/contracts/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../lib/api.ts';
-import { clearLocalStorage, getStoredUser, getToken, saveSession, saveUser } from '../lib/session.ts';
+import { api } from './api.ts';
+import { clearLocalStorage, getStoredUser, getToken, saveSession, saveUser } from './session.ts';
 
 export const userQueryKey = ['user'] as const;
 

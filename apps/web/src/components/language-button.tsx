@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { languageOption } from './languages.ts';
+import { languageOption } from '../lib/languages.ts';
 
 /** Opens the language modal; its name says "Idioma: Español" (or the current language) for screen readers. */
 export function LanguageButton({ onClick, compact = false }: { onClick: () => void; compact?: boolean }) {
