@@ -9,7 +9,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -165,46 +164,5 @@ export const nightPrices = pgTable(
     index('night_prices_property_night_idx').on(t.propertyId, t.night),
     check('night_prices_min_stay_positive', sql`${t.minStay} >= 1`),
     check('night_prices_price_non_negative', sql`${t.price} IS NULL OR ${t.price} >= 0`),
-  ],
-);
-
-export const notificationKinds = [
-  'booking_new',
-  'booking_update',
-  'booking_cancel',
-  'checkin',
-  'service',
-] as const;
-export type NotificationKind = (typeof notificationKinds)[number];
-/** spec 3 Notification type 1 to 5, one per kind in this order. */
-export const notificationTypeOf: Record<NotificationKind, number> = {
-  booking_new: 1,
-  booking_update: 2,
-  booking_cancel: 3,
-  checkin: 4,
-  service: 5,
-};
-
-/** spec 3 Notification: unread while read_at is empty (spec 4). */
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
-    type: smallint('type').notNull(),
-    kind: text('kind').$type<NotificationKind>().notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull().default(''),
-    /** The booking, check-in or service request it is about. */
-    relationId: uuid('relation_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    readAt: timestamp('read_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('notifications_account_created_idx').on(t.accountId, t.createdAt),
-    check('notifications_type_range', sql`${t.type} BETWEEN 1 AND 5`),
   ],
 );

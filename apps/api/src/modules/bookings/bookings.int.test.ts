@@ -1,7 +1,8 @@
 import { bookingPaths } from '@posada/contracts/bookings';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, notifications, unitNights } from '../../db/schema/bookings.ts';
+import { bookings, unitNights } from '../../db/schema/bookings.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';

@@ -6,7 +6,8 @@ import {
 } from '@posada/contracts/bookings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, notifications, unitNights } from '../../db/schema/bookings.ts';
+import { bookings, unitNights } from '../../db/schema/bookings.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';

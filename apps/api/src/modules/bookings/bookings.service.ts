@@ -17,7 +17,7 @@ import {
 import { normalizePhone } from '@posada/domain/phone';
 import { isHotelType } from '@posada/domain/property-types';
 import type { Db } from '../../db/client.ts';
-import type { NotificationKind } from '../../db/schema/bookings.ts';
+import type { NotificationKind } from '../../db/schema/notifications.ts';
 import type { EventProducer } from '../../events/bus.ts';
 import type { BookingChange } from '../../events/types.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -1,6 +1,6 @@
 import type { NotificationItem } from '@posada/contracts/checkins';
 import type { Db } from '../../db/client.ts';
-import { type NotificationKind, notificationTypeOf } from '../../db/schema/bookings.ts';
+import { type NotificationKind, notificationTypeOf } from '../../db/schema/notifications.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { properties } from './properties.ts';
+
+/** The bell's table; its only writer is modules/notifications. */
+export const notificationKinds = [
+  'booking_new',
+  'booking_update',
+  'booking_cancel',
+  'checkin',
+  'service',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+/** spec 3 Notification type 1 to 5, one per kind in this order. */
+export const notificationTypeOf: Record<NotificationKind, number> = {
+  booking_new: 1,
+  booking_update: 2,
+  booking_cancel: 3,
+  checkin: 4,
+  service: 5,
+};
+
+/** spec 3 Notification: unread while read_at is empty (spec 4). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    /** The booking, check-in or service request it is about. */
+    relationId: uuid('relation_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_account_created_idx').on(t.accountId, t.createdAt),
+    check('notifications_type_range', sql`${t.type} BETWEEN 1 AND 5`),
+  ],
+);
