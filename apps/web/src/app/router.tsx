@@ -355,49 +355,49 @@ export const router = createBrowserRouter([
                   {
                     path: routePaths.roomTypes,
                     lazy: page(
-                      () => import('../features/property-rooms/pages/room-types-page.tsx'),
+                      () => import('../features/property-settings/rooms/pages/room-types-page.tsx'),
                       (m) => m.RoomTypesPage,
                     ),
                   },
                   {
                     path: routePaths.roomManagement,
                     lazy: page(
-                      () => import('../features/property-rooms/pages/room-management-page.tsx'),
+                      () => import('../features/property-settings/rooms/pages/room-management-page.tsx'),
                       (m) => m.RoomManagementPage,
                     ),
                   },
                   {
                     path: routePaths.Habitaciones,
                     lazy: page(
-                      () => import('../features/property-rooms/pages/room-management-page.tsx'),
+                      () => import('../features/property-settings/rooms/pages/room-management-page.tsx'),
                       (m) => m.RoomManagementPage,
                     ),
                   },
                   {
                     path: routePaths.maintenance,
                     lazy: page(
-                      () => import('../features/property-rooms/pages/maintenance-page.tsx'),
+                      () => import('../features/property-settings/rooms/pages/maintenance-page.tsx'),
                       (m) => m.MaintenancePage,
                     ),
                   },
                   {
                     path: routePaths.Rates,
                     lazy: page(
-                      () => import('../features/property-rooms/pages/rates-page.tsx'),
+                      () => import('../features/property-settings/rooms/pages/rates-page.tsx'),
                       (m) => m.RatesPage,
                     ),
                   },
                   {
                     path: routePaths.ImageAccommodation,
                     lazy: page(
-                      () => import('../features/property-rooms/pages/images-page.tsx'),
+                      () => import('../features/property-settings/rooms/pages/images-page.tsx'),
                       (m) => m.ImagesPage,
                     ),
                   },
                   {
                     path: routePaths.QRPropiedad,
                     lazy: page(
-                      () => import('../features/property-rooms/pages/qr-page.tsx'),
+                      () => import('../features/property-settings/rooms/pages/qr-page.tsx'),
                       (m) => m.QrPage,
                     ),
                   },

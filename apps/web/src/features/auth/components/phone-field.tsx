@@ -1,7 +1,7 @@
 import { Group, Select, Text, TextInput } from '@mantine/core';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { countryName, phoneCountries } from '../lib/phone-countries.ts';
+import { countryName, phoneCountries } from '../../../lib/phone-countries.ts';
 
 /** Phone number with a compact country-code select beside it (ES by default). */
 export function PhoneField({

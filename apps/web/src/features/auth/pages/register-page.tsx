@@ -17,7 +17,7 @@ import { CheckEmailPanel } from '../components/check-email-panel.tsx';
 import { EmailField } from '../components/email-field.tsx';
 import { PhoneField } from '../components/phone-field.tsx';
 import { PropertyTypeField } from '../components/property-type-field.tsx';
-import { DEFAULT_PHONE_COUNTRY } from '../lib/phone-countries.ts';
+import { DEFAULT_PHONE_COUNTRY } from '../../../lib/phone-countries.ts';
 import classes from './register-page.module.css';
 
 const FIELDS = [

@@ -5,7 +5,7 @@ import { IconCircleCheck, IconEye, IconKey, IconMailForward } from '@tabler/icon
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.ts';
-import { formatDateTime } from '../../reservations/lib/intl.ts';
+import { formatDateTime } from '../../../lib/intl.ts';
 import { type CheckinListItem, checkinsApi, invalidateCheckins } from '../api/checkins-api.ts';
 
 export function StatusBadge({ status }: { status: CheckinStatus }) {

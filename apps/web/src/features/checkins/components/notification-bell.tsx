@@ -19,7 +19,7 @@ import type { Socket } from 'socket.io-client';
 import { pathTo } from '../../../config/routes.ts';
 import { api } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
-import { formatDateTime, localizeIsoDates } from '../../reservations/lib/intl.ts';
+import { formatDateTime, localizeIsoDates } from '../../../lib/intl.ts';
 import { checkinsKeys, notificationsQuery, remindersQuery } from '../api/checkins-api.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { checkinCountries } from '@posada/domain/checkin-countries';
-import { countryName } from '../../auth/lib/phone-countries.ts';
+import { countryName } from '../../../lib/phone-countries.ts';
 
 export { alpha2Of } from '@posada/domain/checkin-countries';
 

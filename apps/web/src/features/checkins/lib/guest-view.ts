@@ -1,5 +1,5 @@
 import type { CheckinGuest } from '@posada/contracts/checkin-guest-data';
-import type { CheckinGuestFields } from '../../reservations/lib/guest-details.ts';
+import type { CheckinGuestFields } from '../../../lib/guest-details.ts';
 import type { CheckinListItem } from '../api/checkins-api.ts';
 
 /** spec 3 Check-in: sex F or M (other genders are shown as they were given). */

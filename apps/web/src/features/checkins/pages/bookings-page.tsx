@@ -42,8 +42,8 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { countryName } from '../../auth/lib/phone-countries.ts';
-import { formatDateTime, formatStay } from '../../reservations/lib/intl.ts';
+import { countryName } from '../../../lib/phone-countries.ts';
+import { formatDateTime, formatStay } from '../../../lib/intl.ts';
 import {
   type CheckinListItem,
   type CheckinTab,

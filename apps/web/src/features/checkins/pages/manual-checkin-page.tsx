@@ -28,8 +28,8 @@ import classes from '../../../components/shell.module.css';
 import { DateField } from '../../../components/date-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
-import { countryName } from '../../auth/lib/phone-countries.ts';
-import { formatStay } from '../../reservations/lib/intl.ts';
+import { countryName } from '../../../lib/phone-countries.ts';
+import { formatStay } from '../../../lib/intl.ts';
 import { checkinsApi, invalidateCheckins } from '../api/checkins-api.ts';
 import { alpha2Of, countryOptions } from '../lib/countries.ts';
 import {

@@ -27,7 +27,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { formatLongDay } from '../../reservations/lib/intl.ts';
+import { formatLongDay } from '../../../lib/intl.ts';
 import { checkinsApi, checkinsKeys, type Reminder, remindersQuery } from '../api/checkins-api.ts';
 
 interface ReminderValues {

@@ -12,10 +12,10 @@ import { PropertyAvatar } from '../../../components/property-avatar.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { propertiesQuery } from '../api/properties-api.ts';
+import { propertiesQuery } from '../../../lib/api/properties-api.ts';
 import { CheckinQr } from '../components/checkin-qr.tsx';
 import { LimitModal } from '../components/limit-modal.tsx';
-import { countryName } from '../lib/countries.ts';
+import { countryName } from '../../../lib/countries.ts';
 import { atPropertyLimit } from '../lib/limit.ts';
 
 function PropertyCard({ property }: { property: PropertyListItem }) {

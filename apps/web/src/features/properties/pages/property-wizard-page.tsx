@@ -17,7 +17,7 @@ import { useCurrentUser, userQueryKey } from '../../../lib/use-session.ts';
 import shellClasses from '../../../components/shell.module.css';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
-import { createProperty, propertiesQueryKey } from '../api/properties-api.ts';
+import { createProperty, propertiesQueryKey } from '../../../lib/api/properties-api.ts';
 import { LimitModal } from '../components/limit-modal.tsx';
 import type { StepProps } from '../components/step-props.ts';
 import { CapacityStep } from '../components/steps/capacity-step.tsx';

@@ -9,7 +9,7 @@ import { pathTo } from '../../../config/routes.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { ProgrammedCheckin, useBookingCheckin } from '../../checkins/components/programmed-checkin.tsx';
-import { bookingQuery } from '../api/bookings-api.ts';
+import { bookingQuery } from '../../../lib/api/bookings-api.ts';
 import { ReservationModal } from '../modal/reservation-modal.tsx';
 import { BookingActionBar } from './booking-action-bar.tsx';
 import { BookingBadges, BookingDetails } from './booking-details.tsx';

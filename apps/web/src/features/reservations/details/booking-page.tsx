@@ -10,7 +10,7 @@ import classes from '../../../components/shell.module.css';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ProgrammedCheckin, useBookingCheckin } from '../../checkins/components/programmed-checkin.tsx';
-import { bookingQuery } from '../api/bookings-api.ts';
+import { bookingQuery } from '../../../lib/api/bookings-api.ts';
 import { usePageAlign } from '../lib/bidi.ts';
 import { ReservationModal } from '../modal/reservation-modal.tsx';
 import { BookingActionBar } from './booking-action-bar.tsx';

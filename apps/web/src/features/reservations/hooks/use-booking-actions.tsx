@@ -4,8 +4,8 @@ import type { Booking } from '@posada/contracts/bookings';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useCancelBooking, useSetPaused, useSetPaymentStatus } from '../api/bookings-api.ts';
-import { formatStay } from '../lib/intl.ts';
+import { useCancelBooking, useSetPaused, useSetPaymentStatus } from '../../../lib/api/bookings-api.ts';
+import { formatStay } from '../../../lib/intl.ts';
 import { bookingActions } from '../lib/status.ts';
 
 /**

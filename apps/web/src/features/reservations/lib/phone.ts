@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_COUNTRY, phoneCountries } from '../../auth/lib/phone-countries.ts';
+import { DEFAULT_PHONE_COUNTRY, phoneCountries } from '../../../lib/phone-countries.ts';
 
 export { DEFAULT_PHONE_COUNTRY, phoneCountries };
 

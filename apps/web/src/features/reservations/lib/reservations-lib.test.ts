@@ -12,8 +12,8 @@ import {
   reservationTotal,
   updateBody,
 } from './booking-form.ts';
-import { ageOn, documentKind, guestIdentity, sexKind } from './guest-details.ts';
-import { formatDay, formatMoneyIn, formatStay, intlLocale, localizeIsoDates } from './intl.ts';
+import { ageOn, documentKind, guestIdentity, sexKind } from '../../../lib/guest-details.ts';
+import { formatDay, formatMoneyIn, formatStay, intlLocale, localizeIsoDates } from '../../../lib/intl.ts';
 import {
   activeFilterCount,
   lastPage,

@@ -1,6 +1,6 @@
 import { NumberInput, type NumberInputProps, Text } from '@mantine/core';
 import type { Currency } from '@posada/contracts/properties';
-import { currencyFormat, fromMinorUnits, toMinorUnits } from '../../properties/lib/money.ts';
+import { currencyFormat, fromMinorUnits, toMinorUnits } from '../../../lib/money.ts';
 
 /**
  * An amount in integer minor units, typed in the currency's own format (85,50 € · $ 1.250.000 without

@@ -1,6 +1,6 @@
 import { Group, Select, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '../../auth/lib/phone-countries.ts';
+import { countryName } from '../../../lib/phone-countries.ts';
 import { phoneCountries } from '../lib/phone.ts';
 
 /** The guest's phone: a compact country code select (ES by default, spec 5) and the number. */

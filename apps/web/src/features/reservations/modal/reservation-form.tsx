@@ -35,7 +35,7 @@ import {
   priceQuery,
   useCreateBooking,
   useUpdateBooking,
-} from '../api/bookings-api.ts';
+} from '../../../lib/api/bookings-api.ts';
 import {
   canAddLine,
   createBody,
@@ -51,7 +51,7 @@ import {
   serverFieldMap,
   updateBody,
 } from '../lib/booking-form.ts';
-import { formatLongDay, formatMoneyIn } from '../lib/intl.ts';
+import { formatLongDay, formatMoneyIn } from '../../../lib/intl.ts';
 import { MoneyInput } from './money-input.tsx';
 import { PhoneInput } from './phone-input.tsx';
 import { PriceLines } from './price-lines.tsx';

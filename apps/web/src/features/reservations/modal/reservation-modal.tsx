@@ -10,7 +10,7 @@ import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/use-session.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
-import { bookingQuery } from '../api/bookings-api.ts';
+import { bookingQuery } from '../../../lib/api/bookings-api.ts';
 import type { ReservationInitial } from '../lib/booking-form.ts';
 import { ReservationForm } from './reservation-form.tsx';
 

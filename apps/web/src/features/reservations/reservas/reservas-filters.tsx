@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLongDay } from '../lib/intl.ts';
+import { formatLongDay } from '../../../lib/intl.ts';
 import { activeFilterCount, type ListState } from '../lib/list-params.ts';
 
 const SORTS = ['-created_at', 'created_at', 'start_date', '-start_date'] as const;

@@ -20,10 +20,10 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
-import { bookingsListQuery } from '../api/bookings-api.ts';
+import { bookingsListQuery } from '../../../lib/api/bookings-api.ts';
 import { BookingDetailsModal } from '../details/booking-details-modal.tsx';
 import { ImportBookingsButton } from '../import/components/import-button.tsx';
-import { intlLocale } from '../lib/intl.ts';
+import { intlLocale } from '../../../lib/intl.ts';
 import {
   activeFilterCount,
   type ListState,

@@ -16,7 +16,7 @@ import { pathTo } from '../../../config/routes.ts';
 import { CardList, CardListItem } from '../../../components/card-list.tsx';
 import { useBookingActions } from '../hooks/use-booking-actions.tsx';
 import { usePageAlign } from '../lib/bidi.ts';
-import { formatDay, formatMoneyIn, formatStay } from '../lib/intl.ts';
+import { formatDay, formatMoneyIn, formatStay } from '../../../lib/intl.ts';
 import { bookingActions, channelColor, paymentColor, statusColor } from '../lib/status.ts';
 
 export interface RowHandlers {

@@ -1,6 +1,6 @@
 import { Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CounterField } from '../counter-field.tsx';
+import { CounterField } from '../../../../components/counter-field.tsx';
 import { StepHeader } from '../step-header.tsx';
 import type { StepProps } from '../step-props.ts';
 

@@ -2,7 +2,7 @@ import { Grid, Select, Stack, TextInput } from '@mantine/core';
 import { IconMapPin, IconWorld } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryGroups } from '../../lib/countries.ts';
+import { countryGroups } from '../../../../lib/countries.ts';
 import { withCountry } from '../../lib/draft.ts';
 import { StepHeader } from '../step-header.tsx';
 import type { StepProps } from '../step-props.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PriceFields } from '../price-fields.tsx';
+import { PriceFields } from '../../../../components/price-fields.tsx';
 import { StepHeader } from '../step-header.tsx';
 import type { StepProps } from '../step-props.ts';
 

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ServiceCards } from '../service-cards.tsx';
+import { ServiceCards } from '../../../../components/service-cards.tsx';
 import { StepHeader } from '../step-header.tsx';
 import type { StepProps } from '../step-props.ts';
 

@@ -5,7 +5,7 @@ import type { NightPricesBody } from '@posada/contracts/night-prices';
 import { propertyRoomsPaths, type Room, type RoomStatus } from '@posada/contracts/property-rooms';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api.ts';
-import { dashboardKeyPrefix, reservationsKeys } from '../../api/keys.ts';
+import { dashboardKeyPrefix, reservationsKeys } from '../../../../lib/api/bookings-keys.ts';
 
 export interface CalendarParams {
   from: string;

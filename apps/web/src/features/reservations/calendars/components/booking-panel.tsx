@@ -37,7 +37,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { notify } from '../../../../lib/notify.ts';
-import { dashboardKeyPrefix, reservationsKeys } from '../../api/keys.ts';
+import { dashboardKeyPrefix, reservationsKeys } from '../../../../lib/api/bookings-keys.ts';
 import { useBookingActions } from '../../hooks/use-booking-actions.tsx';
 import { bookingActions, bookingDetailQuery, calendarQuery } from '../api/calendar-api.ts';
 import { channelMark, statusColor } from '../lib/booking-style.ts';

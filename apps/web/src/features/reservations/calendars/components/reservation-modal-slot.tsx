@@ -1,7 +1,7 @@
 import type { Booking } from '@posada/contracts/bookings';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { reservationsKeys } from '../../api/keys.ts';
+import { reservationsKeys } from '../../../../lib/api/bookings-keys.ts';
 import type { ReservationInitial } from '../../modal/reservation-modal.tsx';
 import { bookingActions } from '../api/calendar-api.ts';
 

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { CardList, CardListItem } from '../../../../components/card-list.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { TableSkeletonRows } from '../../../../components/table-skeleton-rows.tsx';
-import { formatMoneyIn, formatStay, intlLocale } from '../../lib/intl.ts';
+import { formatMoneyIn, formatStay, intlLocale } from '../../../../lib/intl.ts';
 import { pageCount, pageOf, rowsWithErrors } from '../lib/import-lib.ts';
 import { StepCard } from './step-card.tsx';
 

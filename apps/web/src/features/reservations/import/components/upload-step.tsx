@@ -14,7 +14,7 @@ import { BOOKING_IMPORT_MAX_ROWS } from '@posada/contracts/booking-import';
 import { IconFileUpload, IconReplace, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../lib/intl.ts';
+import { intlLocale } from '../../../../lib/intl.ts';
 import { formatBytes, IMPORT_ACCEPT, MAX_MEGABYTES } from '../lib/import-lib.ts';
 import { StepCard } from './step-card.tsx';
 

@@ -8,7 +8,7 @@ import {
   importLanguages,
   requiredImportColumns,
 } from '@posada/contracts/booking-import';
-import { intlLocale } from '../../lib/intl.ts';
+import { intlLocale } from '../../../../lib/intl.ts';
 
 /** What the file picker offers; the server judges the type by content, this only narrows the dialog. */
 export const IMPORT_ACCEPT = [

@@ -8,9 +8,9 @@ import {
   propertyPaths,
 } from '@posada/contracts/properties';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api.ts';
-import i18n from '../../../lib/i18n.ts';
-import { getToken } from '../../../lib/session.ts';
+import { ApiError, api } from '../api.ts';
+import i18n from '../i18n.ts';
+import { getToken } from '../session.ts';
 
 export const propertiesQueryKey = ['properties'] as const;
 

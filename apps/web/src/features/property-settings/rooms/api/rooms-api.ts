@@ -14,9 +14,9 @@ import {
   type SaveRoomsBody,
 } from '@posada/contracts/property-rooms';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api.ts';
-import i18n from '../../../lib/i18n.ts';
-import { getToken } from '../../../lib/session.ts';
+import { ApiError, api } from '../../../../lib/api.ts';
+import i18n from '../../../../lib/i18n.ts';
+import { getToken } from '../../../../lib/session.ts';
 
 export const roomsKeys = {
   roomTypes: (id: string) => ['property-rooms', id, 'room-types'] as const,

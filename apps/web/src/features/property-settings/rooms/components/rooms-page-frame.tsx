@@ -2,8 +2,8 @@ import { Alert, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackToSettings, SectionHeader } from '../../property-settings/components/section-page.tsx';
-import type { RoomPageKey } from '../../property-settings/lib/settings-menu.ts';
+import { BackToSettings, SectionHeader } from '../../components/section-page.tsx';
+import type { RoomPageKey } from '../../lib/settings-menu.ts';
 
 /** A rooms/rates/images/QR settings page: the back link on phones, the header and its actions. */
 export function RoomsPageFrame({

@@ -24,11 +24,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import i18n from '../../../lib/i18n.ts';
-import { notify } from '../../../lib/notify.ts';
-import { propertiesQuery } from '../../properties/api/properties-api.ts';
-import { useSettingsContext } from '../../property-settings/components/settings-context.ts';
+import { EmptyState } from '../../../../components/empty-state.tsx';
+import i18n from '../../../../lib/i18n.ts';
+import { notify } from '../../../../lib/notify.ts';
+import { propertiesQuery } from '../../../../lib/api/properties-api.ts';
+import { useSettingsContext } from '../../components/settings-context.ts';
 import { LoadError, RoomsPageFrame } from '../components/rooms-page-frame.tsx';
 import { type PosterLanguage, qrDownloadName, qrPosterHtml } from '../lib/qr-poster.ts';
 

@@ -17,8 +17,8 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { dashboardKeyPrefix, reservationsKeys } from './keys.ts';
+import { api } from '../api.ts';
+import { dashboardKeyPrefix, reservationsKeys } from './bookings-keys.ts';
 
 /** The availability and price bodies (spec 5 check, spec 7 calculate-apartment-price). */
 export interface AvailabilityInput {
