@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { guestCodeAttempts } from '../../db/schema/events.ts';
+import { guestCodeAttempts } from '../../db/schema/guest-checkin.ts';
 
 /**
  * Counters of wrong check-in code attempts per session and per client address, in the database
