@@ -84,20 +84,26 @@ await database.migrate();
 const files = createFilesService({ storage: createLocalStorage(config.DATA_DIR) });
 await seedDemo(database.db, systemClock, { files, appSecret: config.APP_SECRET });
 
-/** One seed at a time: the copies share the advisor and admin rows the seed checks for. */
+/** One seed at a time (the copies share the advisor and admin rows the seed checks for), once per spec. */
 let seeding: Promise<unknown> = Promise.resolve();
+const seeded = new Map<string, Promise<Record<'empresa' | 'hotel' | 'basico', string>>>();
 /** demo@posada.local → demo+<spec>@posada.local, with the same properties, bookings and check-ins. */
 function seedSpecAccounts(spec: string) {
+  const done = seeded.get(spec);
+  if (done) return done;
   const emailFor = (email: string) => email.replace('@', `+${spec}@`);
   const run = seeding.then(() =>
     seedDemo(database.db, systemClock, { files, appSecret: config.APP_SECRET, emailFor }),
   );
   seeding = run.catch(() => undefined);
-  return run.then(() => ({
+  const emails = run.then(() => ({
     empresa: emailFor(demoEmails.empresa),
     hotel: emailFor(demoEmails.hotel),
     basico: emailFor(demoEmails.basico),
   }));
+  seeded.set(spec, emails);
+  emails.catch(() => seeded.delete(spec));
+  return emails;
 }
 const app = await buildApp({ config, database });
 await app.listen({ port: config.PORT, host: config.HOST });
