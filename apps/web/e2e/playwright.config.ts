@@ -9,6 +9,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json']],
+  // The own accounts of the specs that change data, seeded before the workers start.
+  globalSetup: './support/seed-accounts.ts',
   // Runs on another port (parallel local runs) keep their own artefacts.
   outputDir: process.env.E2E_PORT ? `../test-results-${process.env.E2E_PORT}` : '../test-results',
   use: {
