@@ -1,17 +1,9 @@
-import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { getToken } from '../lib/session.ts';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { pathTo } from '../config/routes.ts';
+import { getToken } from '../lib/session.ts';
 import { useCurrentUser } from '../lib/use-session.ts';
-
-export function FullPageLoader() {
-  return (
-    <Center h="100dvh" aria-busy="true">
-      <Loader />
-    </Center>
-  );
-}
 
 /**
  * spec 5 Navigation guard: protected routes need login, otherwise Login. The route role must equal the

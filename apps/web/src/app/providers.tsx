@@ -8,24 +8,14 @@ import {
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/api.ts';
+import { theme } from '../config/theme.ts';
 import { isRtl } from '../lib/i18n.ts';
 import { TOAST_MS } from '../lib/notify.ts';
-import { theme } from '../config/theme.ts';
+import { queryClient } from '../lib/query-client.ts';
 import toasts from './toasts.module.css';
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      retry: (count, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
 
 /** Mantine reads the direction once; follow later language changes (Arabic is right-to-left). */
 function DirectionSync({ dir }: { dir: 'ltr' | 'rtl' }) {

@@ -1,8 +1,9 @@
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
-import { clearPageToasts } from '../lib/notify.ts';
-import { FullPageLoader, RequireRole } from './guards.tsx';
-import { RouteError } from './layouts/route-error.tsx';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { routePaths } from '../config/routes.ts';
+import { clearPageToasts } from '../lib/notify.ts';
+import { RequireRole } from './guards.tsx';
+import { RouteError } from './layouts/route-error.tsx';
 import { FirstPropertyGate } from './shell/first-property-gate.tsx';
 
 /**

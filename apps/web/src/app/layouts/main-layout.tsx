@@ -2,15 +2,16 @@ import { Box, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { isHotelType, needsPropertyPicker } from '@posada/domain/property-types';
 import { Outlet, useSearchParams } from 'react-router';
-import { NotificationBell } from '../../features/checkins/components/notification-bell.tsx';
-import { getToken } from '../../lib/session.ts';
-import { FullPageLoader } from '../guards.tsx';
-import { pathTo } from '../../config/routes.ts';
-import { useCurrentUser } from '../../lib/use-session.ts';
-import { AppFrame, SidebarCallCard } from '../shell/app-frame.tsx';
 import { BrandMark } from '../../components/brand-logo.tsx';
+import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { LanguageButton } from '../../components/language-button.tsx';
 import { LanguageModal } from '../../components/language-modal.tsx';
+import { pathTo } from '../../config/routes.ts';
+import { NotificationBell } from '../../features/checkins/components/notification-bell.tsx';
+import { getToken } from '../../lib/session.ts';
+import { useIsMobile } from '../../lib/use-is-mobile.ts';
+import { useCurrentUser } from '../../lib/use-session.ts';
+import { AppFrame, SidebarCallCard } from '../shell/app-frame.tsx';
 import { MessagingModal } from '../shell/messaging-modal.tsx';
 import {
   empresaMobileItems,
@@ -22,7 +23,6 @@ import { PropertyDropdown, PropertyLabel } from '../shell/property-dropdown.tsx'
 import { PropertyPicker } from '../shell/property-picker.tsx';
 import { SupportButton } from '../shell/support-button.tsx';
 import { TrialBadge } from '../shell/trial-badge.tsx';
-import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { useSessionExpiry } from '../shell/use-session-expiry.ts';
 import { useSocketToasts } from '../shell/use-socket-toasts.ts';
 import { UserMenu } from '../shell/user-menu.tsx';

@@ -1,11 +1,11 @@
 import { Box, CloseButton, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigate } from 'react-router';
-import { pathTo } from '../../config/routes.ts';
 import { BrandLogo } from '../../components/brand-logo.tsx';
-import { confirmLogout } from '../shell/confirm-logout.tsx';
+import { confirmLogout } from '../../components/confirm-logout.tsx';
 import { type RouteHandle, resolveRoutePath } from '../../config/contract-routes.ts';
 import { minimalCloseTarget } from '../../config/minimal-close-target.ts';
+import { pathTo } from '../../config/routes.ts';
 
 /**
  * spec 2.3 Minimal layout: the page alone with a close button. Routes using it name themselves in

@@ -1,8 +1,8 @@
 import { Navigate, Outlet } from 'react-router';
-import { FullPageLoader } from '../guards.tsx';
+import { FullPageLoader } from '../../components/full-page-loader.tsx';
+import { needsFirstProperty } from '../../config/property-creation.ts';
 import { pathTo } from '../../config/routes.ts';
 import { useCurrentUser } from '../../lib/use-session.ts';
-import { needsFirstProperty } from './property-creation.ts';
 
 /** spec 2.3: an empresa without a property who lands on Dashboard is sent to the first-property wizard. */
 export function FirstPropertyGate() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minimalCloseTarget } from '../../config/minimal-close-target.ts';
-import { canGoBack, needsFirstProperty, propertyCreationExit } from './property-creation.ts';
+import { canGoBack, needsFirstProperty, propertyCreationExit } from '../../config/property-creation.ts';
 import { authRedirectTarget, homeRouteFor } from './session-routes.ts';
 
 describe('Minimal layout close targets (spec 2.3)', () => {

@@ -7,17 +7,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { FullPageLoader } from '../../../app/guards.tsx';
+import { FullPageLoader } from '../../../components/full-page-loader.tsx';
 import {
   PropertyCreationLayout,
   usePropertyCreationExit,
-} from '../../../app/layouts/property-creation-layout.tsx';
-import { pathTo } from '../../../config/routes.ts';
-import { useCurrentUser, userQueryKey } from '../../../lib/use-session.ts';
+} from '../../../components/property-creation-layout.tsx';
 import shellClasses from '../../../components/shell.module.css';
+import { pathTo } from '../../../config/routes.ts';
+import { createProperty, propertiesQueryKey } from '../../../lib/api/properties-api.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
-import { createProperty, propertiesQueryKey } from '../../../lib/api/properties-api.ts';
+import { useCurrentUser, userQueryKey } from '../../../lib/use-session.ts';
 import { LimitModal } from '../components/limit-modal.tsx';
 import type { StepProps } from '../components/step-props.ts';
 import { CapacityStep } from '../components/steps/capacity-step.tsx';

@@ -1,4 +1,4 @@
-import { queryClient } from '../../../app/providers.tsx';
+import { queryClient } from '../../../lib/query-client.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { calendarQuery } from './api/calendar-api.ts';
 import { type CalendarScreen, calendarRequest } from './lib/calendar-window.ts';

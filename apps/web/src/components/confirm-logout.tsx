@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import type { TFunction } from 'i18next';
 import type { NavigateFunction } from 'react-router';
-import { pathTo } from '../../config/routes.ts';
+import { pathTo } from '../config/routes.ts';
 
 /** Ask before signing out (Minimal layout close, leaving the mandatory first property wizard). */
 export function confirmLogout(

@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../config/routes.ts';
-import { useCurrentUser } from '../../lib/use-session.ts';
-import { confirmLogout } from '../shell/confirm-logout.tsx';
-import { canGoBack, propertyCreationExit } from '../shell/property-creation.ts';
-import classes from '../../components/shell.module.css';
+import { canGoBack, propertyCreationExit } from '../config/property-creation.ts';
+import { pathTo } from '../config/routes.ts';
+import { useCurrentUser } from '../lib/use-session.ts';
+import { confirmLogout } from './confirm-logout.tsx';
+import classes from './shell.module.css';
 
 export interface PropertyCreationLayoutProps {
   step: number;
