@@ -31,8 +31,17 @@ export function KeysBadge({ delivered }: { delivered: boolean }) {
   );
 }
 
-/** spec 4 Check-in list key status (delivered or waiting): changed after a confirmation, with a toast. */
-export function KeysToggle({ item }: { item: Pick<CheckinListItem, 'id' | 'name' | 'keys_delivered'> }) {
+/**
+ * spec 4 Check-in list key status (delivered or waiting): changed after a confirmation, with a toast.
+ * `compact` (the table's narrow column) says the status in a tooltip instead of a label.
+ */
+export function KeysToggle({
+  item,
+  compact = false,
+}: {
+  item: Pick<CheckinListItem, 'id' | 'name' | 'keys_delivered'>;
+  compact?: boolean;
+}) {
   const { t } = useTranslation(['checkins', 'common']);
   const queryClient = useQueryClient();
   const mutation = useMutation({
@@ -54,16 +63,25 @@ export function KeysToggle({ item }: { item: Pick<CheckinListItem, 'id' | 'name'
       labels: { confirm: t('common:actions.confirm'), cancel: t('common:actions.cancel') },
       onConfirm: () => mutation.mutate(delivered),
     });
-  return (
+  const status = t(item.keys_delivered ? 'keys.delivered' : 'keys.waiting');
+  const toggle = (
     <Switch
       checked={item.keys_delivered}
       onChange={(e) => ask(e.currentTarget.checked)}
       disabled={mutation.isPending}
-      label={t(item.keys_delivered ? 'keys.delivered' : 'keys.waiting')}
+      label={compact ? undefined : status}
       aria-label={t('keys.toggle', { name: item.name })}
       size="sm"
       thumbIcon={<IconKey size={10} aria-hidden />}
+      w="fit-content"
     />
+  );
+  return compact ? (
+    <Tooltip label={status} withArrow>
+      {toggle}
+    </Tooltip>
+  ) : (
+    toggle
   );
 }
 

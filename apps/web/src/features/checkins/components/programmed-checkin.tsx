@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/intl.ts';
 import { checkinDetailQuery, programmedCheckinQuery } from '../api/checkins-api.ts';
 import { checkinToBookingFields } from '../lib/guest-view.ts';
 import { LinkProgress, StatusBadge } from './checkin-badges.tsx';
+import { useResendCheckin } from './resend-checkin.tsx';
 
 /** The check-in guest data of a booking for the details modal, once its check-in is complete. */
 export function useBookingCheckin(bookingId: string | null | undefined): CheckinGuestFields | null {
@@ -20,12 +21,14 @@ export function useBookingCheckin(bookingId: string | null | undefined): Checkin
 
 /**
  * The programmed check-in of a reservation (spec 7 retrieve-programmed-checkin): when the link goes out,
- * on which channel, sent, opened, completed; 'disabled' when the property sends by hand.
+ * on which channel, sent, opened, completed; 'disabled' when the property sends by hand. A link not
+ * sent yet opens the send form; one already sent can be resent.
  */
-export function ProgrammedCheckin({ bookingId }: { bookingId: string }) {
+export function ProgrammedCheckin({ bookingId, guestName }: { bookingId: string; guestName: string }) {
   const { t, i18n } = useTranslation('checkins');
   const language = i18n.resolvedLanguage ?? 'es';
   const query = useQuery(programmedCheckinQuery(bookingId));
+  const resend = useResendCheckin();
   const data = query.data;
   return (
     <Paper
@@ -74,7 +77,20 @@ export function ProgrammedCheckin({ bookingId }: { bookingId: string }) {
               </Text>
             ) : null}
             <LinkProgress item={data} />
-            {data.status !== 'complete' ? (
+            {data.status === 'complete' ? null : data.checkin_id && data.sent_at ? (
+              // Already sent: the same link again, asked first (issue 13).
+              <Group>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => data.checkin_id && resend.ask({ id: data.checkin_id, name: guestName })}
+                  loading={resend.pending === data.checkin_id}
+                  leftSection={<IconSend size={14} aria-hidden />}
+                >
+                  {t('actions.resend')}
+                </Button>
+              </Group>
+            ) : (
               <Group>
                 <Button
                   size="xs"
@@ -86,7 +102,7 @@ export function ProgrammedCheckin({ bookingId }: { bookingId: string }) {
                   {t('programmed.sendNow')}
                 </Button>
               </Group>
-            ) : null}
+            )}
           </>
         )}
       </Stack>

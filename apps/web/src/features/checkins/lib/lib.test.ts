@@ -153,14 +153,24 @@ describe('send check-in form', () => {
     end_date: '2026-03-12',
     guests: 2,
   };
-  it('requires accommodation, name, phone and e-mail (spec 5)', () => {
+  it('requires accommodation, name and only the contact the channel needs', () => {
     expect(sendErrors(base)).toEqual({});
-    expect(sendErrors({ ...base, property_id: '', name: ' ', phone: '', email: '' })).toEqual({
+    const empty = { ...base, property_id: '', name: ' ', phone: '', email: '' };
+    expect(sendErrors(empty)).toEqual({
+      property_id: 'errors.required',
+      name: 'errors.required',
+      email: 'errors.required',
+    });
+    expect(sendErrors({ ...empty, channel: 'whatsapp' })).toEqual({
       property_id: 'errors.required',
       name: 'errors.required',
       phone: 'errors.required',
-      email: 'errors.required',
     });
+    expect(sendErrors({ ...empty, channel: 'qr' })).toEqual({
+      property_id: 'errors.required',
+      name: 'errors.required',
+    });
+    expect(sendErrors({ ...base, phone: '' })).toEqual({});
     expect(sendErrors({ ...base, email: 'x@', phone: '12' })).toEqual({
       email: 'errors.email',
       phone: 'errors.phone',

@@ -29,35 +29,33 @@ import {
   IconSearch,
   IconSend,
 } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCurrentUser } from '../../../lib/use-session.ts';
-import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { CardList, CardListItem } from '../../../components/card-list.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
-import { notify } from '../../../lib/notify.ts';
-import { countryName } from '../../../lib/phone-countries.ts';
 import { formatDateTime, formatStay } from '../../../lib/intl.ts';
+import { countryName } from '../../../lib/phone-countries.ts';
+import { useIsMobile } from '../../../lib/use-is-mobile.ts';
+import { useCurrentUser } from '../../../lib/use-session.ts';
 import {
   type CheckinListItem,
   type CheckinTab,
-  checkinsApi,
   checkinsHistoryQuery,
   checkinsListQuery,
   checkinTabs,
   type HistoryGuest,
-  invalidateCheckins,
 } from '../api/checkins-api.ts';
 import { KeysToggle, LinkProgress, StatusBadge } from '../components/checkin-badges.tsx';
 import { CheckinDetailModal } from '../components/checkin-detail-modal.tsx';
 import { LinkModal } from '../components/link-panel.tsx';
 import { NewCheckinChooser } from '../components/new-checkin-chooser.tsx';
+import { useResendCheckin } from '../components/resend-checkin.tsx';
 import { countryOptions } from '../lib/countries.ts';
 import {
   CHECKIN_PAGE_SIZE,
@@ -127,17 +125,22 @@ function RowMenu({ item, onView, onLink, onResend, resending }: { item: CheckinL
 function CheckinRows({ items, ...actions }: { items: CheckinListItem[] } & RowActions) {
   const { t, i18n } = useTranslation('checkins');
   const language = i18n.resolvedLanguage ?? 'es';
+  // With one property the column would repeat its name on every row; the guest's name gets the room.
+  const { data: user } = useCurrentUser();
+  const showProperty = (user?.properties.length ?? 0) > 1;
   return (
     <>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w="20%">{t('list.guest')}</Table.Th>
-          <Table.Th w="14%">{t('list.property')}</Table.Th>
-          <Table.Th w="13%">{t('list.stay')}</Table.Th>
-          <Table.Th w="8%">{t('list.guests')}</Table.Th>
-          <Table.Th w="11%">{t('list.status')}</Table.Th>
-          <Table.Th w="18%">{t('list.keys')}</Table.Th>
-          <Table.Th w="11%">{t('list.progress')}</Table.Th>
+          {/* Fixed widths but the guest's, who takes the rest: the whole table fits the 1280 px screen
+              beside the sidebar (issue 13). */}
+          <Table.Th>{t('list.guest')}</Table.Th>
+          {showProperty ? <Table.Th w={150}>{t('list.property')}</Table.Th> : null}
+          <Table.Th w={150}>{t('list.stay')}</Table.Th>
+          <Table.Th w={104}>{t('list.guests')}</Table.Th>
+          <Table.Th w={116}>{t('list.status')}</Table.Th>
+          <Table.Th w={84}>{t('list.keys')}</Table.Th>
+          <Table.Th w={104}>{t('list.progress')}</Table.Th>
           <Table.Th w={56}>
             <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
           </Table.Th>
@@ -161,11 +164,13 @@ function CheckinRows({ items, ...actions }: { items: CheckinListItem[] } & RowAc
                 {item.email || item.phone}
               </Text>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm" dir="auto" truncate>
-                {item.property_name}
-              </Text>
-            </Table.Td>
+            {showProperty ? (
+              <Table.Td>
+                <Text size="sm" dir="auto" truncate>
+                  {item.property_name}
+                </Text>
+              </Table.Td>
+            ) : null}
             <Table.Td>
               <Text size="sm">{formatStay(item.start_date, item.end_date, language)}</Text>
             </Table.Td>
@@ -178,7 +183,7 @@ function CheckinRows({ items, ...actions }: { items: CheckinListItem[] } & RowAc
               <StatusBadge status={item.status} />
             </Table.Td>
             <Table.Td>
-              <KeysToggle item={item} />
+              <KeysToggle item={item} compact />
             </Table.Td>
             <Table.Td>
               <LinkProgress item={item} compact />
@@ -228,6 +233,8 @@ function CheckinCards({ items, busy, ...actions }: { items: CheckinListItem[]; b
 function HistoryRows({ items, onView }: { items: HistoryGuest[]; onView: (id: string) => void }) {
   const { t, i18n } = useTranslation('checkins');
   const language = i18n.resolvedLanguage ?? 'es';
+  const { data: user } = useCurrentUser();
+  const showProperty = (user?.properties.length ?? 0) > 1;
   return (
     <>
       <Table.Thead>
@@ -235,7 +242,7 @@ function HistoryRows({ items, onView }: { items: HistoryGuest[]; onView: (id: st
           <Table.Th>{t('list.guest')}</Table.Th>
           <Table.Th>{t('fields.document_number')}</Table.Th>
           <Table.Th>{t('fields.country')}</Table.Th>
-          <Table.Th>{t('list.property')}</Table.Th>
+          {showProperty ? <Table.Th>{t('list.property')}</Table.Th> : null}
           <Table.Th>{t('list.stay')}</Table.Th>
           <Table.Th>{t('detail.registeredAt')}</Table.Th>
         </Table.Tr>
@@ -260,11 +267,13 @@ function HistoryRows({ items, onView }: { items: HistoryGuest[]; onView: (id: st
               </Text>
             </Table.Td>
             <Table.Td>{guest.country ? countryName(guest.country, language) : '—'}</Table.Td>
-            <Table.Td>
-              <Text size="sm" dir="auto">
-                {guest.property_name}
-              </Text>
-            </Table.Td>
+            {showProperty ? (
+              <Table.Td>
+                <Text size="sm" dir="auto">
+                  {guest.property_name}
+                </Text>
+              </Table.Td>
+            ) : null}
             <Table.Td>{formatStay(guest.start_date, guest.end_date, language)}</Table.Td>
             <Table.Td>{formatDateTime(guest.created_at, language)}</Table.Td>
           </Table.Tr>
@@ -383,7 +392,6 @@ export function BookingsPage() {
   const { t } = useTranslation(['checkins', 'common']);
   useDocumentTitle(`${t('title')} · ${t('common:appName')}`);
   const isMobile = useIsMobile();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseCheckinParams(params), [params]);
   const query = toCheckinsQuery(state);
@@ -399,19 +407,12 @@ export function BookingsPage() {
     setParams(checkinParamsToSearch(withCheckinChange(state, patch)));
   const clear = () => setParams(checkinParamsToSearch({ view: state.view, tab: state.tab, page: 1 }));
 
-  const resend = useMutation({
-    mutationFn: (item: CheckinListItem) => checkinsApi.resend(item.id),
-    onSuccess: (_data, item) => {
-      notify.success(t('actions.resent', { name: item.name }));
-      void invalidateCheckins(queryClient);
-    },
-    onError: (error) => notify.error(error.message, t('actions.resendError')),
-  });
+  const resend = useResendCheckin();
   const actions: RowActions = {
     onView: (item) => setViewing(item.id),
     onLink: (item) => setLinkOf(item),
-    onResend: (item) => resend.mutate(item),
-    resending: resend.isPending ? (resend.variables?.id ?? null) : null,
+    onResend: (item) => resend.ask(item),
+    resending: resend.pending,
   };
 
   const total = active.data?.total ?? 0;
@@ -478,7 +479,7 @@ export function BookingsPage() {
     body = isMobile ? (
       <CheckinCards items={items} busy={list.isFetching} {...actions} />
     ) : (
-      <Table.ScrollContainer minWidth={1040}>
+      <Table.ScrollContainer minWidth={880}>
         <Table layout="fixed" verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching}>
           <CheckinRows items={items} {...actions} />
         </Table>
@@ -516,7 +517,7 @@ export function BookingsPage() {
         </Tabs>
       )}
       <Filters state={state} onChange={change} isMobile={isMobile} />
-      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }} data-testid="checkin-list">
         {body}
       </Paper>
       {total > CHECKIN_PAGE_SIZE ? (

@@ -15,6 +15,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import type { SendCheckinData } from '@posada/contracts/checkins';
 import { todayIn } from '@posada/domain/booking-rules';
+import { sendContactRequired } from '@posada/domain/checkin-rules';
 import {
   IconAlertCircle,
   IconBrandWhatsapp,
@@ -92,6 +93,7 @@ export function SendCheckinPage() {
   });
   const { register, control, handleSubmit, formState, setError, reset, getValues, watch } = form;
   const channel = watch('channel');
+  const needs = sendContactRequired(channel);
 
   // A reservation fills the form once it loads (the operator may still correct the contact).
   useEffect(() => {
@@ -116,12 +118,9 @@ export function SendCheckinPage() {
       setResult(data);
       setServerAlert(null);
       void invalidateCheckins(queryClient);
-      if (values.channel === 'qr') notify.success(t('send.qrReady', { name: values.name }));
-      else if (data.sent)
-        notify.success(
-          t(`send.sent.${values.channel}`, { name: values.name, email: values.email, phone: values.phone }),
-        );
-      else notify.warning(t('send.notSent'));
+      // The result page says what happened; a toast would repeat it (issue 13). Only a link that did not
+      // go out, though asked to, gets a warning.
+      if (values.channel !== 'qr' && !data.sent) notify.warning(t('send.notSent'));
     },
     onError: (error) => {
       let placed = 0;
@@ -269,7 +268,7 @@ export function SendCheckinPage() {
             />
             <TextInput
               label={t('fields.phone')}
-              withAsterisk
+              withAsterisk={needs.phone}
               type="tel"
               dir="ltr"
               error={err('phone')}
@@ -277,7 +276,7 @@ export function SendCheckinPage() {
             />
             <TextInput
               label={t('fields.email')}
-              withAsterisk
+              withAsterisk={needs.email}
               type="email"
               dir="ltr"
               error={err('email')}

@@ -81,7 +81,7 @@ export function BookingDetailsModal({ bookingId, onClose, onEdit, extraActions }
               onCancelled={onClose}
               extra={extraActions?.(booking)}
             />
-            <ProgrammedCheckin bookingId={booking.id} />
+            <ProgrammedCheckin bookingId={booking.id} guestName={booking.name} />
             <BookingDetails booking={booking} checkin={checkin} />
             {user ? (
               <Group justify="flex-end">

@@ -97,7 +97,7 @@ export function BookingPage() {
             <BookingBadges booking={booking} />
           </Stack>
           <BookingActionBar booking={booking} onEdit={() => setEditing(true)} />
-          <ProgrammedCheckin bookingId={booking.id} />
+          <ProgrammedCheckin bookingId={booking.id} guestName={booking.name} />
           <BookingDetails booking={booking} checkin={checkin} />
           <ReservationModal
             opened={editing}

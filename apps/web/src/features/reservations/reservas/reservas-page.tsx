@@ -183,7 +183,7 @@ export function ReservasPage() {
         onChange={change}
         onClear={clear}
       />
-      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }} data-testid="reservas-list">
         {body}
       </Paper>
       {query.data && total > 0 ? (

@@ -37,6 +37,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { notify } from '../../../../lib/notify.ts';
+import { ProgrammedCheckin } from '../../../checkins/components/programmed-checkin.tsx';
 import { dashboardKeyPrefix, reservationsKeys } from '../../../../lib/api/bookings-keys.ts';
 import { useBookingActions } from '../../hooks/use-booking-actions.tsx';
 import { bookingActions, bookingDetailQuery, calendarQuery } from '../api/calendar-api.ts';
@@ -49,7 +50,7 @@ const messageOf = (error: unknown) => (error instanceof ApiError ? error.message
 /**
  * spec 2.4 booking-details panel: the booking at a glance (guest, stay, rooms, channel, money), edit it
  * in the reservation modal, change its room (hotel), pause or activate it, mark it paid or pending (the
- * Reservas actions and toasts), or cancel it after confirmation. A booking from an
+ * Reservas actions and toasts), send or resend the guest's check-in link, or cancel it after confirmation. A booking from an
  * external channel cannot be cancelled here (spec 4): the action is refused with the reason.
  */
 export function BookingPanel({
@@ -293,6 +294,9 @@ function BookingDetails({
           </Text>
         ) : null}
       </Stack>
+
+      {/* The guest's check-in link: send it, or resend it once sent (issue 13). */}
+      {cancelled ? null : <ProgrammedCheckin bookingId={booking.id} guestName={booking.name} />}
 
       {changing ? <ChangeRoom booking={booking} onDone={() => setChanging(false)} /> : null}
 

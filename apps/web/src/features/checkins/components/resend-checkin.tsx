@@ -1,0 +1,32 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify.ts';
+import { checkinsApi, invalidateCheckins } from '../api/checkins-api.ts';
+
+/**
+ * "Reenviar enlace" (POST /api/checkins/{id}/resend): asked first, since the guest gets another message
+ * (issue 13), then a toast says what happened. `pending` is the id being resent.
+ */
+export function useResendCheckin() {
+  const { t } = useTranslation(['checkins', 'common']);
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (checkin: { id: string; name: string }) => checkinsApi.resend(checkin.id),
+    onSuccess: (data, checkin) => {
+      if (data.sent) notify.success(t('actions.resent', { name: checkin.name }));
+      else notify.warning(t('send.notSent'));
+      void invalidateCheckins(queryClient);
+    },
+    onError: (error) => notify.error(error.message, t('actions.resendError')),
+  });
+  const ask = (checkin: { id: string; name: string }) =>
+    modals.openConfirmModal({
+      title: t('actions.resendConfirmTitle'),
+      children: <Text size="sm">{t('actions.resendConfirm', { name: checkin.name })}</Text>,
+      labels: { confirm: t('actions.resend'), cancel: t('common:actions.cancel') },
+      onConfirm: () => mutation.mutate(checkin),
+    });
+  return { ask, pending: mutation.isPending ? (mutation.variables?.id ?? null) : null };
+}
