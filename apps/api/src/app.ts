@@ -23,55 +23,28 @@ import { registerRealtimeHandlers } from './events/realtime-handlers.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { Jobs } from './lib/jobs.ts';
 import { loggerOptions } from './lib/logger.ts';
+import type { ApiModule } from './lib/module.ts';
 import { createPgBossJobs } from './lib/pg-boss-jobs.ts';
 import { createSecretBox } from './lib/secret-box.ts';
-import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { createAdminService } from './modules/admin/admin.service.ts';
-import { accountSecurityRoutes } from './modules/auth/account-security.routes.ts';
-import { createAccountSecurityService } from './modules/auth/account-security.service.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { bookingImportRoutes } from './modules/booking-import/booking-import.routes.ts';
-import { createBookingImportService } from './modules/booking-import/booking-import.service.ts';
-import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
-import { createBookingsService } from './modules/bookings/bookings.service.ts';
-import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
-import { createCalendarService } from './modules/calendar/calendar.service.ts';
-import { registerCheckinsEventHandlers } from './modules/checkins/checkins.events.ts';
-import { registerCheckinJobs } from './modules/checkins/checkins.jobs.ts';
-import { checkinsRoutes } from './modules/checkins/checkins.routes.ts';
-import { createCheckinsService } from './modules/checkins/checkins.service.ts';
-import { createRemindersService } from './modules/checkins/reminders.service.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
-import { createFilesService } from './modules/files/files.service.ts';
+import { createAccountsModule } from './modules/accounts/accounts.module.ts';
+import { createAdminModule } from './modules/admin/admin.module.ts';
+import { createAuthModule } from './modules/auth/auth.module.ts';
+import { createBookingImportModule } from './modules/booking-import/booking-import.module.ts';
+import { createBookingsModule } from './modules/bookings/bookings.module.ts';
+import { createCalendarModule } from './modules/calendar/calendar.module.ts';
+import { createCheckinsModule } from './modules/checkins/checkins.module.ts';
+import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
+import { createFilesModule } from './modules/files/files.module.ts';
 import { createLocalStorage, type FileStorage } from './modules/files/storage.ts';
-import {
-  createGuestCheckin,
-  createMessagingSenders,
-  guestCheckinRoutes,
-  messagingAdapter,
-} from './modules/guest-checkin/index.ts';
+import { createGuestCheckinModule } from './modules/guest-checkin/guest-checkin.module.ts';
+import { createMessagingSenders, messagingAdapter } from './modules/guest-checkin/index.ts';
 import { renderRegistrationPdf } from './modules/guest-checkin/registration-pdf.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
-import { createMailService } from './modules/mail/mail.service.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createHealthModule } from './modules/health/health.module.ts';
+import { createIntegrationsModule } from './modules/integrations/integrations.module.ts';
+import { createMailModule } from './modules/mail/mail.module.ts';
+import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createDescriptionGenerator } from './modules/properties/description-generator.ts';
-import { imagesRoutes } from './modules/properties/images.routes.ts';
-import { createImagesService } from './modules/properties/images.service.ts';
-import { propertiesRoutes } from './modules/properties/properties.routes.ts';
-import { createPropertiesService } from './modules/properties/properties.service.ts';
-import { propertySettingsRoutes } from './modules/properties/property-settings.routes.ts';
-import { createPropertySettingsService } from './modules/properties/property-settings.service.ts';
-import { ratesRoutes } from './modules/properties/rates.routes.ts';
-import { createRatesService } from './modules/properties/rates.service.ts';
-import { roomsRoutes } from './modules/properties/rooms.routes.ts';
-import { createRoomsService } from './modules/properties/rooms.service.ts';
+import { createPropertiesModule } from './modules/properties/properties.module.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -113,82 +86,71 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Outside services (adapters/README.md): built once from config, handed to the modules that use them.
   const adapters = createAdapters(config, clock);
 
-  // Services: each module is composed here, dependencies passed explicitly.
-  const mail = createMailService({
-    db: database.db,
+  // Modules (docs/style.md): each built from the shared pieces and the services of the modules it calls.
+  // Each table has one owning module (scripts/boundaries.rules.mjs `owners`); the others call its service.
+  const secrets = createSecretBox(config.APP_SECRET, config.APP_SECRET_PREVIOUS);
+  const { db } = database;
+  const mail = createMailModule({
+    db,
     jobs,
     clock,
     transport: adapters.smtp,
     from: config.MAIL_FROM,
     logger: app.log,
   });
-  const admin = createAdminService({ db: database.db, clock });
-  const accounts = createAccountsService({ db: database.db, clock });
-  const files = createFilesService({ storage: deps.storage ?? createLocalStorage(config.DATA_DIR) });
-  const properties = createPropertiesService({
-    db: database.db,
+  const admin = createAdminModule({ db, clock });
+  const accounts = createAccountsModule({ db, clock });
+  const files = createFilesModule({ storage: deps.storage ?? createLocalStorage(config.DATA_DIR) });
+  const properties = createPropertiesModule({
+    db,
     clock,
     appUrl: config.APP_URL,
-    accounts,
-    files,
+    accounts: accounts.service,
+    files: files.service,
+    secrets,
     describer: adapters.llm ? createDescriptionGenerator(adapters.llm) : null,
   });
-  const secrets = createSecretBox(config.APP_SECRET, config.APP_SECRET_PREVIOUS);
-  const propertySettings = createPropertySettingsService({
-    db: database.db,
-    clock,
-    accounts,
-    files,
-    secrets,
-  });
-  const rooms = createRoomsService({ db: database.db, clock });
-  const rates = createRatesService({ db: database.db, clock });
-  const images = createImagesService({ db: database.db, clock, files });
+  const { rooms, rates } = properties.service;
   const senders = createMessagingSenders({
     whatsapp: adapters.whatsapp,
     sms: adapters.sms,
     development: config.NODE_ENV === 'development',
-    mail,
+    mail: mail.service,
     logger: app.log,
   });
-  const checkins = createCheckinsService({
-    db: database.db,
+  const notifications = createNotificationsModule({ db, clock });
+  const checkins = createCheckinsModule({
+    db,
     clock,
     secrets,
-    mail,
+    mail: mail.service,
     appUrl: config.APP_URL,
     logger: app.log,
     messaging: messagingAdapter(senders),
     renderPdf: renderRegistrationPdf,
+    notifications: notifications.service,
+    events,
+    jobs,
   });
-  const notifications = createNotificationsService({ db: database.db, clock });
-  const reminders = createRemindersService({ db: database.db, clock, notifications, events });
-  const bookings = createBookingsService({
-    db: database.db,
+  const bookings = createBookingsModule({
+    db,
     clock,
     roomTypes: rooms,
     rates,
     events,
-    notifications,
+    notifications: notifications.service,
   });
-  const bookingImport = createBookingImportService({
-    db: database.db,
-    clock,
-    roomTypes: rooms,
-    events,
-  });
-  registerCheckinsEventHandlers(events, checkins);
-  // app.realtime is decorated when the realtime plugin registers below; events are delivered only after that.
-  registerRealtimeHandlers(events, () => app.realtime);
-  const calendar = createCalendarService({ db: database.db, kind: database.kind, logger: app.log });
-  const dashboard = createDashboardService({ db: database.db, clock });
-  const auth = createAuthService({
-    db: database.db,
+  const bookingImport = createBookingImportModule({ db, clock, roomTypes: rooms, events });
+  const calendar = createCalendarModule({ db, kind: database.kind, logger: app.log });
+  const dashboard = createDashboardModule({ db, clock });
+  const auth = createAuthModule({
+    db,
     clock,
     config,
-    mail,
-    accounts,
-    advisors: admin,
+    appUrl: config.APP_URL,
+    mail: mail.service,
+    accounts: accounts.service,
+    advisors: admin.service,
     secrets,
     google: adapters.google,
     // app.realtime is decorated when the realtime plugin registers below; these run only after that.
@@ -197,15 +159,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disconnectUser: (userId) => app.realtime.disconnectUser(userId),
     },
   });
-  const accountSecurity = createAccountSecurityService({
-    db: database.db,
+  const guestCheckin = createGuestCheckinModule({
+    db,
     clock,
-    appUrl: config.APP_URL,
-    mail,
-    accounts,
-    auth,
-    sockets: { disconnectSession: (sessionId) => app.realtime.disconnectSession(sessionId) },
+    config,
+    secrets,
+    mail: mail.service,
+    logger: app.log,
+    senders,
+    events,
+    notifications: notifications.service,
   });
+
+  /** Every module, in the order their routes register under /api and their jobs start. */
+  const modules: ApiModule<unknown>[] = [
+    createHealthModule({ database, jobs }),
+    auth,
+    accounts,
+    admin,
+    files,
+    properties,
+    bookings,
+    bookingImport,
+    calendar,
+    dashboard,
+    createIntegrationsModule({ adapters: adapters.registry }),
+    checkins,
+    notifications,
+    guestCheckin,
+    mail,
+  ];
+  for (const module of modules) module.eventHandlers?.(events);
+  // app.realtime is decorated when the realtime plugin registers below; events are delivered only after that.
+  registerRealtimeHandlers(events, () => app.realtime);
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
   const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));
@@ -238,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(accessPlugin, { authenticate: (token) => auth.authenticate(token) });
+  await app.register(accessPlugin, { authenticate: (token) => auth.service.authenticate(token) });
   await app.register(rateLimitPlugin, {
     max: config.RATE_LIMIT_MAX,
     publicMax: config.RATE_LIMIT_PUBLIC_MAX,
@@ -246,43 +232,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redisUrl: config.REDIS_URL,
   });
   await app.register(realtimePlugin, {
-    authenticate: (token) => auth.authenticate(token),
+    authenticate: (token) => auth.service.authenticate(token),
     redisUrl: config.REDIS_URL,
   });
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database, jobs });
-      await api.register(authRoutes, { auth });
-      await api.register(accountsRoutes, { accounts });
-      await api.register(accountSecurityRoutes, { security: accountSecurity });
-      await api.register(adminRoutes, { admin });
-      await api.register(filesRoutes, { files });
-      await api.register(propertiesRoutes, { properties });
-      await api.register(propertySettingsRoutes, { settings: propertySettings });
-      await api.register(roomsRoutes, { rooms });
-      await api.register(ratesRoutes, { rates });
-      await api.register(imagesRoutes, { images });
-      await api.register(bookingsRoutes, { bookings });
-      await api.register(bookingImportRoutes, { bookingImport });
-      await api.register(calendarRoutes, { calendar });
-      await api.register(dashboardRoutes, { dashboard });
-      await api.register(integrationsRoutes, { adapters: adapters.registry });
-      await api.register(checkinsRoutes, { checkins, reminders });
-      await api.register(notificationsRoutes, { notifications });
-      await api.register(guestCheckinRoutes, {
-        guestCheckin: createGuestCheckin({
-          db: database.db,
-          clock,
-          config,
-          secrets,
-          mail,
-          logger: app.log,
-          senders,
-          events,
-          notifications,
-        }),
-      });
+      for (const module of modules) await module.routes?.(api);
     },
     { prefix: '/api' },
   );
@@ -302,16 +258,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   app.addHook('onReady', async () => {
+    const recurring = config.NODE_ENV !== 'test';
     await jobs.start();
-    await mail.registerWorkers();
-    await events.registerWorkers({ recurring: config.NODE_ENV !== 'test' });
-    await registerCheckinJobs({
-      jobs,
-      checkins,
-      reminders,
-      logger: app.log,
-      recurring: config.NODE_ENV !== 'test',
-    });
+    await events.registerWorkers({ recurring });
+    for (const module of modules) await module.jobs?.({ recurring });
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
