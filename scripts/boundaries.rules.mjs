@@ -5,9 +5,8 @@
 // as the code is fixed: one that no longer happens fails the check. `ignore`: files the check skips (tests
 // seed any table and reach any module).
 //
-// The web's features can join as a second layer, for example:
-//   { name: 'web', units: 'apps/web/src/features', unitName: 'feature', forbid: ['apps/web/src/app'],
-//     isPublic: (feature, file) => file === 'index.ts', publicHint: 'its index.ts', ignore: [/\.test\.tsx?$/] }
+// The web (issue 12): a feature imports no other feature and not app/ (features are composed in app/: the
+// router and layouts); components/, lib/ and config/ import neither features nor app/.
 
 /** Files of an API module that other modules may import: its services, module factory, errors and index. */
 const apiPublic = /^(?:[\w-]+\.service|[\w-]+\.module|[\w-]+\.errors|index)\.ts$/;
@@ -122,5 +121,24 @@ export const layers = [
         why: 'as above',
       },
     ],
+  },
+  {
+    name: 'web',
+    units: 'apps/web/src/features',
+    unitName: 'feature',
+    publicHint: 'lib/, config/ or components/ (a feature imports no other feature; app/ composes them)',
+    isPublic: () => false,
+    forbid: ['apps/web/src/app'],
+    ignore: [/\.test\.tsx?$/],
+  },
+  {
+    name: 'web-shared',
+    units: 'apps/web/src',
+    only: ['components', 'lib', 'config'],
+    unitName: 'shared folder',
+    publicHint: 'nothing',
+    isPublic: () => true,
+    forbid: ['apps/web/src/features', 'apps/web/src/app'],
+    ignore: [/\.test\.tsx?$/],
   },
 ];

@@ -66,7 +66,9 @@ function refuse(layer, file, rule, message, exceptionKey) {
 
 for (const layer of layers) {
   const unitsDir = path.join(root, layer.units);
-  const units = readdirSync(unitsDir).filter((n) => statSync(path.join(unitsDir, n)).isDirectory());
+  const units = readdirSync(unitsDir).filter(
+    (n) => statSync(path.join(unitsDir, n)).isDirectory() && (!layer.only || layer.only.includes(n)),
+  );
   const tables = layer.schema ? tablesIn(path.join(root, layer.schema)) : new Map();
   const ownerOf = new Map();
   for (const [owner, names] of Object.entries(layer.owners ?? {}))

@@ -12,10 +12,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { theme } from '../config/theme.ts';
+import { ProgrammedCheckin, useBookingCheckin } from '../features/checkins/components/programmed-checkin.tsx';
+import { type BookingCheckin, BookingCheckinProvider } from '../lib/booking-checkin.tsx';
 import { isRtl } from '../lib/i18n.ts';
 import { TOAST_MS } from '../lib/notify.ts';
 import { queryClient } from '../lib/query-client.ts';
 import toasts from './toasts.module.css';
+
+/** Reservations shows a booking's check-in through lib/booking-checkin.tsx; the checkins feature draws it. */
+const bookingCheckin: BookingCheckin = {
+  Panel: ProgrammedCheckin as BookingCheckin['Panel'],
+  useGuestFields: useBookingCheckin,
+};
 
 /** Mantine reads the direction once; follow later language changes (Arabic is right-to-left). */
 function DirectionSync({ dir }: { dir: 'ltr' | 'rtl' }) {
@@ -51,17 +59,22 @@ export function Providers({ children }: { children: ReactNode }) {
       <MantineProvider theme={localizedTheme} defaultColorScheme="light">
         <DatesProvider settings={{ locale: language }}>
           <QueryClientProvider client={queryClient}>
-            <ModalsProvider
-              labels={{ confirm: i18n.t('common:actions.confirm'), cancel: i18n.t('common:actions.cancel') }}
-            >
-              <Notifications
-                position="bottom-center"
-                containerWidth={380}
-                classNames={{ root: toasts.root }}
-                autoClose={TOAST_MS}
-              />
-              {children}
-            </ModalsProvider>
+            <BookingCheckinProvider value={bookingCheckin}>
+              <ModalsProvider
+                labels={{
+                  confirm: i18n.t('common:actions.confirm'),
+                  cancel: i18n.t('common:actions.cancel'),
+                }}
+              >
+                <Notifications
+                  position="bottom-center"
+                  containerWidth={380}
+                  classNames={{ root: toasts.root }}
+                  autoClose={TOAST_MS}
+                />
+                {children}
+              </ModalsProvider>
+            </BookingCheckinProvider>
           </QueryClientProvider>
         </DatesProvider>
       </MantineProvider>

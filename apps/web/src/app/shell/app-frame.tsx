@@ -16,10 +16,10 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
-import type { ResolvedNavItem } from './nav-items.ts';
-import { NavList } from './nav-list.tsx';
 import classes from '../../components/shell.module.css';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
+import type { ResolvedNavItem } from './nav-items.ts';
+import { NavList } from './nav-list.tsx';
 
 export interface AppFrameProps {
   sidebarItems: ResolvedNavItem[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routePaths } from '../../config/routes.ts';
 import type { RouteTable } from '../../config/contract-routes.ts';
+import { routePaths } from '../../config/routes.ts';
 import {
   adminSidebarItems,
   empresaMobileItems,

@@ -21,7 +21,12 @@ import {
   IconUserStar,
   IconUsers,
 } from '@tabler/icons-react';
-import { builtRoutes, type ContractRouteName, type RouteTable, resolveRoutePath } from '../../config/contract-routes.ts';
+import {
+  builtRoutes,
+  type ContractRouteName,
+  type RouteTable,
+  resolveRoutePath,
+} from '../../config/contract-routes.ts';
 import { scheduleCallUrl } from '../../config/support.ts';
 
 /** What decides which menu items a user sees: role, plan, property type, screen size. */

@@ -2,8 +2,8 @@ import { NavLink, Stack, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { ResolvedNavItem } from './nav-items.ts';
 import classes from '../../components/shell.module.css';
+import type { ResolvedNavItem } from './nav-items.ts';
 
 function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);

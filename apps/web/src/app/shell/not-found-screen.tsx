@@ -2,10 +2,10 @@ import { Button, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getStoredUser, getToken } from '../../lib/session.ts';
-import { pathTo } from '../../config/routes.ts';
-import { homeRouteFor } from './session-routes.ts';
 import classes from '../../components/shell.module.css';
+import { pathTo } from '../../config/routes.ts';
+import { getStoredUser, getToken } from '../../lib/session.ts';
+import { homeRouteFor } from './session-routes.ts';
 import { StatusScreen } from './status-screen.tsx';
 
 /** 404: a way back to the user's home, or to Login for a visitor. */

@@ -4,9 +4,9 @@ import { truncateName } from '@posada/domain/property-types';
 import { IconCheck, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type NavContext, propertyMenuItems, visibleNavItems } from './nav-items.ts';
 import { PropertyAvatar } from '../../components/property-avatar.tsx';
 import classes from '../../components/shell.module.css';
+import { type NavContext, propertyMenuItems, visibleNavItems } from './nav-items.ts';
 import { useSwitchProperty } from './use-switch-property.ts';
 
 /**

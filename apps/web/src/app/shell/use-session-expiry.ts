@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { pathTo } from '../../config/routes.ts';
 import { onUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { pathTo } from '../../config/routes.ts';
 import { useEndSession } from '../../lib/use-session.ts';
 
 /** When the API says the session is over (401), forget it and go to Login, coming back here after. */

@@ -3,8 +3,8 @@ import type { User } from '@posada/contracts/users';
 import { IconChevronDown, IconLogout, IconUserShield, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../config/routes.ts';
 import classes from '../../components/shell.module.css';
+import { pathTo } from '../../config/routes.ts';
 
 export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

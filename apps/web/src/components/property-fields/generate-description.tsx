@@ -5,9 +5,9 @@ import { IconAlertCircle, IconSparkles } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { generateDescription } from '../../lib/api/properties-api.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { generateDescription } from '../../lib/api/properties-api.ts';
 
 /**
  * "Generate with AI" (spec 2.3): asks the configured AI service for the description in es, en and ar.

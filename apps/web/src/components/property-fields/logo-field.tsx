@@ -15,9 +15,9 @@ import { IconAlertCircle, IconPhotoUp, IconTrash, IconUpload } from '@tabler/ico
 import { useMutation } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../lib/notify.ts';
 import { uploadLogo } from '../../lib/api/properties-api.ts';
 import { LOGO_ACCEPT, logoProblem } from '../../lib/logo.ts';
+import { notify } from '../../lib/notify.ts';
 
 /**
  * The property logo (PNG, JPG or SVG, at most 5 MB, 500×500 recommended): checked in the browser,

@@ -13,8 +13,8 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../config/routes.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { pathTo } from '../../../config/routes.ts';
 import { useAdminSummary } from '../api/admin-api.ts';
 import { KpiCard, KpiCardSkeleton } from '../components/kpi-card.tsx';
 import { formatCount } from '../lib/format.ts';

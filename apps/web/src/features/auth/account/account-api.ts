@@ -12,9 +12,9 @@ import {
 import type { LoginData } from '@posada/contracts/auth';
 import type { User } from '@posada/contracts/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { userQueryKey } from '../../../lib/use-session.ts';
 import { api } from '../../../lib/api.ts';
 import { saveUser } from '../../../lib/session.ts';
+import { userQueryKey } from '../../../lib/use-session.ts';
 
 type Message = { message: string };
 

@@ -4,9 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../lib/use-session.ts';
 import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useCurrentUser } from '../../../lib/use-session.ts';
 import { accountApi, useSetUser } from './account-api.ts';
 
 /** spec 2.2 profile/config-account: the owner's name and phone; the e-mail is shown, not editable. */

@@ -3,9 +3,9 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { pathTo } from '../../../config/routes.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
-import { PageHeader } from '../../../components/page-header.tsx';
 import { SecurityPage } from './security-page.tsx';
 import { TwoFactorEnrol } from './two-factor-enrol.tsx';
 

@@ -2,8 +2,8 @@ import { Container, Stack, Tabs } from '@mantine/core';
 import { IconLanguage, IconPlugConnected, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { pathTo } from '../../../config/routes.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { pathTo } from '../../../config/routes.ts';
 
 const tabs = [
   { route: 'configAccount', icon: IconUserCircle, label: 'tabs.account' },

@@ -2,8 +2,8 @@ import type { LoginData } from '@posada/contracts/auth';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { pathTo } from '../../../config/routes.ts';
-import { useStartSession } from '../../../lib/use-session.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useStartSession } from '../../../lib/use-session.ts';
 import { safeNextPath } from '../lib/safe-next.ts';
 
 /**

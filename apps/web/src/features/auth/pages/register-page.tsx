@@ -6,10 +6,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { pathTo } from '../../../config/routes.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
+import { pathTo } from '../../../config/routes.ts';
 import { notify } from '../../../lib/notify.ts';
+import { DEFAULT_PHONE_COUNTRY } from '../../../lib/phone-countries.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthSwitchPrompt } from '../components/auth-links.tsx';
 import { AuthPage } from '../components/auth-page.tsx';
@@ -17,7 +18,6 @@ import { CheckEmailPanel } from '../components/check-email-panel.tsx';
 import { EmailField } from '../components/email-field.tsx';
 import { PhoneField } from '../components/phone-field.tsx';
 import { PropertyTypeField } from '../components/property-type-field.tsx';
-import { DEFAULT_PHONE_COUNTRY } from '../../../lib/phone-countries.ts';
 import classes from './register-page.module.css';
 
 const FIELDS = [

@@ -4,8 +4,8 @@ import type { CheckinStatus } from '@posada/domain/checkin-rules';
 import { IconCircleCheck, IconEye, IconKey, IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../lib/notify.ts';
 import { formatDateTime } from '../../../lib/intl.ts';
+import { notify } from '../../../lib/notify.ts';
 import { type CheckinListItem, checkinsApi, invalidateCheckins } from '../api/checkins-api.ts';
 
 export function StatusBadge({ status }: { status: CheckinStatus }) {

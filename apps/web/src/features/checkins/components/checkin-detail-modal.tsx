@@ -18,11 +18,11 @@ import { IconAlertCircle, IconDownload, IconFileTypePdf, IconUserScan } from '@t
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../lib/use-is-mobile.ts';
-import { notify } from '../../../lib/notify.ts';
-import { countryName } from '../../../lib/phone-countries.ts';
 import { ageOn } from '../../../lib/guest-details.ts';
 import { formatDateTime, formatDay, formatStay } from '../../../lib/intl.ts';
+import { notify } from '../../../lib/notify.ts';
+import { countryName } from '../../../lib/phone-countries.ts';
+import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { checkinDetailQuery, registrationPdfPath } from '../api/checkins-api.ts';
 import { alpha2Of } from '../lib/countries.ts';
 import { scorePercent, sexLetter } from '../lib/guest-view.ts';

@@ -18,8 +18,8 @@ import { Link } from 'react-router';
 import type { Socket } from 'socket.io-client';
 import { pathTo } from '../../../config/routes.ts';
 import { api } from '../../../lib/api.ts';
-import { notify } from '../../../lib/notify.ts';
 import { formatDateTime, localizeIsoDates } from '../../../lib/intl.ts';
+import { notify } from '../../../lib/notify.ts';
 import { checkinsKeys, notificationsQuery, remindersQuery } from '../api/checkins-api.ts';
 
 /**

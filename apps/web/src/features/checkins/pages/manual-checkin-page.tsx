@@ -22,14 +22,14 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../../config/routes.ts';
-import { useCurrentUser } from '../../../lib/use-session.ts';
-import classes from '../../../components/shell.module.css';
 import { DateField } from '../../../components/date-field.tsx';
+import classes from '../../../components/shell.module.css';
+import { pathTo } from '../../../config/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { formatStay } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
 import { countryName } from '../../../lib/phone-countries.ts';
-import { formatStay } from '../../../lib/intl.ts';
+import { useCurrentUser } from '../../../lib/use-session.ts';
 import { checkinsApi, invalidateCheckins } from '../api/checkins-api.ts';
 import { alpha2Of, countryOptions } from '../lib/countries.ts';
 import {

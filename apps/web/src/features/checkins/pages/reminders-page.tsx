@@ -21,13 +21,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../lib/use-session.ts';
 import { DateField } from '../../../components/date-field.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { notify } from '../../../lib/notify.ts';
 import { formatLongDay } from '../../../lib/intl.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useCurrentUser } from '../../../lib/use-session.ts';
 import { checkinsApi, checkinsKeys, type Reminder, remindersQuery } from '../api/checkins-api.ts';
 
 interface ReminderValues {

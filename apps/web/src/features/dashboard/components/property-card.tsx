@@ -17,8 +17,8 @@ import { IconBuildingCommunity, IconCoin, IconDoor, IconHomePlus, IconUsers } fr
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../config/routes.ts';
 import { PropertyAvatar } from '../../../components/property-avatar.tsx';
+import { pathTo } from '../../../config/routes.ts';
 import { scheduleCallUrl } from '../../../config/support.ts';
 
 function currencyLabel(code: string, language: string): string {

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { countryGroups } from '../../../lib/countries.ts';
+import { logoProblem } from '../../../lib/logo.ts';
+import {
+  currencyFormat,
+  formatMoney,
+  fromMinorUnits,
+  parseAmount,
+  toMinorUnits,
+} from '../../../lib/money.ts';
 import { initialDraft, serverErrorsByStep, stepErrors, toCreateBody, withCountry } from './draft.ts';
 import { atPropertyLimit, limitTarget, limitTargetRoute } from './limit.ts';
-import { logoProblem } from '../../../lib/logo.ts';
-import { currencyFormat, formatMoney, fromMinorUnits, parseAmount, toMinorUnits } from '../../../lib/money.ts';
 import { qrFileName } from './qr.ts';
 import { numberedRooms } from './rooms.ts';
 

@@ -6,16 +6,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { pathTo } from '../../../config/routes.ts';
-import { useCurrentUser } from '../../../lib/use-session.ts';
-import { PropertyAvatar } from '../../../components/property-avatar.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PropertyAvatar } from '../../../components/property-avatar.tsx';
+import { pathTo } from '../../../config/routes.ts';
 import { propertiesQuery } from '../../../lib/api/properties-api.ts';
+import { countryName } from '../../../lib/countries.ts';
+import { useCurrentUser } from '../../../lib/use-session.ts';
 import { CheckinQr } from '../components/checkin-qr.tsx';
 import { LimitModal } from '../components/limit-modal.tsx';
-import { countryName } from '../../../lib/countries.ts';
 import { atPropertyLimit } from '../lib/limit.ts';
 
 function PropertyCard({ property }: { property: PropertyListItem }) {

@@ -16,9 +16,9 @@ import { IconArrowLeft, IconCrown, IconDeviceFloppy, IconLock } from '@tabler/ic
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../config/routes.ts';
-import shellClasses from '../../../components/shell.module.css';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import shellClasses from '../../../components/shell.module.css';
+import { pathTo } from '../../../config/routes.ts';
 import { isPaidExtra, type SettingsPageKey } from '../lib/settings-menu.ts';
 import { sectionIcons } from './section-icons.ts';
 import { useSettingsContext } from './settings-context.ts';

@@ -8,8 +8,8 @@ import {
 } from '@posada/contracts/property-settings';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { routePaths } from '../../../config/routes.ts';
 import { messageKeyToI18n } from '../../../components/form-errors.ts';
+import { routePaths } from '../../../config/routes.ts';
 import { authoritiesPasswordProblem } from './authorities.ts';
 import { isSectionLocked, sectionGate } from './gating.ts';
 import { fillNamePlaceholder, hasAnyText, insertPlaceholder, NAME_PLACEHOLDER } from './policy.ts';

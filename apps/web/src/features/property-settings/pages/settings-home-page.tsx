@@ -2,9 +2,9 @@ import { Button, Group, Stack } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../config/routes.ts';
-import { PropertyAvatar } from '../../../components/property-avatar.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PropertyAvatar } from '../../../components/property-avatar.tsx';
+import { pathTo } from '../../../config/routes.ts';
 import { useSettingsContext } from '../components/settings-context.ts';
 import { SettingsHomeMenu } from '../components/settings-nav.tsx';
 

@@ -4,10 +4,10 @@ import { todayIn } from '@posada/domain/booking-rules';
 import { IconClockHour4, IconPlayerPause } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '../../../lib/phone-countries.ts';
-import { usePageAlign } from '../lib/bidi.ts';
 import { type CheckinGuestFields, guestIdentity } from '../../../lib/guest-details.ts';
 import { formatDateTime, formatDay, formatLongDay, formatMoneyIn } from '../../../lib/intl.ts';
+import { countryName } from '../../../lib/phone-countries.ts';
+import { usePageAlign } from '../lib/bidi.ts';
 import { channelColor, paymentColor, statusColor } from '../lib/status.ts';
 
 /** One label and value of the details. */

@@ -2,10 +2,10 @@ import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { Booking } from '@posada/contracts/bookings';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api.ts';
-import { notify } from '../../../lib/notify.ts';
 import { useCancelBooking, useSetPaused, useSetPaymentStatus } from '../../../lib/api/bookings-api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { formatStay } from '../../../lib/intl.ts';
+import { notify } from '../../../lib/notify.ts';
 import { bookingActions } from '../lib/status.ts';
 
 /**

@@ -1,5 +1,7 @@
 import type { Booking } from '@posada/contracts/bookings';
 import { describe, expect, it } from 'vitest';
+import { ageOn, documentKind, guestIdentity, sexKind } from '../../../lib/guest-details.ts';
+import { formatDay, formatMoneyIn, formatStay, intlLocale, localizeIsoDates } from '../../../lib/intl.ts';
 import {
   canAddLine,
   createBody,
@@ -12,8 +14,6 @@ import {
   reservationTotal,
   updateBody,
 } from './booking-form.ts';
-import { ageOn, documentKind, guestIdentity, sexKind } from '../../../lib/guest-details.ts';
-import { formatDay, formatMoneyIn, formatStay, intlLocale, localizeIsoDates } from '../../../lib/intl.ts';
 import {
   activeFilterCount,
   lastPage,

@@ -25,8 +25,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { notify } from '../../../lib/notify.ts';
 import {
   type AvailabilityInput,
   availabilityQuery,
@@ -36,6 +34,9 @@ import {
   useCreateBooking,
   useUpdateBooking,
 } from '../../../lib/api/bookings-api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { formatLongDay, formatMoneyIn } from '../../../lib/intl.ts';
+import { notify } from '../../../lib/notify.ts';
 import {
   canAddLine,
   createBody,
@@ -51,7 +52,6 @@ import {
   serverFieldMap,
   updateBody,
 } from '../lib/booking-form.ts';
-import { formatLongDay, formatMoneyIn } from '../../../lib/intl.ts';
 import { MoneyInput } from './money-input.tsx';
 import { PhoneInput } from './phone-input.tsx';
 import { PriceLines } from './price-lines.tsx';

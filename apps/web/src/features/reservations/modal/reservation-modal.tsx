@@ -8,9 +8,9 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../lib/use-session.ts';
-import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { bookingQuery } from '../../../lib/api/bookings-api.ts';
+import { useIsMobile } from '../../../lib/use-is-mobile.ts';
+import { useCurrentUser } from '../../../lib/use-session.ts';
 import type { ReservationInitial } from '../lib/booking-form.ts';
 import { ReservationForm } from './reservation-form.tsx';
 

@@ -12,18 +12,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCurrentUser } from '../../../lib/use-session.ts';
-import classes from '../../../components/shell.module.css';
-import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import classes from '../../../components/shell.module.css';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { bookingsListQuery } from '../../../lib/api/bookings-api.ts';
+import { intlLocale } from '../../../lib/intl.ts';
+import { useIsMobile } from '../../../lib/use-is-mobile.ts';
+import { useCurrentUser } from '../../../lib/use-session.ts';
 import { BookingDetailsModal } from '../details/booking-details-modal.tsx';
 import { ImportBookingsButton } from '../import/components/import-button.tsx';
-import { intlLocale } from '../../../lib/intl.ts';
 import {
   activeFilterCount,
   type ListState,

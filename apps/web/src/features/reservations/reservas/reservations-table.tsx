@@ -12,11 +12,11 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../config/routes.ts';
 import { CardList, CardListItem } from '../../../components/card-list.tsx';
+import { pathTo } from '../../../config/routes.ts';
+import { formatDay, formatMoneyIn, formatStay } from '../../../lib/intl.ts';
 import { useBookingActions } from '../hooks/use-booking-actions.tsx';
 import { usePageAlign } from '../lib/bidi.ts';
-import { formatDay, formatMoneyIn, formatStay } from '../../../lib/intl.ts';
 import { bookingActions, channelColor, paymentColor, statusColor } from '../lib/status.ts';
 
 export interface RowHandlers {

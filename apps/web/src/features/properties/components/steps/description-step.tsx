@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { wizardSteps } from '@posada/domain/property-wizard';
 import { useTranslation } from 'react-i18next';
-import { GenerateDescription } from '../../../../components/property-fields/generate-description.tsx';
 import { LocalizedTextTabs, textLanguages } from '../../../../components/localized-text-tabs.tsx';
+import { GenerateDescription } from '../../../../components/property-fields/generate-description.tsx';
 import { StepHeader } from '../step-header.tsx';
 import type { StepProps } from '../step-props.ts';
 

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../../lib/notify.ts';
 import { LogoField } from '../../../../components/property-fields/logo-field.tsx';
+import { notify } from '../../../../lib/notify.ts';
 import { StepHeader } from '../step-header.tsx';
 import type { StepProps } from '../step-props.ts';
 

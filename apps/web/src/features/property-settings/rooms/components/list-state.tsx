@@ -1,9 +1,9 @@
 import { Paper, Table } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentProps, ReactNode } from 'react';
-import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { CardList } from '../../../../components/card-list.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
+import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { LoadError, PanelSkeleton } from './rooms-page-frame.tsx';
 
 /**

@@ -16,9 +16,9 @@ import {
 import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { pathTo } from '../../../../config/routes.ts';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
+import { pathTo } from '../../../../config/routes.ts';
 import calendarClasses from '../../calendars/components/calendar.module.css';
 import { CalendarError } from '../../calendars/components/calendar-states.tsx';
 import { useAccountProperties, useCalendarData } from '../../calendars/components/use-calendar-page.ts';

@@ -4,8 +4,8 @@ import type { ClosedDates } from '@posada/contracts/closed-dates';
 import type { NightPricesBody } from '@posada/contracts/night-prices';
 import { propertyRoomsPaths, type Room, type RoomStatus } from '@posada/contracts/property-rooms';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api.ts';
 import { dashboardKeyPrefix, reservationsKeys } from '../../../../lib/api/bookings-keys.ts';
+import { api } from '../../../../lib/api.ts';
 
 export interface CalendarParams {
   from: string;

@@ -34,11 +34,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
-import { ApiError } from '../../../../lib/api.ts';
-import { notify } from '../../../../lib/notify.ts';
-import { ProgrammedCheckin } from '../../../checkins/components/programmed-checkin.tsx';
 import { dashboardKeyPrefix, reservationsKeys } from '../../../../lib/api/bookings-keys.ts';
+import { ApiError } from '../../../../lib/api.ts';
+import { ProgrammedCheckin } from '../../../../lib/booking-checkin.tsx';
+import { notify } from '../../../../lib/notify.ts';
+import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { useBookingActions } from '../../hooks/use-booking-actions.tsx';
 import { bookingActions, bookingDetailQuery, calendarQuery } from '../api/calendar-api.ts';
 import { channelMark, statusColor } from '../lib/booking-style.ts';

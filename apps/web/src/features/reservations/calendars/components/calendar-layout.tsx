@@ -2,12 +2,12 @@ import { Box, CloseButton, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigate } from 'react-router';
-import { pathTo } from '../../../../config/routes.ts';
 import { BrandLogo, BrandMark } from '../../../../components/brand-logo.tsx';
-import { type RouteHandle, resolveRoutePath } from '../../../../config/contract-routes.ts';
 import { LanguageButton } from '../../../../components/language-button.tsx';
 import { LanguageModal } from '../../../../components/language-modal.tsx';
+import { type RouteHandle, resolveRoutePath } from '../../../../config/contract-routes.ts';
 import { minimalCloseTarget } from '../../../../config/minimal-close-target.ts';
+import { pathTo } from '../../../../config/routes.ts';
 import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 
 /**

@@ -2,8 +2,8 @@ import { Alert, Box, Button, Group, Paper, Skeleton, Stack, Text } from '@mantin
 import { IconAlertTriangle, IconBuildingCommunity, IconHomePlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../../config/routes.ts';
 import { EmptyState } from '../../../../components/empty-state.tsx';
+import { pathTo } from '../../../../config/routes.ts';
 
 /** The timeline's shape while the first window loads: header, names and a few bars. */
 export function TimelineSkeleton({ rows = 10, nameWidth = 200 }: { rows?: number; nameWidth?: number }) {

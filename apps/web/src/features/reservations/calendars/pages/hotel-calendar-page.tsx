@@ -4,9 +4,9 @@ import { IconBed, IconFold, IconFoldDown, IconPlus, IconTool } from '@tabler/ico
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { EmptyState } from '../../../../components/empty-state.tsx';
 import { pathTo } from '../../../../config/routes.ts';
 import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
-import { EmptyState } from '../../../../components/empty-state.tsx';
 import { useCalendarOverlays } from '../components/calendar-overlays.tsx';
 import { CalendarError, NoProperties, TimelineSkeleton } from '../components/calendar-states.tsx';
 import { CalendarToolbar } from '../components/calendar-toolbar.tsx';
