@@ -103,6 +103,12 @@ export const layers = [
         why: 'the import writes bookings and unit nights through the bookings repo in its own transaction',
       },
       {
+        file: 'apps/api/src/modules/booking-import/import-commit.ts',
+        rule: 'internals',
+        what: 'apps/api/src/modules/bookings/bookings.repo.ts',
+        why: "as above: the hotels' rooms are locked through the bookings repo inside the import transaction",
+      },
+      {
         file: 'apps/api/src/modules/checkins/checkins.service.ts',
         rule: 'writes',
         what: 'bookings',

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import {
   BOOKING_IMPORT_MAX_ROWS,
   BOOKING_IMPORT_MIN_DATE,
   BOOKING_IMPORT_PREVIEW_ROWS,
   type BookingImportColumn,
-  bookingImportExampleNote,
   bookingImportHeaders,
   type ImportLanguage,
   type ImportPreviewRow,
@@ -14,19 +12,11 @@ import {
 import { createBookingBody } from '@posada/contracts/bookings';
 import type { Currency } from '@posada/contracts/properties';
 import type { RoomTypeItem } from '@posada/contracts/property-rooms';
-import {
-  addDays,
-  type BookingChannel,
-  bookingFormErrors,
-  eachNight,
-  nightsBetween,
-  type PaymentStatus,
-  todayIn,
-} from '@posada/domain/booking-rules';
+import { addDays, bookingFormErrors, nightsBetween, todayIn } from '@posada/domain/booking-rules';
 import { normalizePhone } from '@posada/domain/phone';
 import { isHotelType } from '@posada/domain/property-types';
 import type { Db } from '../../db/client.ts';
-import { type EventProducer, withoutEvents } from '../../events/bus.ts';
+import type { EventProducer } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isDeadlock, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Tenant } from '../../lib/tenant.ts';
@@ -37,9 +27,7 @@ import { bookingImportErrors } from './booking-import.errors.ts';
 import {
   type BookingImportRepo,
   createBookingImportRepo,
-  type ImportedNight,
   type ImportProperty,
-  type NewImportedBooking,
 } from './booking-import.repo.ts';
 import {
   cellText,
@@ -54,6 +42,16 @@ import {
   parsePaymentCell,
   parsePhoneCell,
 } from './cells.ts';
+import { commitImport } from './import-commit.ts';
+import {
+  type CandidateRow,
+  exampleNotes,
+  fieldColumn,
+  issueKey,
+  PLACEHOLDER_ID,
+  RowsRefused,
+  type ZodLikeIssue,
+} from './import-rows.ts';
 import { createNightPlanner, type NightRule, type PlannerInput, type PlanUnit } from './night-planner.ts';
 import { type Cell, readSpreadsheet, SpreadsheetError } from './spreadsheet.ts';
 import { buildTemplate, type TemplateFile } from './template.ts';
@@ -91,78 +89,6 @@ export interface ImportOutcome {
 }
 
 export type BookingImportService = ReturnType<typeof createBookingImportService>;
-
-/** A row that passed every check but the nights: what the planner places and the insert writes. */
-interface CandidateRow {
-  row: number;
-  property: ImportProperty;
-  hotel: boolean;
-  roomType: RoomTypeItem | null;
-  quantity: number;
-  start: string;
-  end: string;
-  name: string;
-  email: string;
-  phone: string;
-  guests: number;
-  price: number;
-  channel: BookingChannel;
-  paymentStatus: PaymentStatus;
-  notes: string;
-}
-
-/** Contract and domain field names → the template's columns. */
-const fieldColumn: Record<string, BookingImportColumn> = {
-  property_id: 'property',
-  start_date: 'arrival',
-  end_date: 'departure',
-  name: 'guest_name',
-  email: 'email',
-  phone: 'phone',
-  number_of_guests: 'guests',
-  price: 'price',
-  room_type_id: 'room_type',
-  quantity: 'rooms',
-  notes: 'notes',
-};
-
-const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
-const exampleNotes = new Set(Object.values(bookingImportExampleNote).map(normalizeWord));
-
-interface ZodLikeIssue {
-  code: string;
-  message: string;
-  path: PropertyKey[];
-  origin?: string;
-  format?: string;
-  minimum?: unknown;
-  maximum?: unknown;
-}
-
-/** A contract issue as a message key (our keys are kept; zod's own codes map to the generic ones). */
-function issueKey(issue: ZodLikeIssue): { code: string; params?: Record<string, number> } {
-  if (/^[a-z_]+\.[a-z_.]+$/.test(issue.message)) return { code: issue.message };
-  const minimum = Number(issue.minimum ?? 0);
-  const maximum = Number(issue.maximum ?? 0);
-  switch (issue.code) {
-    case 'too_small':
-      return issue.origin === 'string' && minimum === 1
-        ? { code: 'validation.required' }
-        : {
-            code: issue.origin === 'string' ? 'validation.too_short' : 'validation.too_small',
-            params: { minimum },
-          };
-    case 'too_big':
-      return {
-        code: issue.origin === 'string' ? 'validation.too_long' : 'validation.too_big',
-        params: { maximum },
-      };
-    case 'invalid_format':
-      return { code: issue.format === 'email' ? 'validation.invalid_email' : 'validation.invalid' };
-    default:
-      return { code: 'validation.invalid' };
-  }
-}
 
 /**
  * The bookings import (spec 2.2 scheduled-checkins/import, spec 5, spec 8 "import error"). Rows are checked
@@ -454,94 +380,6 @@ export function createBookingImportService(deps: BookingImportDeps) {
     return { issues, candidates, totalRows: dataRows.length, labels, ignored: headers.ignored };
   }
 
-  /** Rows refused inside the transaction (the nights changed since they were checked): nothing is written. */
-  class RowsRefused extends Error {
-    constructor(readonly issues: RowIssue[]) {
-      super('rows refused');
-    }
-  }
-
-  async function commit(tenant: Tenant, rows: CandidateRow[]): Promise<Map<number, string>> {
-    const now = deps.clock.now();
-    const codes = new Map<number, string>();
-    await (deps.events ?? withoutEvents).transaction(deps.db, async (txDb, emit) => {
-      const txBookings = createBookingsRepo({ db: txDb });
-      const txRepo = createBookingImportRepo({ db: txDb });
-      // The hotels' rooms stay locked until commit (FOR UPDATE, id order), as in a manual booking.
-      const input = await plannerInput(tenant.accountId, rows, {
-        repo: txRepo,
-        rooms: async (propertyId) => toUnits(await txBookings.lockRooms(tenant.accountId, propertyId)),
-      });
-      const { placed, issues } = place(rows, input);
-      if (issues.length > 0) throw new RowsRefused(issues);
-
-      let pending: NewImportedBooking[] = rows.map((r) => {
-        const code = makeCode();
-        codes.set(r.row, code);
-        return {
-          id: randomUUID(),
-          code,
-          accountId: tenant.accountId,
-          propertyId: r.property.id,
-          name: r.name,
-          email: r.email,
-          phone: r.phone,
-          startDate: r.start,
-          endDate: r.end,
-          guests: r.guests,
-          status: 'booked',
-          paymentStatus: r.paymentStatus,
-          channel: r.channel,
-          roomTypeId: r.roomType?.id ?? null,
-          quantity: r.quantity,
-          roomIds: r.hotel ? (placed.get(r.row) ?? []) : [],
-          currency: r.property.currency,
-          price: r.price,
-          total: r.price,
-          notes: r.notes,
-          createdAt: now,
-          updatedAt: now,
-        };
-      });
-      const rowOf = new Map(pending.map((b, i) => [b.id, rows[i] as CandidateRow]));
-      const ids = new Map(pending.map((b) => [rowOf.get(b.id)?.row ?? 0, b.id]));
-      // A code the account already uses is drawn again for those rows only.
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt === 8) throw new Error('no free booking codes after 8 attempts');
-        const clashed = new Set(await txRepo.insertBookings(pending));
-        pending = pending
-          .filter((b) => clashed.has(b.id))
-          .map((b) => {
-            const code = makeCode();
-            codes.set(rowOf.get(b.id)?.row ?? 0, code);
-            return { ...b, code };
-          });
-      }
-
-      const nights: ImportedNight[] = [];
-      for (const r of rows) {
-        const bookingId = ids.get(r.row) ?? '';
-        const units = placed.get(r.row) ?? [];
-        for (const unitId of units) {
-          for (const night of eachNight(r.start, r.end)) {
-            nights.push({
-              unitId,
-              night,
-              accountId: tenant.accountId,
-              propertyId: r.property.id,
-              roomId: r.hotel ? unitId : null,
-              bookingId,
-            });
-          }
-        }
-      }
-      await txRepo.insertNights(nights);
-      for (const propertyId of new Set(rows.map((r) => r.property.id)))
-        await emit(tenant.accountId, 'bookings.imported', { property_id: propertyId });
-    });
-    return codes;
-  }
-
   return {
     /**
      * GET /api/bookings/import/template: the columns in `lang`, with one example row on the account's first
@@ -608,7 +446,7 @@ export function createBookingImportService(deps: BookingImportDeps) {
 
       let codes: Map<number, string>;
       try {
-        codes = await commit(tenant, valid);
+        codes = await commitImport(deps, { plannerInput, place, toUnits, makeCode }, tenant, valid);
       } catch (error) {
         if (error instanceof RowsRefused) {
           const refused = new Set(error.issues.map((i) => i.row));
