@@ -118,7 +118,7 @@ test.describe('guest check-in on a phone', () => {
       await expect(page.getByRole('heading', { name: m.personal?.title })).toBeVisible();
       await counted();
       await expect(page.locator('#f-email')).toHaveValue(guestEmail);
-      await expect(page.locator('#f-phone')).toHaveValue('+33 6 12 34 56 78');
+      await expect(page.locator('#f-phone')).toHaveValue('+33612345678');
       await expect(page.locator('#f-first_name')).toHaveValue('MARIE CLAIRE');
       await expect(page.locator('#f-last_name')).toHaveValue('DUPONT');
       await expect(page.locator('#f-document_number')).toHaveValue('18FR41234');

@@ -197,17 +197,10 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
     if (next.checkin) {
       const stay = next.checkin;
       setCheckin(stay);
-      setDraft((d) =>
-        d
-          ? {
-              ...d,
-              data: withPrefill(
-                { ...d.data, arrival: stay.start_date, departure: stay.end_date },
-                next.prefill,
-              ),
-            }
-          : d,
-      );
+      // A walk-in just made by the security code is nameless and has no dates yet: its first guest gives them.
+      const walkIn = stay.lead_name === '' && stay.registered_guests === 0;
+      const dates = walkIn ? {} : { arrival: stay.start_date, departure: stay.end_date };
+      setDraft((d) => (d ? { ...d, data: withPrefill({ ...d.data, ...dates }, next.prefill) } : d));
     }
   };
 
