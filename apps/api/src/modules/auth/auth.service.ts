@@ -26,6 +26,7 @@ import type { AdminService } from '../admin/admin.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { confirmationEmail, type EmailContent, passwordResetEmail } from './auth.emails.ts';
 import { authErrors } from './auth.errors.ts';
+import { challengePolicy, linkPolicy, type RequestContext, sessionPolicy } from './auth.policy.ts';
 import { type AuthRepo, type AuthUserRow, createAuthRepo, type EmailTokenPurpose } from './auth.repo.ts';
 import {
   accountKey,
@@ -40,35 +41,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { createSecondFactor } from './second-factor.ts';
 import { hashToken, newToken, pkceChallenge } from './tokens.ts';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** Session lifetimes (ASVS 7.3): idle and absolute; "remember" keeps the user signed in for 30 days. */
-export const sessionPolicy = {
-  normal: { idleMs: 2 * HOUR, absoluteMs: 12 * HOUR },
-  remember: { idleMs: 30 * DAY, absoluteMs: 30 * DAY },
-  /** lastUsedAt is written at most this often, not on every request. */
-  touchEveryMs: MINUTE,
-};
-
-export const linkPolicy = {
-  confirmTtlMs: 48 * HOUR,
-  resetTtlMs: HOUR,
-  /** At most one confirmation or reset e-mail per user per minute. */
-  resendEveryMs: MINUTE,
-  oauthStateTtlMs: 10 * MINUTE,
-};
-
-/** The second step of a two-factor sign-in: 5 minutes and 5 codes per password entry. */
-export const challengePolicy = { ttlMs: 5 * MINUTE, maxAttempts: 5 };
-
-export interface RequestContext {
-  locale: Locale;
-  ip: string;
-  /** Kept with the session for the account's list of active sessions. */
-  userAgent?: string;
-}
+export type { RequestContext } from './auth.policy.ts';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
