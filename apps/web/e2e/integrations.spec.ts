@@ -5,7 +5,8 @@ const shots = process.env.SCREENSHOTS_DIR;
 
 /** The e2e server sets SMTP_URL and GOOGLE_* (its local fakes); WhatsApp, SMS and the LLM are left unset. */
 async function openIntegrations(page: Page) {
-  await login(page, demo.empresa);
+  // The hotel demo has one property, so no property chooser stands in the way.
+  await login(page, demo.hotel);
   await page.goto('/business/profile/integrations');
 }
 
@@ -14,6 +15,14 @@ const card = (page: Page, name: string) => page.getByRole('region', { name });
 test('the operator sees which outside services are set up and what to set for the others (es, ar)', async ({
   page,
 }) => {
+  // A Google sign-in whose code Google refuses (the fake answers 400 invalid_grant): its last error.
+  const start = await page.request.get('/api/auth/google/redirect', { maxRedirects: 0 });
+  const state = new URL(start.headers().location ?? '').searchParams.get('state') ?? '';
+  const refused = await page.request.post('/api/auth/google/callback', {
+    data: { code: 'not-a-code', state },
+  });
+  expect(refused.status()).toBe(502);
+
   await openIntegrations(page);
   await expect(page.getByRole('tab', { name: 'Integraciones' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Integraciones', level: 2 })).toBeVisible();
@@ -26,7 +35,11 @@ test('the operator sees which outside services are set up and what to set for th
   const smtp = card(page, 'Correo electrónico (SMTP)');
   await expect(smtp.getByText('Sin configurar', { exact: true })).toHaveCount(0);
   await expect(smtp).toContainText('Envía los correos');
-  await expect(card(page, 'Acceso con Google')).not.toContainText('GOOGLE_CLIENT_ID');
+  const google = card(page, 'Acceso con Google');
+  await expect(google.getByText('Con errores', { exact: true })).toBeVisible();
+  await expect(google).toContainText('el servicio rechazó la petición.');
+  await expect(google).not.toContainText('GOOGLE_CLIENT_ID');
+  await expect(google).not.toContainText('Sin llamadas');
   if (shots) await page.screenshot({ path: `${shots}/integrations-desktop-es.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Idioma: Español' }).click();

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Code, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   type IntegrationStatus,
   type IntegrationsList,
@@ -80,7 +80,18 @@ function IntegrationCard({ item }: { item: IntegrationStatus }) {
   const { t, i18n } = useTranslation('account');
   const locale = i18n.resolvedLanguage ?? 'es';
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const settings = new Intl.ListFormat(locale, { type: 'conjunction' }).format(item.settings);
+  // Each setting name is code, isolated left-to-right; the list words ("y", "و") come from the locale.
+  const settings = new Intl.ListFormat(locale, { type: 'conjunction' })
+    .formatToParts(item.settings)
+    .map((part) =>
+      part.type === 'element' ? (
+        <Code key={part.value} dir="ltr">
+          {part.value}
+        </Code>
+      ) : (
+        part.value
+      ),
+    );
   const state = stateOf(item);
   const titleId = `integration-${item.name}`;
   return (
@@ -97,8 +108,7 @@ function IntegrationCard({ item }: { item: IntegrationStatus }) {
         <Text size="sm">{t(`integrations.uses.${item.name}`)}</Text>
         {item.configured ? null : (
           <Text size="sm" c="dimmed">
-            {/* Setting names are code: kept left-to-right inside Arabic text. */}
-            {t('integrations.notConfigured')} <bdi dir="ltr">{settings}</bdi>
+            {t('integrations.notConfigured')} {settings}
           </Text>
         )}
         {item.last_error ? (
@@ -109,11 +119,13 @@ function IntegrationCard({ item }: { item: IntegrationStatus }) {
             })}
           </Text>
         ) : null}
-        {item.configured ? (
+        {item.last_success_at ? (
           <Text size="sm" c="dimmed">
-            {item.last_success_at
-              ? t('integrations.lastSuccess', { when: when.format(new Date(item.last_success_at)) })
-              : t('integrations.noCalls')}
+            {t('integrations.lastSuccess', { when: when.format(new Date(item.last_success_at)) })}
+          </Text>
+        ) : item.configured && !item.last_error ? (
+          <Text size="sm" c="dimmed">
+            {t('integrations.noCalls')}
           </Text>
         ) : null}
       </Stack>
