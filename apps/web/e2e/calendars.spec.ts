@@ -1,6 +1,9 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { demo } from './support/auth.ts';
+import { accountsFor } from './support/accounts.ts';
 import { DEMO_PASSWORD } from './support/ports.ts';
+
+// Flows here change data: this spec has its own accounts (support/accounts.ts).
+const own = accountsFor(test, 'calendars');
 
 /**
  * The three calendars and availabilityPrices (spec 2.4 Calendars, 5 Calendar, 8 Calendar and prices):
@@ -181,7 +184,7 @@ test.describe('ReservationCalendar (desktop, apartments and villas)', () => {
   test('a booking is created from a dragged selection, opened in the panel and cancelled', async ({
     page,
   }) => {
-    await open(page, demo.empresa, '/calendar/bookings?date=2029-03-03');
+    await open(page, own.empresa, '/calendar/bookings?date=2029-03-03');
     await expect(page.getByRole('heading', { name: 'Calendario de reservas' })).toBeVisible();
     const row = unitRow(page, VILLA);
     await dragDays(page, row, '2029-03-05', '2029-03-08');
@@ -222,7 +225,7 @@ test.describe('ReservationCalendar (desktop, apartments and villas)', () => {
     page,
   }) => {
     const x = texts.en;
-    await open(page, demo.empresa, '/calendar/bookings?date=2029-08-03', 'en');
+    await open(page, own.empresa, '/calendar/bookings?date=2029-08-03', 'en');
     await expect(page.getByRole('heading', { name: 'Booking calendar' })).toBeVisible();
     const row = unitRow(page, VILLA);
     await dragDays(page, row, '2029-08-06', '2029-08-09');
@@ -278,7 +281,7 @@ test.describe('ReservationCalendar (desktop, apartments and villas)', () => {
   });
 
   test('closed dates are hatched, refuse a booking, and can be deleted', async ({ page }) => {
-    const session = await open(page, demo.empresa, '/calendar/bookings?date=2029-03-10');
+    const session = await open(page, own.empresa, '/calendar/bookings?date=2029-03-10');
     const row = unitRow(page, APARTMENT);
     await dragDays(page, row, '2029-03-12', '2029-03-15');
     await chooser(page).getByRole('button', { name: 'Bloquear fechas' }).click();
@@ -336,7 +339,7 @@ test.describe('ReservationCalendar (desktop, apartments and villas)', () => {
   test('the price per night and minimum stay of a range are saved and shown in the cells', async ({
     page,
   }) => {
-    await open(page, demo.empresa, '/calendar/bookings?date=2029-03-17');
+    await open(page, own.empresa, '/calendar/bookings?date=2029-03-17');
     const row = unitRow(page, VILLA);
     await dragDays(page, row, '2029-03-19', '2029-03-22');
     await chooser(page).getByRole('button', { name: 'Editar precio por noche' }).click();
@@ -362,7 +365,7 @@ test.describe('ReservationCalendar (desktop, apartments and villas)', () => {
   test('by keyboard: a spoken cursor, Enter on the arrival and the departure, and the dates blocked', async ({
     page,
   }) => {
-    await open(page, demo.empresa, '/calendar/bookings?date=2029-04-02');
+    await open(page, own.empresa, '/calendar/bookings?date=2029-04-02');
     const row = unitRow(page, APARTMENT);
     await expect(row).toBeVisible();
     const timeline = page.getByTestId('timeline');
@@ -405,7 +408,7 @@ test.describe('ReservationCalendar (desktop, apartments and villas)', () => {
 
   test('a phone is sent to the monthly calendar', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await open(page, demo.empresa, '/calendar/bookings?date=2029-06-01');
+    await open(page, own.empresa, '/calendar/bookings?date=2029-06-01');
     await expect(page).toHaveURL(/\/calendar-monthly\/bookings\?date=2029-06-01/);
     await expect(page.getByTestId('month-title')).toHaveText(/junio de 2029/i);
   });
@@ -415,7 +418,7 @@ test.describe('hotelReservationCalendar', () => {
   test('a booking made on a room stays on it, moves to another free room, and is cancelled', async ({
     page,
   }) => {
-    await open(page, demo.hotel, '/hotel-calendar/bookings?date=2029-04-01');
+    await open(page, own.hotel, '/hotel-calendar/bookings?date=2029-04-01');
     await expect(page.getByRole('heading', { name: 'Calendario del hotel' })).toBeVisible();
     await dragDays(page, unitRow(page, '101'), '2029-04-02', '2029-04-05');
     const dialog = chooser(page);
@@ -456,7 +459,7 @@ test.describe('hotelReservationCalendar', () => {
     page,
   }) => {
     const x = texts.en;
-    await open(page, demo.hotel, '/hotel-calendar/bookings?date=2029-10-01', 'en');
+    await open(page, own.hotel, '/hotel-calendar/bookings?date=2029-10-01', 'en');
     await expect(page.getByRole('heading', { name: 'Hotel calendar' })).toBeVisible();
     await dragDays(page, unitRow(page, '101'), '2029-10-02', '2029-10-05');
     const dialog = chooser(page, x.chooser);
@@ -486,7 +489,7 @@ test.describe('hotelReservationCalendar', () => {
   });
 
   test('a booking from an external channel cannot be cancelled here', async ({ page }) => {
-    await open(page, demo.hotel, '/hotel-calendar/bookings');
+    await open(page, own.hotel, '/hotel-calendar/bookings');
     // A Booking.com stay fully on screen (not under the sticky room names).
     const bars = page.locator('[data-testid="booking-bar"][aria-label*="Booking.com"]');
     await expect(bars.first()).toBeVisible();
@@ -507,7 +510,7 @@ test.describe('hotelReservationCalendar', () => {
   });
 
   test('the maintenance modal puts a room in maintenance (red, not sellable) and back', async ({ page }) => {
-    await open(page, demo.hotel, '/hotel-calendar/bookings?date=2029-04-15');
+    await open(page, own.hotel, '/hotel-calendar/bookings?date=2029-04-15');
     const row = unitRow(page, '302');
     await row.getByRole('button', { name: /^302 \(Disponible\)/ }).click();
     const modal = page.getByRole('dialog', { name: 'Estado de la habitación' });
@@ -535,7 +538,7 @@ test.describe('hotelReservationCalendar', () => {
   });
 
   test('dates blocked on one room refuse a booking there but not on its neighbour', async ({ page }) => {
-    await open(page, demo.hotel, '/hotel-calendar/bookings?date=2029-04-22');
+    await open(page, own.hotel, '/hotel-calendar/bookings?date=2029-04-22');
     const row = unitRow(page, '201');
     await dragDays(page, row, '2029-04-23', '2029-04-25');
     await chooser(page).getByRole('button', { name: 'Bloquear fechas' }).click();
@@ -558,7 +561,7 @@ test.describe('hotelReservationCalendar', () => {
   });
 
   test('room types fold away and keep their free-rooms row', async ({ page }) => {
-    await open(page, demo.hotel, '/hotel-calendar/bookings?date=2029-04-29');
+    await open(page, own.hotel, '/hotel-calendar/bookings?date=2029-04-29');
     const type = page.locator('[data-testid="type-row"][data-unit="Suite familiar"]');
     await expect(type.locator('[data-date="2029-05-01"]')).toHaveAttribute('title', /de 3 libres/);
     await type.getByRole('button', { expanded: true }).click();
@@ -572,7 +575,7 @@ test.describe('availabilityPrices (hotels)', () => {
   test('nights of a room type are selected and edited in bulk, with the confirmation toast', async ({
     page,
   }) => {
-    await open(page, demo.hotel, '/business/availability-prices?date=2029-05-01');
+    await open(page, own.hotel, '/business/availability-prices?date=2029-05-01');
     await expect(page.getByRole('heading', { name: 'Disponibilidad y tarifas' })).toBeVisible();
     const suite = page.locator('tbody[data-type-name="Suite familiar"]');
     const price = suite.locator('tr[data-metric="price"]');
@@ -628,7 +631,7 @@ test.describe('monthlyCalendar on a 390 px phone', () => {
   test('tap the arrival and the departure, create the booking, then cancel it from the month list', async ({
     page,
   }) => {
-    await open(page, demo.empresa, '/calendar-monthly/bookings?date=2029-06-01');
+    await open(page, own.empresa, '/calendar-monthly/bookings?date=2029-06-01');
     // The property switcher (the account has an apartment and a villa).
     const switcher = page.getByRole('textbox', { name: 'Alojamiento' });
     await switcher.click();
@@ -652,7 +655,7 @@ test.describe('monthlyCalendar on a 390 px phone', () => {
   });
 
   test('a booking is paused and activated from its panel', async ({ page }) => {
-    const session = await open(page, demo.empresa, '/calendar-monthly/bookings?date=2029-09-01');
+    const session = await open(page, own.empresa, '/calendar-monthly/bookings?date=2029-09-01');
     const property = session.user.properties.find((p) => p.nombre === APARTMENT);
     const headers = { Authorization: `Bearer ${session.token}` };
     const guest = guestName('Pausa');
@@ -691,7 +694,7 @@ test.describe('monthlyCalendar on a 390 px phone', () => {
   });
 
   test('in Arabic the month reads right to left and the chooser speaks Arabic', async ({ page }) => {
-    await open(page, demo.empresa, '/calendar-monthly/bookings?date=2029-07-01', 'ar');
+    await open(page, own.empresa, '/calendar-monthly/bookings?date=2029-07-01', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { name: 'التقويم' })).toBeVisible();
     const grid = page.getByTestId('month-grid');
@@ -713,7 +716,7 @@ test.describe('monthlyCalendar on a 390 px phone', () => {
 test('hotel calendar in Arabic: names on the right, days running leftwards, bars mirrored', async ({
   page,
 }) => {
-  await open(page, demo.hotel, '/hotel-calendar/bookings?date=2029-04-01', 'ar');
+  await open(page, own.hotel, '/hotel-calendar/bookings?date=2029-04-01', 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: 'تقويم الفندق' })).toBeVisible();
   const row = unitRow(page, '101');
@@ -730,7 +733,7 @@ test('hotel calendar in Arabic: names on the right, days running leftwards, bars
 });
 
 test('hotel calendar in Arabic by keyboard: the left arrow goes to the next day', async ({ page }) => {
-  await open(page, demo.hotel, '/hotel-calendar/bookings?date=2029-04-01', 'ar');
+  await open(page, own.hotel, '/hotel-calendar/bookings?date=2029-04-01', 'ar');
   const row = unitRow(page, '102');
   await expect(row).toBeVisible();
   await page.getByTestId('timeline').focus();
@@ -761,13 +764,13 @@ test('screenshots: the calendars in es, en and ar at 1280 and 390 px', async ({ 
       const page = await context.newPage();
       const shots: [string, string, string][] = mobile
         ? [
-            ['monthly', demo.empresa, '/calendar-monthly/bookings'],
-            ['hotel', demo.hotel, '/hotel-calendar/bookings'],
+            ['monthly', own.empresa, '/calendar-monthly/bookings'],
+            ['hotel', own.hotel, '/hotel-calendar/bookings'],
           ]
         : [
-            ['apartments', demo.empresa, '/calendar/bookings'],
-            ['hotel', demo.hotel, '/hotel-calendar/bookings'],
-            ['availability', demo.hotel, '/business/availability-prices'],
+            ['apartments', own.empresa, '/calendar/bookings'],
+            ['hotel', own.hotel, '/hotel-calendar/bookings'],
+            ['availability', own.hotel, '/business/availability-prices'],
           ];
       for (const [name, email, path] of shots) {
         await open(page, email, path, lang);

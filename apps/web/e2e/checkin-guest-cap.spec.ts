@@ -1,6 +1,10 @@
 // issue 11: a check-in holds at most its guest count; the operator raises it from the check-in's detail.
 import { expect, test } from '@playwright/test';
+import { accountsFor } from './support/accounts.ts';
 import { demo } from './support/auth.ts';
+
+// Flows here change data: this spec has its own accounts (support/accounts.ts).
+const own = accountsFor(test, 'checkin-guest-cap');
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
@@ -8,7 +12,7 @@ test('the operator changes how many guests a check-in holds, never below those r
   page,
   request,
 }) => {
-  const signed = await request.post('/api/login', { data: { email: demo.hotel, password: demo.password } });
+  const signed = await request.post('/api/login', { data: { email: own.hotel, password: demo.password } });
   const token = ((await signed.json()) as { data: { token: string } }).data.token;
   const auth = { Authorization: `Bearer ${token}` };
   // The first completed check-in of the demo, as the list shows it first: it has registered guests.
@@ -19,7 +23,7 @@ test('the operator changes how many guests a check-in holds, never below those r
   expect(checkin?.guests_registered).toBeGreaterThan(0);
 
   await page.goto('/');
-  await page.getByLabel('Correo electrónico').fill(demo.hotel);
+  await page.getByLabel('Correo electrónico').fill(own.hotel);
   await page.getByLabel('Contraseña', { exact: true }).fill(demo.password);
   await page.getByLabel('Contraseña', { exact: true }).press('Enter');
   await expect(page).not.toHaveURL(/\/$/);

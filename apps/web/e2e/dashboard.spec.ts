@@ -1,6 +1,10 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { demo, login } from './support/auth.ts';
+import { accountsFor } from './support/accounts.ts';
+import { login } from './support/auth.ts';
 import { linkFromMail, uniqueEmail } from './support/mail.ts';
+
+// Flows here change data: this spec has its own accounts (support/accounts.ts).
+const own = accountsFor(test, 'dashboard');
 
 /** The digits of a formatted figure ("2036 €", "66,7 %", "٦٦٫٧٪") as a number; decimals ignored. */
 function figure(text: string): number {
@@ -16,9 +20,9 @@ async function numberIn(locator: Locator): Promise<number> {
   return figure((await locator.textContent()) ?? '');
 }
 
-/** demo@posada.local signed in; another flow may have cleared the active property (then the picker shows). */
+/** This spec's copy of demo@posada.local signed in; another flow may have cleared the active property. */
 async function loginDemo(page: Page) {
-  await login(page, demo.empresa);
+  await login(page, own.empresa);
   // The picker's cards, not the navigation dropdown ("Alojamiento: …").
   const picker = page.getByRole('button', { name: /^(?!Alojamiento:).*Apartamento Sol de Triana/ });
   const greeting = page.getByRole('heading', { name: /Hola, Carmen/ });

@@ -4,18 +4,22 @@
 // code and the verification code e-mailed to the stay's own address (shown masked), signs, finishes, and lands on the services list; the operator
 // then sees the check-in complete.
 import { expect, test } from '@playwright/test';
+import { accountsFor } from './support/accounts.ts';
 import { demo } from './support/auth.ts';
 import {
   documentImage,
   drawSignature,
-  fillGuestDate,
   expectSteadyProgress,
+  fillGuestDate,
   mailCode,
   messages,
   passportMrz,
-  verifyStayEmail,
   readProgress,
+  verifyStayEmail,
 } from './support/guest-flow.ts';
+
+// Flows here change data: this spec has its own accounts (support/accounts.ts).
+const own = accountsFor(test, 'guest-checkin');
 
 const SCREENSHOTS = process.env.GUEST_SCREENSHOTS;
 
@@ -29,15 +33,15 @@ test.describe('guest check-in on a phone', () => {
       const shot = async (name: string) => {
         if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${lng}-${name}.png`, fullPage: true });
       };
-
-      // The operator sends a check-in link for a stay at Apartamento Sol de Triana (security code 4821).
-      const login = await request.post('/api/login', {
-        data: { email: demo.empresa, password: demo.password },
       // The step counter read on arriving at each step (issue 13: it said 4 of 7, then 4 of 6, 4 of 5).
       const progress: { step: number; total: number }[] = [];
       const counted = async () => {
         progress.push(await readProgress(page));
       };
+
+      // The operator sends a check-in link for a stay at Apartamento Sol de Triana (security code 4821).
+      const login = await request.post('/api/login', {
+        data: { email: own.empresa, password: demo.password },
       });
       expect(login.ok()).toBe(true);
       const token = ((await login.json()) as { data: { token: string } }).data.token;
@@ -82,17 +86,17 @@ test.describe('guest check-in on a phone', () => {
 
       // Camera permission: go on without the camera (the file input stays).
       await expect(page.getByRole('heading', { name: m.camera?.title })).toBeVisible();
+      await counted();
       await shot('2-camera');
       await page.getByRole('button', { name: m.camera?.without }).click();
 
       // Document scan: a generated passport through the file input; OCR runs in the page.
-      await counted();
       await expect(page.getByRole('heading', { name: m.scan?.title })).toBeVisible();
+      await counted();
       const mrz = passportMrz({
         surname: 'DUPONT',
         given: 'MARIE CLAIRE',
         number: '18FR41234',
-      await counted();
         nationality: 'FRA',
         birth: '900412',
         sex: 'F',
@@ -150,29 +154,29 @@ test.describe('guest check-in on a phone', () => {
 
       // Messaging verification: the code goes only to the stay's own e-mail, shown masked (issue 11).
       await expect(page.getByRole('heading', { name: m.messaging?.title })).toBeVisible();
+      await counted();
       await shot('5-messaging');
       await verifyStayEmail(page, m, guestEmail, 'g•••@example.com');
 
       // Signature: required, then drawn.
-      await counted();
       await expect(page.getByRole('heading', { name: m.signature?.title, exact: true })).toBeVisible();
+      await counted();
       await page.getByRole('button', { name: m.signature?.submit }).click();
       await expect(page.getByRole('alert').filter({ hasText: m.errors?.signature })).toBeVisible();
       await drawSignature(page);
       await shot('6-signature');
-      await counted();
       await page.getByRole('button', { name: m.signature?.submit }).click();
 
       // Registered: finish, then the services list.
       await expect(page.getByRole('button', { name: m.done?.finish })).toBeVisible({ timeout: 20_000 });
-      // The stay is for 1 guest: no other guest is offered, and the guest is told why.
-      await expect(page.getByText(m.done?.full as string)).toBeVisible();
-      await expect(page.getByRole('button', { name: m.done?.another })).toHaveCount(0);
-      await shot('7-done');
       await counted();
       // camera, scan, code, personal, messaging, signature, done: one total throughout, one step at a time.
       expectSteadyProgress(progress);
       expect(progress).toHaveLength(7);
+      // The stay is for 1 guest: no other guest is offered, and the guest is told why.
+      await expect(page.getByText(m.done?.full as string)).toBeVisible();
+      await expect(page.getByRole('button', { name: m.done?.another })).toHaveCount(0);
+      await shot('7-done');
       await page.getByRole('button', { name: m.done?.finish }).click();
       await expect(page).toHaveURL(new RegExp(`/services/${property?.id}/${data.checkin.id}/property$`));
       await expect(page.getByText(m.services?.checked_in as string)).toBeVisible();
@@ -198,7 +202,7 @@ test.describe('guest check-in on a phone', () => {
     test.setTimeout(240_000);
     const m = messages('es');
     const login = await request.post('/api/login', {
-      data: { email: demo.empresa, password: demo.password },
+      data: { email: own.empresa, password: demo.password },
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const auth = { Authorization: `Bearer ${token}` };
@@ -288,7 +292,7 @@ test.describe('guest check-in on a phone', () => {
 });
 
 test('desktop welcome page', async ({ page, request }) => {
-  const login = await request.post('/api/login', { data: { email: demo.empresa, password: demo.password } });
+  const login = await request.post('/api/login', { data: { email: own.empresa, password: demo.password } });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const res = (await (
     await request.get('/api/properties', { headers: { Authorization: `Bearer ${token}` } })

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { accountsFor } from './support/accounts.ts';
 import { demo } from './support/auth.ts';
 import {
   documentImage,
@@ -16,6 +17,9 @@ import {
   passportMrz,
   verifyStayEmail,
 } from './support/guest-flow.ts';
+
+// Flows here change data: this spec has its own accounts (support/accounts.ts).
+const own = accountsFor(test, 'guest-identity');
 
 const require = createRequire(import.meta.url);
 const samples = path.join(path.dirname(require.resolve('@vladmandic/face-api')), '../demo');
@@ -69,7 +73,7 @@ test('identity verification: another face is refused with the advice, the same f
   const faceModels = () => requests.filter((u) => /weights_manifest\.json|\.bin(\?|$)/.test(u));
 
   // The operator (an account with the identity-verification add-on) turns the step on for Villa Mar Azul.
-  const login = await request.post('/api/login', { data: { email: demo.empresa, password: demo.password } });
+  const login = await request.post('/api/login', { data: { email: own.empresa, password: demo.password } });
   expect(login.ok()).toBe(true);
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const auth = { Authorization: `Bearer ${token}` };

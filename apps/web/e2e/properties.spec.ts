@@ -1,7 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import QRCode from 'qrcode';
-import { demo, login } from './support/auth.ts';
+import { accountsFor } from './support/accounts.ts';
+import { login } from './support/auth.ts';
 import { linkFromMail, uniqueEmail } from './support/mail.ts';
+
+// Flows here change data: this spec has its own accounts (support/accounts.ts).
+const own = accountsFor(test, 'properties');
 
 /** A fresh operator: registered through the API, confirmed by the e-mailed link, logged in. */
 async function freshOperator(page: Page, request: APIRequestContext, tipo: 'apartamento' | 'hotel') {
@@ -187,8 +191,8 @@ test('a new hotel operator creates the first hotel in 8 steps with its room type
 });
 
 test('an account at its property limit gets the limit modal instead of the wizard', async ({ page }) => {
-  // hotel@posada.local is on the trial with quantity 1 and already has its hotel.
-  await login(page, demo.hotel);
+  // The copy of hotel@posada.local is on the trial with quantity 1 and already has its hotel.
+  await login(page, own.hotel);
   await page.goto('/business/create/properties');
   const modal = page.getByRole('dialog', { name: 'Límite de alojamientos alcanzado' });
   await expect(modal).toBeVisible();
@@ -209,7 +213,7 @@ test('an account at its property limit gets the limit modal instead of the wizar
 });
 
 test('the property list shows the demo properties with their check-in QR codes', async ({ page }) => {
-  await login(page, demo.empresa);
+  await login(page, own.empresa);
   // Two properties: make one active (as the picker would), so the Main layout shows the page.
   const token = await page.evaluate(() => localStorage.getItem('posada.token'));
   const headers = { Authorization: `Bearer ${token}` };

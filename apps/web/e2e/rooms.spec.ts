@@ -1,5 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, login } from './support/auth.ts';
+import { accountsFor } from './support/accounts.ts';
+import { login } from './support/auth.ts';
+
+// Flows here change data: this spec has its own accounts (support/accounts.ts).
+const own = accountsFor(test, 'rooms');
 
 const HOTEL = 'Hotel Alameda Centro';
 const base = (id: string) => `/business/properties/edition/${id}`;
@@ -8,7 +12,7 @@ const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.f
 
 /** Logs in as the hotel account and returns the hotel's id. */
 async function openHotel(page: Page): Promise<string> {
-  await login(page, demo.hotel);
+  await login(page, own.hotel);
   const token = await page.evaluate(() => localStorage.getItem('posada.token'));
   const list = await (
     await page.request.get('/api/properties', { headers: { Authorization: `Bearer ${token}` } })

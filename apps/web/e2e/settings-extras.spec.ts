@@ -1,14 +1,18 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import QRCode from 'qrcode';
-import { demo, login } from './support/auth.ts';
+import { accountsFor } from './support/accounts.ts';
+import { login } from './support/auth.ts';
 import { linkFromMail, uniqueEmail } from './support/mail.ts';
 import { DEMO_PASSWORD } from './support/ports.ts';
+
+// Flows here change data: this spec has its own accounts (support/accounts.ts).
+const own = accountsFor(test, 'settings-extras');
 
 // Settings pages for the experience store, authorities, smart locks, the check-in schedule, the logo and
 // the AI description. The hotel account (on its free trial: every gated page is open) edits sections that
 // settings.spec.ts leaves alone; name and description are edited on properties no other flow touches.
 
-const basico = 'basico@posada.local';
+const basico = own.basico;
 
 async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('posada.token'));
@@ -93,7 +97,7 @@ const saved = (page: Page) => expect(page.getByText('Cambios guardados.').last()
 test('experience store: an external store needs its link; the message counts to 200; saved and reloaded', async ({
   page,
 }) => {
-  const id = await openAs(page, demo.hotel, 'Hotel Alameda Centro');
+  const id = await openAs(page, own.hotel, 'Hotel Alameda Centro');
   await resetSection(page, id, 'cross-selling-property', {
     enabled: true,
     type: 'internal',
@@ -148,7 +152,7 @@ test('experience store: an external store needs its link; the message counts to 
 test('authorities: every field is required, the three-attempts advice shows, the password is never shown again', async ({
   page,
 }) => {
-  const id = await openAs(page, demo.hotel, 'Hotel Alameda Centro');
+  const id = await openAs(page, own.hotel, 'Hotel Alameda Centro');
   await resetSection(page, id, 'authorities', {
     entity: 'guardia_civil',
     user: 'alameda.recepcion',
@@ -234,7 +238,7 @@ test('authorities on a new property: the password is required while none is stor
 test("smart locks: an empty key says 'Por favor ingrese una clave de acceso'; dynamic keys are coming soon; saved and reloaded", async ({
   page,
 }) => {
-  const id = await openAs(page, demo.hotel, 'Hotel Alameda Centro');
+  const id = await openAs(page, own.hotel, 'Hotel Alameda Centro');
   await resetSection(page, id, 'smart-locks', {
     enabled: false,
     delivery_time: 'checkin_completed',
@@ -275,7 +279,7 @@ test("smart locks: an empty key says 'Por favor ingrese una clave de acceso'; dy
 test('check-in schedule: changing it asks first; cancelling saves nothing, confirming saves', async ({
   page,
 }) => {
-  const id = await openAs(page, demo.hotel, 'Hotel Alameda Centro');
+  const id = await openAs(page, own.hotel, 'Hotel Alameda Centro');
   await resetSection(page, id, 'checkin-programming', { schedule: '24h' });
   await page.goto(edition(id, 'checkin-programming'));
   await expect(page.getByRole('radio', { name: '24 horas antes' })).toBeChecked();
