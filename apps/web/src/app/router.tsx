@@ -4,6 +4,8 @@ import { routePaths } from '../config/routes.ts';
 import { clearPageToasts } from '../lib/notify.ts';
 import { RequireRole } from './guards.tsx';
 import { RouteError } from './layouts/route-error.tsx';
+import { page } from './lazy-page.ts';
+import { settingsRoutes } from './settings-routes.tsx';
 import { FirstPropertyGate } from './shell/first-property-gate.tsx';
 
 /**
@@ -18,13 +20,6 @@ const prefetchCalendar =
     );
     return null;
   };
-
-/** Lazily loaded screens keep the first load small (ARCHITECTURE §4 budgets). */
-const page =
-  <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) =>
-  async () => ({
-    Component: pick(await load()),
-  });
 
 export const router = createBrowserRouter([
   {
@@ -212,197 +207,7 @@ export const router = createBrowserRouter([
                   () => import('../features/property-settings/pages/settings-layout.tsx'),
                   (m) => m.SettingsLayout,
                 ),
-                children: [
-                  {
-                    index: true,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/settings-home-page.tsx'),
-                      (m) => m.SettingsHomePage,
-                    ),
-                  },
-                  {
-                    path: routePaths.dataBasicAccommodation,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/data-basic-page.tsx'),
-                      (m) => m.DataBasicPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.nameProperty,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/name-property-page.tsx'),
-                      (m) => m.NamePropertyPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.locationProperty,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/location-property-page.tsx'),
-                      (m) => m.LocationPropertyPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.serviceProperty,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/services-property-page.tsx'),
-                      (m) => m.ServicesPropertyPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.capacityProperty,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/capacity-property-page.tsx'),
-                      (m) => m.CapacityPropertyPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.priceProperty,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/price-property-page.tsx'),
-                      (m) => m.PricePropertyPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.descriptionProperty,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/description-property-page.tsx'),
-                      (m) => m.DescriptionPropertyPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.accommodationPolicies,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/policies-page.tsx'),
-                      (m) => m.PoliciesPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.welcomeAccommodation,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/welcome-page.tsx'),
-                      (m) => m.WelcomePage,
-                    ),
-                  },
-                  {
-                    path: routePaths.regionAccommodation,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/region-page.tsx'),
-                      (m) => m.RegionPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.SeguridadPropiedad,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/security-code-page.tsx'),
-                      (m) => m.SecurityCodePage,
-                    ),
-                  },
-                  {
-                    path: routePaths.Notifications,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/notifications-page.tsx'),
-                      (m) => m.NotificationsPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.Review,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/guest-reviews-page.tsx'),
-                      (m) => m.GuestReviewsPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.identityVerification,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/identity-verification-page.tsx'),
-                      (m) => m.IdentityVerificationPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.pageManageChatBot,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/chatbot-page.tsx'),
-                      (m) => m.ChatbotPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.crossSellingProperty,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/cross-selling-page.tsx'),
-                      (m) => m.CrossSellingPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.smartLocks,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/smart-locks-page.tsx'),
-                      (m) => m.SmartLocksPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.Authorities,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/authorities-page.tsx'),
-                      (m) => m.AuthoritiesPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.checkinProgramming,
-                    lazy: page(
-                      () => import('../features/property-settings/pages/checkin-programming-page.tsx'),
-                      (m) => m.CheckinProgrammingPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.roomTypes,
-                    lazy: page(
-                      () => import('../features/property-settings/rooms/pages/room-types-page.tsx'),
-                      (m) => m.RoomTypesPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.roomManagement,
-                    lazy: page(
-                      () => import('../features/property-settings/rooms/pages/room-management-page.tsx'),
-                      (m) => m.RoomManagementPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.Habitaciones,
-                    lazy: page(
-                      () => import('../features/property-settings/rooms/pages/room-management-page.tsx'),
-                      (m) => m.RoomManagementPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.maintenance,
-                    lazy: page(
-                      () => import('../features/property-settings/rooms/pages/maintenance-page.tsx'),
-                      (m) => m.MaintenancePage,
-                    ),
-                  },
-                  {
-                    path: routePaths.Rates,
-                    lazy: page(
-                      () => import('../features/property-settings/rooms/pages/rates-page.tsx'),
-                      (m) => m.RatesPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.ImageAccommodation,
-                    lazy: page(
-                      () => import('../features/property-settings/rooms/pages/images-page.tsx'),
-                      (m) => m.ImagesPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.QRPropiedad,
-                    lazy: page(
-                      () => import('../features/property-settings/rooms/pages/qr-page.tsx'),
-                      (m) => m.QrPage,
-                    ),
-                  },
-                ],
+                children: settingsRoutes,
               },
               {
                 path: routePaths.availabilityPrices,
