@@ -314,7 +314,7 @@ function BookingDetails({
       {cancelled ? null : (
         <Stack gap="xs" mt="xs">
           <Group grow gap="xs">
-            <Button leftSection={<IconPencil size={16} />} onClick={() => onEdit(booking)}>
+            <Button leftSection={<IconPencil size={16} />} onClick={() => onEdit(booking)} styles={wrapLabel}>
               {t('panel.edit')}
             </Button>
             {booking.rooms.length > 0 && !changing ? (
@@ -322,6 +322,7 @@ function BookingDetails({
                 variant="light"
                 leftSection={<IconArrowsExchange size={16} />}
                 onClick={() => setChanging(true)}
+                styles={wrapLabel}
               >
                 {t('panel.changeRoom')}
               </Button>
@@ -382,7 +383,7 @@ function BookingDetails({
   );
 }
 
-/** Long labels («Marcar pago pendiente» on a phone) wrap instead of being cut. */
+/** Long labels («Marcar pago pendiente» on a phone, «Cambiar habitación» beside Editar) wrap instead of being cut. */
 const wrapLabel = {
   root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
   label: { whiteSpace: 'normal', lineHeight: 1.25, textAlign: 'center' },
