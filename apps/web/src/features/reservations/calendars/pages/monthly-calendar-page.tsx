@@ -13,7 +13,6 @@ import {
   Switch,
   Text,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
@@ -24,7 +23,7 @@ import {
   IconLock,
   IconPlus,
 } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { pathTo } from '../../../../config/routes.ts';
@@ -33,6 +32,7 @@ import classes from '../components/calendar.module.css';
 import { useCalendarOverlays } from '../components/calendar-overlays.tsx';
 import { CalendarError, NoProperties } from '../components/calendar-states.tsx';
 import { Legend } from '../components/calendar-toolbar.tsx';
+import { AgendaItem, capitalize, MonthSkeleton } from '../components/month-agenda.tsx';
 import { useAccountProperties, useCalendarData, useShowPrices } from '../components/use-calendar-page.ts';
 import { stayBar } from '../lib/bar-layout.ts';
 import { channelMark, statusColor } from '../lib/booking-style.ts';
@@ -435,76 +435,4 @@ export function MonthlyCalendarPage() {
       {overlays.overlays}
     </Box>
   );
-}
-
-function AgendaItem({
-  color,
-  title,
-  subtitle,
-  end,
-  onClick,
-}: {
-  color: string;
-  title: string;
-  subtitle: string;
-  end: ReactNode;
-  onClick: () => void;
-}) {
-  return (
-    <UnstyledButton
-      onClick={onClick}
-      style={{
-        display: 'block',
-        borderRadius: 'var(--mantine-radius-md)',
-        border: '1px solid var(--mantine-color-gray-3)',
-        borderInlineStart: `4px solid var(--mantine-color-${color}-filled)`,
-        background: 'var(--mantine-color-white)',
-        padding: '10px 12px',
-      }}
-      data-testid="agenda-item"
-    >
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={650} size="sm" truncate dir="auto">
-            {title}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {subtitle}
-          </Text>
-        </Stack>
-        {end}
-      </Group>
-    </UnstyledButton>
-  );
-}
-
-function MonthSkeleton({ weeks }: { weeks: number }) {
-  const { t } = useTranslation('calendar');
-  return (
-    <Paper
-      withBorder
-      radius="lg"
-      p="sm"
-      aria-busy
-      aria-label={t('grid.loading')}
-      data-testid="calendar-skeleton"
-    >
-      <Stack gap="xs">
-        {Array.from({ length: weeks }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
-          <Group key={i} gap={4} grow wrap="nowrap">
-            {Array.from({ length: 7 }, (__, j) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
-              <Box key={j} h={56} style={{ borderRadius: 6 }} bg="var(--mantine-color-gray-1)" />
-            ))}
-          </Group>
-        ))}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** "noviembre de 2026" → "Noviembre de 2026" (only the first letter: "De" stays lower case). */
-function capitalize(text: string): string {
-  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
