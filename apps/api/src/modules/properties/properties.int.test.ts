@@ -296,6 +296,8 @@ describe('properties: wizard creation, list and the spec 7 property calls', () =
       welcome: { es: 'Bienvenido', en: 'Welcome', ar: 'أهلا' },
       policies: null,
       services: ['wifi', 'parking'],
+      // The welcome page's photo (issue 13): the property has no image in this test.
+      photo: null,
     });
     expect(res.body).not.toContain('4321');
     expect(res.body).not.toContain(owner.accountId);
