@@ -1,4 +1,3 @@
-import type { ErrorEnvelope } from '@posada/contracts/envelope';
 import {
   type ImageUploadData,
   type PropertyImageList,
@@ -16,7 +15,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../../../../lib/api.ts';
 import i18n from '../../../../lib/i18n.ts';
-import { getToken } from '../../../../lib/session.ts';
+import { uploadWithProgress } from '../../../../lib/upload-with-progress.ts';
 
 export const roomsKeys = {
   roomTypes: (id: string) => ['property-rooms', id, 'room-types'] as const,
@@ -93,40 +92,16 @@ export function uploadImages(
 ): Promise<ImageUploadData> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', propertyRoomsPaths.images(id));
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', i18n.language || 'es');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ImageUploadError(0, 'network', i18n.t('common:errors.network'), null));
-    xhr.onload = () => {
-      let payload:
-        | ({ ok: true; data: ImageUploadData } | (ErrorEnvelope & { data?: ImageUploadData }))
-        | null = null;
-      try {
-        payload = JSON.parse(xhr.responseText);
-      } catch {
-        payload = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && payload?.ok === true) {
-        resolve(payload.data);
-        return;
-      }
-      const envelope = payload && payload.ok === false ? payload : null;
-      reject(
-        new ImageUploadError(
-          xhr.status,
-          envelope?.code ?? 'unknown',
-          envelope?.message ?? i18n.t('common:errors.unexpected'),
-          envelope?.data ?? null,
-        ),
-      );
-    };
-    xhr.send(form);
-  });
+  return uploadWithProgress<ImageUploadData>(
+    propertyRoomsPaths.images(id),
+    form,
+    onProgress,
+    (status, code, message, data) =>
+      new ImageUploadError(
+        status,
+        code,
+        message ?? i18n.t('common:errors.unexpected'),
+        (data as ImageUploadData | null) ?? null,
+      ),
+  );
 }

@@ -7,6 +7,7 @@ import {
 import type { ErrorEnvelope } from '@posada/contracts/envelope';
 import i18n from '../../../../lib/i18n.ts';
 import { getToken } from '../../../../lib/session.ts';
+import { uploadWithProgress } from '../../../../lib/upload-with-progress.ts';
 
 /**
  * An import that did not go through. `result` is set when the file was read and rows were refused
@@ -79,36 +80,16 @@ export function uploadImport(
   const form = new FormData();
   form.append('file', file, file.name);
   const url = `${bookingImportPaths.import}${opts.dryRun ? '?dry_run=true' : ''}`;
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) opts.onProgress?.(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ImportError(0, 'network', i18n.t('common:errors.network'), null));
-    xhr.onload = () => {
-      let payload: { ok: true; data: ImportResult } | (ErrorEnvelope & { data?: ImportResult }) | null = null;
-      try {
-        payload = JSON.parse(xhr.responseText);
-      } catch {
-        payload = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && payload?.ok === true) {
-        resolve(payload.data);
-        return;
-      }
-      const envelope = payload && payload.ok === false ? payload : null;
-      reject(
-        new ImportError(
-          xhr.status,
-          envelope?.code ?? 'unknown',
-          envelope?.message ?? i18n.t('reservations:import.errors.failed'),
-          envelope?.data ?? null,
-        ),
-      );
-    };
-    xhr.send(form);
-  });
+  return uploadWithProgress<ImportResult>(
+    url,
+    form,
+    opts.onProgress,
+    (status, code, message, data) =>
+      new ImportError(
+        status,
+        code,
+        message ?? i18n.t('reservations:import.errors.failed'),
+        (data as ImportResult | null) ?? null,
+      ),
+  );
 }
