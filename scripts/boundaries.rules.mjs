@@ -115,13 +115,13 @@ export const layers = [
         why: 'a completed check-in marks its booking',
       },
       {
-        file: 'apps/api/src/modules/guest-checkin/guest-checkin.service.ts',
+        file: 'apps/api/src/modules/guest-checkin/guest-checkin.repo.ts',
         rule: 'writes',
         what: 'checkins',
         why: 'issue 12: checkins has two writers until the guest flow calls the checkins service',
       },
       {
-        file: 'apps/api/src/modules/guest-checkin/guest-checkin.service.ts',
+        file: 'apps/api/src/modules/guest-checkin/guest-checkin.repo.ts',
         rule: 'writes',
         what: 'checkinGuests',
         why: 'as above',
