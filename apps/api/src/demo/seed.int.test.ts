@@ -389,4 +389,20 @@ describe('demo data (npm run demo)', () => {
     const { user } = await login(demoEmails.hotel);
     expect(user.restaday).toBe(13);
   });
+
+  it("seeds a Playwright spec's own copies of the demo empresas, with their bookings, beside the originals", async () => {
+    const emailFor = (email: string) => email.replace('@', '+reservations@');
+    const bookingsOf = async (token: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/bookings?page_size=1', headers: bearer(token) })).json()
+        .data.total as number;
+    await seedDemo(t.database.db, t.clock, { appSecret, emailFor });
+
+    const copy = await login(emailFor(demoEmails.hotel));
+    const original = await login(demoEmails.hotel);
+    expect(copy.user.properties).toEqual([expect.objectContaining({ nombre: 'Hotel Alameda Centro' })]);
+    expect(copy.user.active_property_id).not.toBe(original.user.active_property_id);
+    // Its own year of bookings around today (the clock moved a day since the originals were seeded).
+    expect(await bookingsOf(copy.token)).toBeGreaterThan(500);
+    expect((await login(emailFor(demoEmails.basico))).user.properties).toHaveLength(1);
+  }, 120_000); // A second year of demo bookings.
 });
