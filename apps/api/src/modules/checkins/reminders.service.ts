@@ -1,18 +1,12 @@
 import type { Reminder, ReminderBody } from '@posada/contracts/checkins';
 import { zonedTime } from '@posada/domain/checkin-rules';
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { reminders } from '../../db/schema/checkins.ts';
-import { properties } from '../../db/schema/properties.ts';
 import { type EventProducer, withoutEvents } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { checkinsErrors } from './checkins.errors.ts';
-
-type ReminderRow = typeof reminders.$inferSelect;
+import { createRemindersRepo, type ReminderRow } from './reminders.repo.ts';
 
 export interface RemindersDeps {
   db: Db;
@@ -48,15 +42,10 @@ export function reminderDueAt(day: string, hour: string, timeZone: string): Date
 export function createRemindersService(deps: RemindersDeps) {
   const { db, clock } = deps;
   const events = deps.events ?? withoutEvents;
+  const repo = createRemindersRepo({ db });
 
   const owned = async (tenant: Tenant, id: string): Promise<ReminderRow> => {
-    const [row] = isUuid(id)
-      ? await db
-          .select()
-          .from(reminders)
-          .where(and(eq(reminders.id, id), eq(reminders.accountId, tenant.accountId)))
-          .limit(1)
-      : [];
+    const row = await repo.byId(tenant.accountId, id);
     if (!row) throw checkinsErrors.reminderNotFound();
     return row;
   };
@@ -66,24 +55,11 @@ export function createRemindersService(deps: RemindersDeps) {
     let propertyId = body.property_id ?? null;
     const bookingId = body.booking_id ?? null;
     if (bookingId) {
-      const [b] = await db
-        .select({ propertyId: bookings.propertyId })
-        .from(bookings)
-        .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, tenant.accountId)))
-        .limit(1);
-      if (!b) throw checkinsErrors.bookingNotFound();
-      propertyId ??= b.propertyId;
+      const bookingProperty = await repo.bookingPropertyId(tenant.accountId, bookingId);
+      if (!bookingProperty) throw checkinsErrors.bookingNotFound();
+      propertyId ??= bookingProperty;
     }
-    const [p] = await db
-      .select({ id: properties.id, timeZone: properties.timeZone })
-      .from(properties)
-      .where(
-        propertyId
-          ? and(eq(properties.id, propertyId), eq(properties.accountId, tenant.accountId))
-          : eq(properties.accountId, tenant.accountId),
-      )
-      .orderBy(asc(properties.createdAt))
-      .limit(1);
+    const p = await repo.propertyZone(tenant.accountId, propertyId);
     if (propertyId && !p) throw checkinsErrors.propertyNotFound();
     return {
       propertyId: body.property_id ? propertyId : null,
@@ -98,29 +74,22 @@ export function createRemindersService(deps: RemindersDeps) {
     },
 
     async list(tenant: Tenant): Promise<Reminder[]> {
-      const rows = await db
-        .select()
-        .from(reminders)
-        .where(eq(reminders.accountId, tenant.accountId))
-        .orderBy(asc(reminders.dueAt));
+      const rows = await repo.list(tenant.accountId);
       return rows.map(toReminder);
     },
 
     async create(tenant: Tenant, body: ReminderBody): Promise<Reminder> {
       const place = await placement(tenant, body);
-      const [row] = await db
-        .insert(reminders)
-        .values({
-          accountId: tenant.accountId,
-          propertyId: place.propertyId,
-          bookingId: place.bookingId,
-          day: body.day,
-          hour: body.hour,
-          description: body.description,
-          dueAt: reminderDueAt(body.day, body.hour, place.timeZone),
-          createdAt: clock.now(),
-        })
-        .returning();
+      const row = await repo.insert({
+        accountId: tenant.accountId,
+        propertyId: place.propertyId,
+        bookingId: place.bookingId,
+        day: body.day,
+        hour: body.hour,
+        description: body.description,
+        dueAt: reminderDueAt(body.day, body.hour, place.timeZone),
+        createdAt: clock.now(),
+      });
       if (!row) throw new Error('reminders: not created');
       return toReminder(row);
     },
@@ -130,47 +99,33 @@ export function createRemindersService(deps: RemindersDeps) {
       const current = await owned(tenant, id);
       const place = await placement(tenant, body);
       const dueAt = reminderDueAt(body.day, body.hour, place.timeZone);
-      const [row] = await db
-        .update(reminders)
-        .set({
-          propertyId: place.propertyId,
-          bookingId: place.bookingId,
-          day: body.day,
-          hour: body.hour,
-          description: body.description,
-          dueAt,
-          rangAt: dueAt.getTime() === current.dueAt.getTime() ? current.rangAt : null,
-        })
-        .where(and(eq(reminders.id, id), eq(reminders.accountId, tenant.accountId)))
-        .returning();
+      const row = await repo.update(tenant.accountId, id, {
+        propertyId: place.propertyId,
+        bookingId: place.bookingId,
+        day: body.day,
+        hour: body.hour,
+        description: body.description,
+        dueAt,
+        rangAt: dueAt.getTime() === current.dueAt.getTime() ? current.rangAt : null,
+      });
       if (!row) throw checkinsErrors.reminderNotFound();
       return toReminder(row);
     },
 
     async remove(tenant: Tenant, id: string): Promise<{ id: string }> {
       await owned(tenant, id);
-      await db.delete(reminders).where(and(eq(reminders.id, id), eq(reminders.accountId, tenant.accountId)));
+      await repo.remove(tenant.accountId, id);
       return { id };
     },
 
     /** The reminders.ring job: each due reminder gets rang_at, a notification and a socket push. */
     async ringDue(limit = 500): Promise<number> {
       const now = clock.now();
-      const due = await db
-        .select()
-        .from(reminders)
-        .where(and(lte(reminders.dueAt, now), isNull(reminders.rangAt)))
-        .orderBy(asc(reminders.dueAt))
-        .limit(limit);
+      const due = await repo.due(now, limit);
       let rang = 0;
       for (const r of due) {
         const rang1 = await events.transaction(db, async (tx, emit) => {
-          const [claimed] = await tx
-            .update(reminders)
-            .set({ rangAt: now })
-            .where(and(eq(reminders.id, r.id), isNull(reminders.rangAt)))
-            .returning({ id: reminders.id });
-          if (!claimed) return false;
+          if (!(await createRemindersRepo({ db: tx }).claimRing(r.id, now))) return false;
           // Reminders belong to the check-in bell: notification kind checkin (spec 3 type 4).
           const notificationId = await deps.notifications.create(
             {
