@@ -1,69 +1,53 @@
 import type { ProgrammedCheckin } from '@posada/contracts/checkins';
 import { purgeDate } from '@posada/domain/checkin-rules';
-import { and, eq, lt } from 'drizzle-orm';
-import { bookings } from '../../db/schema/bookings.ts';
-import { checkins } from '../../db/schema/checkins.ts';
-import { properties } from '../../db/schema/properties.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { createProgrammedCheckin, linkExpiry, programmedPlan } from './checkin-links.ts';
 import type { CheckinRow, CheckinsContext } from './checkins.context.ts';
+import { createCheckinsRepo } from './checkins.repo.ts';
 import type { CheckinsDeps } from './checkins.service.ts';
 
 /** The programmed check-in of every booking (docs/checkins.md): planned, re-planned and purged. */
 export function createCheckinPlanning(deps: CheckinsDeps, ctx: CheckinsContext) {
   const { db, clock, secrets, logger } = deps;
   const { ownedBooking, iso } = ctx;
+  const repo = createCheckinsRepo({ db });
 
   /** Creates or re-plans the programmed check-in of a booking (create, update, pause, activate, cancel). */
   async function planForBooking(accountId: string, bookingId: string): Promise<CheckinRow | null> {
-    const [found] = await db
-      .select({ booking: bookings, property: properties })
-      .from(bookings)
-      .innerJoin(properties, eq(properties.id, bookings.propertyId))
-      .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, accountId)))
-      .limit(1);
+    const found = await repo.bookingWithProperty(accountId, bookingId);
     if (!found) return null;
     const { booking, property } = found;
-    const [existing] = await db.select().from(checkins).where(eq(checkins.bookingId, bookingId)).limit(1);
+    const existing = await repo.checkinOfBooking(bookingId);
     const sending = booking.status !== 'cancelled' && !booking.paused;
     const plan = programmedPlan(booking, property);
     if (!existing) {
       if (booking.status === 'cancelled') return null;
       const row = await createProgrammedCheckin(db, secrets, booking, property, clock.now());
       if (sending) return row;
-      const [cleared] = await db
-        .update(checkins)
-        .set({ scheduledFor: null })
-        .where(eq(checkins.id, row.id))
-        .returning();
-      return cleared ?? row;
+      return (await repo.updateCheckin(row.id, { scheduledFor: null })) ?? row;
     }
     const arrivalMoved = existing.startDate !== booking.startDate;
     const pending = existing.status === 'pending';
-    const [updated] = await db
-      .update(checkins)
-      .set({
-        propertyId: booking.propertyId,
-        name: booking.name,
-        email: booking.email,
-        phone: booking.phone,
-        startDate: booking.startDate,
-        endDate: booking.endDate,
-        expectedGuests: booking.guests,
-        linkExpiresAt: linkExpiry(booking.endDate, property.timeZone),
-        purgeAfter: purgeDate(booking.endDate),
-        ...(pending
-          ? {
-              schedule: plan.schedule,
-              scheduledFor: sending ? plan.scheduledFor : null,
-              sendChannel: plan.sendChannel,
-              // A moved arrival sends the link again for the new dates.
-              ...(arrivalMoved ? { sentAt: null } : {}),
-            }
-          : {}),
-      })
-      .where(eq(checkins.id, existing.id))
-      .returning();
+    const updated = await repo.updateCheckin(existing.id, {
+      propertyId: booking.propertyId,
+      name: booking.name,
+      email: booking.email,
+      phone: booking.phone,
+      startDate: booking.startDate,
+      endDate: booking.endDate,
+      expectedGuests: booking.guests,
+      linkExpiresAt: linkExpiry(booking.endDate, property.timeZone),
+      purgeAfter: purgeDate(booking.endDate),
+      ...(pending
+        ? {
+            schedule: plan.schedule,
+            scheduledFor: sending ? plan.scheduledFor : null,
+            sendChannel: plan.sendChannel,
+            // A moved arrival sends the link again for the new dates.
+            ...(arrivalMoved ? { sentAt: null } : {}),
+          }
+        : {}),
+    });
     return updated ?? existing;
   }
 
@@ -82,9 +66,9 @@ export function createCheckinPlanning(deps: CheckinsDeps, ctx: CheckinsContext) 
     /** GET /api/retrieve-programmed-checkin (spec 7). */
     async programmed(tenant: Tenant, bookingId: string): Promise<ProgrammedCheckin> {
       const booking = await ownedBooking(tenant.accountId, bookingId);
-      let [row] = await db.select().from(checkins).where(eq(checkins.bookingId, booking.id)).limit(1);
       // Bookings imported or seeded before check-ins existed get their plan on first sight.
-      row ??= (await planForBooking(tenant.accountId, booking.id)) ?? undefined;
+      const row =
+        (await repo.checkinOfBooking(booking.id)) ?? (await planForBooking(tenant.accountId, booking.id));
       if (!row) {
         return {
           checkin_id: null,
@@ -114,11 +98,7 @@ export function createCheckinPlanning(deps: CheckinsDeps, ctx: CheckinsContext) 
     /** The checkins.purge job (RD 933/2021): check-ins (and their guests) past their purge date. */
     async purge(): Promise<number> {
       const today = clock.now().toISOString().slice(0, 10);
-      const gone = await db
-        .delete(checkins)
-        .where(lt(checkins.purgeAfter, today))
-        .returning({ id: checkins.id });
-      return gone.length;
+      return repo.purgeBefore(today);
     },
   };
 }

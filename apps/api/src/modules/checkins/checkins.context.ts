@@ -1,14 +1,15 @@
 import type { CheckinGuest } from '@posada/contracts/checkin-guest-data';
 import type { CheckinDetail, CheckinLink, CheckinListItem } from '@posada/contracts/checkins';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { bookings } from '../../db/schema/bookings.ts';
-import { checkinGuests, checkins } from '../../db/schema/checkins.ts';
-import { properties } from '../../db/schema/properties.ts';
 import { type Locale, locales } from '../../i18n/messages.ts';
-import { isUuid } from '../../lib/sql.ts';
 import { checkinUrl, DOCUMENT_PURPOSE, openLinkToken } from './checkin-links.ts';
 import { checkinsErrors } from './checkins.errors.ts';
+import {
+  type CheckinRow,
+  createCheckinsRepo,
+  type GuestRow,
+  type ListRow,
+  type PropertyRow,
+} from './checkins.repo.ts';
 
 import type { CheckinsDeps } from './checkins.service.ts';
 
@@ -18,82 +19,27 @@ const sexOf = (gender: string | null) => (gender === 'female' ? 'F' : gender ===
 export const asLocale = (language: string): Locale =>
   (locales as readonly string[]).includes(language) ? (language as Locale) : 'es';
 
-export type CheckinRow = typeof checkins.$inferSelect;
-export type GuestRow = typeof checkinGuests.$inferSelect;
-export type PropertyRow = typeof properties.$inferSelect;
-
-const lead = alias(checkinGuests, 'lead');
-
-const listColumns = {
-  checkin: checkins,
-  propertyName: properties.nombre,
-  timeZone: properties.timeZone,
-  bookingCode: bookings.code,
-  leadFirstName: lead.firstName,
-  leadLastName: lead.lastName,
-  leadCountry: lead.country,
-  leadBirthDate: lead.birthDate,
-  leadGender: lead.gender,
-  leadDocumentType: lead.documentType,
-  leadDocumentLast4: lead.documentLast4,
-  leadId: lead.id,
-  leadSealed: lead.documentNumberSealed,
-  registered: sql<number>`(select count(*)::int from checkin_guests g where g.checkin_id = ${checkins.id})`,
-};
-
-export type ListRow = {
-  checkin: CheckinRow;
-  propertyName: string;
-  timeZone: string;
-  bookingCode: string | null;
-  leadFirstName: string | null;
-  leadLastName: string | null;
-  leadCountry: string | null;
-  leadBirthDate: string | null;
-  leadGender: string | null;
-  leadDocumentType: string | null;
-  leadDocumentLast4: string | null;
-  leadId: string | null;
-  leadSealed: string | null;
-  registered: number;
-};
+export type { CheckinRow, GuestRow, ListRow, PropertyRow };
 
 /** What every part of the check-in module shares: the tenant checks, the views of a check-in and its link. */
 export function createCheckinsContext(deps: CheckinsDeps) {
   const { db, secrets, logger } = deps;
+  const repo = createCheckinsRepo({ db });
 
   const ownedProperty = async (accountId: string, id: string | undefined): Promise<PropertyRow> => {
-    const [row] = isUuid(id)
-      ? await db
-          .select()
-          .from(properties)
-          .where(and(eq(properties.id, id), eq(properties.accountId, accountId)))
-          .limit(1)
-      : [];
+    const row = await repo.propertyOf(accountId, id);
     if (!row) throw checkinsErrors.propertyNotFound();
     return row;
   };
 
   const ownedCheckin = async (accountId: string, id: string): Promise<CheckinRow> => {
-    const [row] = isUuid(id)
-      ? await db
-          .select()
-          .from(checkins)
-          .where(and(eq(checkins.id, id), eq(checkins.accountId, accountId)))
-          .limit(1)
-      : [];
+    const row = await repo.checkinOf(accountId, id);
     if (!row) throw checkinsErrors.notFound();
     return row;
   };
 
   const ownedBooking = async (accountId: string, id: string | undefined) => {
-    const [row] = isUuid(id)
-      ? await db
-          .select()
-          .from(bookings)
-          .where(and(eq(bookings.id, id), eq(bookings.accountId, accountId)))
-          .limit(1)
-      : [];
+    const row = await repo.bookingOf(accountId, id);
     if (!row) throw checkinsErrors.bookingNotFound();
     return row;
   };
@@ -193,30 +139,18 @@ export function createCheckinsContext(deps: CheckinsDeps) {
     created_at: g.createdAt.toISOString(),
   });
 
-  const listBase = () =>
-    db
-      .select(listColumns)
-      .from(checkins)
-      .innerJoin(properties, eq(properties.id, checkins.propertyId))
-      .leftJoin(bookings, eq(bookings.id, checkins.bookingId))
-      .leftJoin(lead, and(eq(lead.checkinId, checkins.id), eq(lead.isLead, true)));
+  const { listBase } = repo;
 
   async function itemById(accountId: string, id: string, fullDocument = false): Promise<CheckinListItem> {
-    const [row] = await listBase()
-      .where(and(eq(checkins.accountId, accountId), eq(checkins.id, id)))
-      .limit(1);
+    const row = await repo.listRowById(accountId, id);
     if (!row) throw checkinsErrors.notFound();
-    return toItem(row as ListRow, fullDocument);
+    return toItem(row, fullDocument);
   }
 
   async function detail(accountId: string, id: string): Promise<CheckinDetail> {
     await ownedCheckin(accountId, id);
     const item = await itemById(accountId, id, true);
-    const guests = await db
-      .select()
-      .from(checkinGuests)
-      .where(and(eq(checkinGuests.checkinId, id), eq(checkinGuests.accountId, accountId)))
-      .orderBy(desc(checkinGuests.isLead), checkinGuests.createdAt);
+    const guests = await repo.guestsOf(accountId, id);
     return { ...item, guests: guests.map((g) => toGuest(g, id)) };
   }
 

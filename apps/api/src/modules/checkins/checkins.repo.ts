@@ -1,0 +1,188 @@
+import { and, desc, eq, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { checkinGuests, checkins } from '../../db/schema/checkins.ts';
+import { properties } from '../../db/schema/properties.ts';
+import { isUuid } from '../../lib/sql.ts';
+
+export type CheckinRow = typeof checkins.$inferSelect;
+export type GuestRow = typeof checkinGuests.$inferSelect;
+export type PropertyRow = typeof properties.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
+
+const lead = alias(checkinGuests, 'lead');
+
+const listColumns = {
+  checkin: checkins,
+  propertyName: properties.nombre,
+  timeZone: properties.timeZone,
+  bookingCode: bookings.code,
+  leadFirstName: lead.firstName,
+  leadLastName: lead.lastName,
+  leadCountry: lead.country,
+  leadBirthDate: lead.birthDate,
+  leadGender: lead.gender,
+  leadDocumentType: lead.documentType,
+  leadDocumentLast4: lead.documentLast4,
+  leadId: lead.id,
+  leadSealed: lead.documentNumberSealed,
+  registered: sql<number>`(select count(*)::int from checkin_guests g where g.checkin_id = ${checkins.id})`,
+};
+
+export type ListRow = {
+  checkin: CheckinRow;
+  propertyName: string;
+  timeZone: string;
+  bookingCode: string | null;
+  leadFirstName: string | null;
+  leadLastName: string | null;
+  leadCountry: string | null;
+  leadBirthDate: string | null;
+  leadGender: string | null;
+  leadDocumentType: string | null;
+  leadDocumentLast4: string | null;
+  leadId: string | null;
+  leadSealed: string | null;
+  registered: number;
+};
+
+/**
+ * Drizzle queries of check-ins and their guests (and the reads they join). Every query of an operator's
+ * row filters by account; inside a transaction, build it on the transaction (`createCheckinsRepo({ db: tx })`).
+ */
+export function createCheckinsRepo({ db }: { db: Db }) {
+  /** A check-in list row: the check-in with its property, booking code, lead guest and guest count. */
+  const listBase = () =>
+    db
+      .select(listColumns)
+      .from(checkins)
+      .innerJoin(properties, eq(properties.id, checkins.propertyId))
+      .leftJoin(bookings, eq(bookings.id, checkins.bookingId))
+      .leftJoin(lead, and(eq(lead.checkinId, checkins.id), eq(lead.isLead, true)));
+
+  return {
+    listBase,
+
+    async propertyOf(accountId: string, id: string | undefined): Promise<PropertyRow | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select()
+        .from(properties)
+        .where(and(eq(properties.id, id), eq(properties.accountId, accountId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async checkinOf(accountId: string, id: string): Promise<CheckinRow | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select()
+        .from(checkins)
+        .where(and(eq(checkins.id, id), eq(checkins.accountId, accountId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async bookingOf(accountId: string, id: string | undefined): Promise<BookingRow | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.id, id), eq(bookings.accountId, accountId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async listRowById(accountId: string, id: string): Promise<ListRow | null> {
+      const [row] = await listBase()
+        .where(and(eq(checkins.accountId, accountId), eq(checkins.id, id)))
+        .limit(1);
+      return (row as ListRow | undefined) ?? null;
+    },
+
+    /** The check-in's guests, the lead first, then in registration order. */
+    async guestsOf(accountId: string, checkinId: string): Promise<GuestRow[]> {
+      return db
+        .select()
+        .from(checkinGuests)
+        .where(and(eq(checkinGuests.checkinId, checkinId), eq(checkinGuests.accountId, accountId)))
+        .orderBy(desc(checkinGuests.isLead), checkinGuests.createdAt);
+    },
+
+    /** The account's booking with its property. */
+    async bookingWithProperty(
+      accountId: string,
+      bookingId: string,
+    ): Promise<{ booking: BookingRow; property: PropertyRow } | null> {
+      const [row] = await db
+        .select({ booking: bookings, property: properties })
+        .from(bookings)
+        .innerJoin(properties, eq(properties.id, bookings.propertyId))
+        .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, accountId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async checkinOfBooking(bookingId: string): Promise<CheckinRow | null> {
+      const [row] = await db.select().from(checkins).where(eq(checkins.bookingId, bookingId)).limit(1);
+      return row ?? null;
+    },
+
+    async updateCheckin(id: string, patch: Partial<CheckinRow>): Promise<CheckinRow | null> {
+      const [row] = await db.update(checkins).set(patch).where(eq(checkins.id, id)).returning();
+      return row ?? null;
+    },
+
+    /** Deletes the check-ins (and so their guests) whose purge date is before `today`; how many. */
+    async purgeBefore(today: string): Promise<number> {
+      const gone = await db
+        .delete(checkins)
+        .where(lt(checkins.purgeAfter, today))
+        .returning({ id: checkins.id });
+      return gone.length;
+    },
+
+    async insertCheckin(values: typeof checkins.$inferInsert): Promise<CheckinRow | null> {
+      const [row] = await db.insert(checkins).values(values).returning();
+      return row ?? null;
+    },
+
+    /**
+     * Programmed check-ins due at `now`, not sent, whose booking is neither paused nor cancelled and whose
+     * link has not expired, earliest first, with their property's name.
+     */
+    async dueToSend(now: Date, limit: number): Promise<{ checkin: CheckinRow; propertyName: string }[]> {
+      return db
+        .select({ checkin: checkins, propertyName: properties.nombre })
+        .from(checkins)
+        .innerJoin(properties, eq(properties.id, checkins.propertyId))
+        .innerJoin(bookings, eq(bookings.id, checkins.bookingId))
+        .where(
+          and(
+            isNotNull(checkins.scheduledFor),
+            lte(checkins.scheduledFor, now),
+            isNull(checkins.sentAt),
+            eq(checkins.status, 'pending'),
+            eq(bookings.paused, false),
+            sql`${bookings.status} <> 'cancelled'`,
+            sql`${checkins.linkExpiresAt} > ${now.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(checkins.scheduledFor)
+        .limit(limit);
+    },
+
+    /** Marks the check-in sent unless another run did first; null then. */
+    async claimSend(id: string, now: Date): Promise<CheckinRow | null> {
+      const [row] = await db
+        .update(checkins)
+        .set({ sentAt: now })
+        .where(and(eq(checkins.id, id), isNull(checkins.sentAt)))
+        .returning();
+      return row ?? null;
+    },
+  };
+}
+
+export type CheckinsRepo = ReturnType<typeof createCheckinsRepo>;
