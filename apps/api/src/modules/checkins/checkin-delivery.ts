@@ -1,11 +1,8 @@
 import type { CheckinLink, SendCheckinData, sendCheckinBody } from '@posada/contracts/checkins';
 import { purgeDate, sendCheckinErrors } from '@posada/domain/checkin-rules';
 import { normalizePhone } from '@posada/domain/phone';
-import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { bookings } from '../../db/schema/bookings.ts';
-import { type CheckinChannel, checkins } from '../../db/schema/checkins.ts';
-import { properties } from '../../db/schema/properties.ts';
+import type { CheckinChannel } from '../../db/schema/checkins.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { linkExpiry, newCheckinLink } from './checkin-links.ts';
@@ -13,6 +10,7 @@ import type { CheckinPlanning } from './checkin-planning.ts';
 
 import type { CheckinRow, CheckinsContext } from './checkins.context.ts';
 import { checkinsErrors } from './checkins.errors.ts';
+import { createCheckinsRepo } from './checkins.repo.ts';
 import type { CheckinsDeps } from './checkins.service.ts';
 
 /** Sending the check-in link (docs/checkins.md): by hand, again, and the job that sends the programmed ones. */
@@ -20,6 +18,7 @@ export function createCheckinDelivery(deps: CheckinsDeps, ctx: CheckinsContext, 
   const { db, clock, secrets, logger } = deps;
   const { ownedProperty, ownedCheckin, ownedBooking, linkOf, itemById, fieldErrors, asLocale } = ctx;
   const { planForBooking } = planning;
+  const repo = createCheckinsRepo({ db });
 
   /** The message with the link, in the guest's language, on the channel asked for. */
   async function deliver(row: CheckinRow, propertyName: string, channel: CheckinChannel): Promise<boolean> {
@@ -69,7 +68,7 @@ export function createCheckinDelivery(deps: CheckinsDeps, ctx: CheckinsContext, 
       const property = await ownedProperty(tenant.accountId, row.propertyId);
       const channel = row.sendChannel === 'whatsapp' || row.sendChannel === 'sms' ? row.sendChannel : 'email';
       const sent = await deliver(row, property.nombre, channel);
-      if (sent) await db.update(checkins).set({ sentAt: clock.now() }).where(eq(checkins.id, row.id));
+      if (sent) await repo.updateCheckin(row.id, { sentAt: clock.now() });
       return { checkin: await itemById(tenant.accountId, row.id), link: linkOf(row), sent };
     },
 
@@ -95,39 +94,35 @@ export function createCheckinDelivery(deps: CheckinsDeps, ctx: CheckinsContext, 
       if (booking) {
         const planned = await planForBooking(tenant.accountId, booking.id);
         if (!planned) throw checkinsErrors.bookingNotFound();
-        const [updated] = await db
-          .update(checkins)
-          .set({ ...contact, ...(input.channel === 'qr' ? {} : { sendChannel: input.channel }) })
-          .where(eq(checkins.id, planned.id))
-          .returning();
+        const updated = await repo.updateCheckin(planned.id, {
+          ...contact,
+          ...(input.channel === 'qr' ? {} : { sendChannel: input.channel }),
+        });
         row = updated ?? planned;
       } else {
         const id = crypto.randomUUID();
         const link = newCheckinLink(secrets, id);
-        const [created] = await db
-          .insert(checkins)
-          .values({
-            id,
-            accountId: tenant.accountId,
-            propertyId: property.id,
-            ...contact,
-            startDate: input.start_date,
-            endDate: input.end_date,
-            expectedGuests: input.guests,
-            linkTokenHash: link.hash,
-            linkTokenSealed: link.sealed,
-            linkExpiresAt: linkExpiry(input.end_date, property.timeZone),
-            sendChannel: input.channel,
-            origin: 'send',
-            purgeAfter: purgeDate(input.end_date),
-            createdAt: clock.now(),
-          })
-          .returning();
+        const created = await repo.insertCheckin({
+          id,
+          accountId: tenant.accountId,
+          propertyId: property.id,
+          ...contact,
+          startDate: input.start_date,
+          endDate: input.end_date,
+          expectedGuests: input.guests,
+          linkTokenHash: link.hash,
+          linkTokenSealed: link.sealed,
+          linkExpiresAt: linkExpiry(input.end_date, property.timeZone),
+          sendChannel: input.channel,
+          origin: 'send',
+          purgeAfter: purgeDate(input.end_date),
+          createdAt: clock.now(),
+        });
         if (!created) throw new Error('checkins: the check-in was not created');
         row = created;
       }
       const sent = await deliver(row, property.nombre, input.channel);
-      if (sent) await db.update(checkins).set({ sentAt: clock.now() }).where(eq(checkins.id, row.id));
+      if (sent) await repo.updateCheckin(row.id, { sentAt: clock.now() });
       return { checkin: await itemById(tenant.accountId, row.id), link: linkOf(row), sent };
     },
 
@@ -137,40 +132,19 @@ export function createCheckinDelivery(deps: CheckinsDeps, ctx: CheckinsContext, 
      */
     async sendDue(limit = 200): Promise<number> {
       const now = clock.now();
-      const due = await db
-        .select({ checkin: checkins, propertyName: properties.nombre })
-        .from(checkins)
-        .innerJoin(properties, eq(properties.id, checkins.propertyId))
-        .innerJoin(bookings, eq(bookings.id, checkins.bookingId))
-        .where(
-          and(
-            isNotNull(checkins.scheduledFor),
-            lte(checkins.scheduledFor, now),
-            isNull(checkins.sentAt),
-            eq(checkins.status, 'pending'),
-            eq(bookings.paused, false),
-            sql`${bookings.status} <> 'cancelled'`,
-            sql`${checkins.linkExpiresAt} > ${now.toISOString()}::timestamptz`,
-          ),
-        )
-        .orderBy(checkins.scheduledFor)
-        .limit(limit);
+      const due = await repo.dueToSend(now, limit);
       let sent = 0;
       for (const { checkin, propertyName } of due) {
         // Claim first: jobs run at least once, and a second run must not send the link twice.
-        const [claimed] = await db
-          .update(checkins)
-          .set({ sentAt: now })
-          .where(and(eq(checkins.id, checkin.id), isNull(checkins.sentAt)))
-          .returning();
+        const claimed = await repo.claimSend(checkin.id, now);
         if (!claimed) continue;
         try {
           const delivered = await deliver(claimed, propertyName, claimed.sendChannel ?? 'email');
           if (delivered) sent++;
-          else await db.update(checkins).set({ scheduledFor: null }).where(eq(checkins.id, checkin.id));
+          else await repo.updateCheckin(checkin.id, { scheduledFor: null });
         } catch (err) {
           logger.error({ err, checkin: checkin.id }, 'checkins: the programmed link could not be sent');
-          await db.update(checkins).set({ sentAt: null }).where(eq(checkins.id, checkin.id));
+          await repo.updateCheckin(checkin.id, { sentAt: null });
         }
       }
       return sent;
