@@ -181,5 +181,6 @@ describe(`domain events in the app on ${testDbKind}`, () => {
       socket?.disconnect();
       await t.close();
     }
-  });
+    // A whole app, a sign-in and a socket: room for a loaded 2-core CI machine.
+  }, 90_000);
 });
