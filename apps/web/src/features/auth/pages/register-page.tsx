@@ -8,6 +8,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
+import { PhoneField } from '../../../components/phone-field.tsx';
 import { pathTo } from '../../../config/routes.ts';
 import { notify } from '../../../lib/notify.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../../../lib/phone-countries.ts';
@@ -16,7 +17,6 @@ import { AuthSwitchPrompt } from '../components/auth-links.tsx';
 import { AuthPage } from '../components/auth-page.tsx';
 import { CheckEmailPanel } from '../components/check-email-panel.tsx';
 import { EmailField } from '../components/email-field.tsx';
-import { PhoneField } from '../components/phone-field.tsx';
 import { PropertyTypeField } from '../components/property-type-field.tsx';
 import classes from './register-page.module.css';
 
@@ -115,11 +115,17 @@ export function RegisterPage() {
             name="phone_country"
             render={({ field }) => (
               <PhoneField
+                countryLabel={t('fields.phoneCountry')}
                 country={field.value ?? DEFAULT_PHONE_COUNTRY}
                 onCountryChange={field.onChange}
-                phone={form.register('phone')}
-                error={errors.phone?.message}
                 countryError={errors.phone_country?.message}
+                countryWidth={118}
+                phoneProps={{
+                  label: t('fields.phone'),
+                  placeholder: t('placeholders.phone'),
+                  error: errors.phone?.message,
+                  ...form.register('phone'),
+                }}
               />
             )}
           />

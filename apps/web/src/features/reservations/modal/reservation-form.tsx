@@ -5,9 +5,9 @@ import type { PropertySummary } from '@posada/contracts/users';
 import { IconAlertTriangle, IconCalendar } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { PhoneField } from '../../../components/phone-field.tsx';
 import { formatLongDay } from '../../../lib/intl.ts';
 import type { ReservationInitial } from '../lib/booking-form.ts';
-import { PhoneInput } from './phone-input.tsx';
 import { ReservationFooter } from './reservation-footer.tsx';
 import { ReservationPriceSection } from './reservation-price-section.tsx';
 import { useReservationForm } from './use-reservation-form.ts';
@@ -240,14 +240,22 @@ export function ReservationForm({
           control={control}
           name="phone_number"
           render={({ field }) => (
-            <PhoneInput
-              inputRef={field.ref}
+            <PhoneField
+              countryLabel={t('form.phoneCountry')}
               country={watched.phone_country ?? 'ES'}
               onCountryChange={(code) => setValue('phone_country', code, { shouldDirty: true })}
-              number={field.value}
-              onNumberChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.phone_number?.message}
+              searchable
+              countryWidth={120}
+              phoneProps={{
+                ref: field.ref,
+                label: t('form.phone'),
+                required: true,
+                dir: 'ltr',
+                value: field.value,
+                onChange: (e) => field.onChange(e.currentTarget.value),
+                onBlur: field.onBlur,
+                error: errors.phone_number?.message,
+              }}
             />
           )}
         />

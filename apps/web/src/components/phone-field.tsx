@@ -1,34 +1,57 @@
 import { Group, Select, Text, TextInput } from '@mantine/core';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryName, phoneCountries } from '../../../lib/phone-countries.ts';
+import { countryName, phoneCountries } from '../lib/phone-countries.ts';
 
-/** Phone number with a compact country-code select beside it (ES by default). */
-export function PhoneField({
-  country,
-  onCountryChange,
-  phone,
-  error,
-  countryError,
-}: {
+export interface PhoneFieldProps {
+  countryLabel: string;
   country: string;
   onCountryChange: (code: string) => void;
-  phone: UseFormRegisterReturn<'phone'>;
-  error?: string;
   countryError?: string;
-}) {
-  const { t, i18n } = useTranslation('auth');
+  /** Lets the user type to find a country by its code, its dialling code or its name. */
+  searchable?: boolean;
+  countryWidth: number;
+  /** The number's input (label, value or `register()` props, error…), spread after the phone defaults. */
+  phoneProps: ComponentPropsWithRef<typeof TextInput>;
+}
+
+/** A phone number with a compact country-code select beside it. */
+export function PhoneField({
+  countryLabel,
+  country,
+  onCountryChange,
+  countryError,
+  searchable = false,
+  countryWidth,
+  phoneProps,
+}: PhoneFieldProps) {
+  const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'es';
   // Isolated left-to-right so Arabic shows "ES +34", not "+34 ES".
   const data = phoneCountries.map((c) => ({ value: c.code, label: `\u2066${c.code} ${c.dial}\u2069` }));
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
       <Select
-        label={t('fields.phoneCountry')}
+        label={countryLabel}
         data={data}
         value={country}
         onChange={(code) => code && onCountryChange(code)}
         allowDeselect={false}
+        {...(searchable
+          ? {
+              searchable: true,
+              filter: ({ options, search }) => {
+                const q = search.trim().toLowerCase();
+                return options.filter((o) => {
+                  if (!('value' in o)) return false;
+                  return (
+                    o.label.toLowerCase().includes(q) ||
+                    countryName(o.value, language).toLowerCase().includes(q)
+                  );
+                });
+              },
+            }
+          : {})}
         checkIconPosition="right"
         comboboxProps={{ width: 260, position: 'bottom-start' }}
         renderOption={({ option }) => {
@@ -43,18 +66,15 @@ export function PhoneField({
           );
         }}
         error={countryError}
-        w={118}
+        w={countryWidth}
         style={{ flexShrink: 0 }}
       />
       <TextInput
-        label={t('fields.phone')}
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
-        placeholder={t('placeholders.phone')}
-        error={error}
         style={{ flex: 1, minWidth: 0 }}
-        {...phone}
+        {...phoneProps}
       />
     </Group>
   );
