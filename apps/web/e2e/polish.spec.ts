@@ -11,7 +11,7 @@ import { DEMO_PASSWORD } from './support/ports.ts';
  */
 
 type Lang = 'es' | 'en' | 'ar';
-type Json = Record<string, Record<string, Record<string, string>>>;
+type Json = Record<string, Record<string, string> | undefined>;
 const locale = (lang: Lang, ns: string): Json =>
   JSON.parse(readFileSync(new URL(`../src/locales/${lang}/${ns}.json`, import.meta.url), 'utf8'));
 
