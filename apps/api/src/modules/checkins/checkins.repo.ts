@@ -182,6 +182,15 @@ export function createCheckinsRepo({ db }: { db: Db }) {
         .returning();
       return row ?? null;
     },
+
+    async checkinExists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: checkins.id }).from(checkins).where(eq(checkins.id, id)).limit(1);
+      return Boolean(row);
+    },
+
+    async insertGuest(values: typeof checkinGuests.$inferInsert): Promise<void> {
+      await db.insert(checkinGuests).values(values);
+    },
   };
 }
 

@@ -2,9 +2,7 @@ import type { CheckinDetail, manualCheckinBody } from '@posada/contracts/checkin
 import { todayIn } from '@posada/domain/booking-rules';
 import { guestDataErrors, normalizeDocumentNumber, purgeDate } from '@posada/domain/checkin-rules';
 import { normalizePhone } from '@posada/domain/phone';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { checkinGuests, checkins } from '../../db/schema/checkins.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { lookupPostalCode, municipalityFor } from '../guest-checkin/postal-codes.ts';
 import { DOCUMENT_PURPOSE, linkExpiry, newCheckinLink } from './checkin-links.ts';
@@ -12,6 +10,7 @@ import type { CheckinPlanning } from './checkin-planning.ts';
 
 import type { CheckinsContext, GuestRow } from './checkins.context.ts';
 import { checkinsErrors } from './checkins.errors.ts';
+import { createCheckinsRepo } from './checkins.repo.ts';
 import type { CheckinsDeps } from './checkins.service.ts';
 
 /** The operator's manual check-in (spec 5 checkinManual). */
@@ -108,6 +107,7 @@ export function createManualCheckin(deps: CheckinsDeps, ctx: CheckinsContext, pl
         : null;
 
       const checkinId = await db.transaction(async (tx) => {
+        const repo = createCheckinsRepo({ db: tx });
         let id: string;
         if (booking) {
           // The booking's programmed check-in becomes the complete one.
@@ -130,14 +130,12 @@ export function createManualCheckin(deps: CheckinsDeps, ctx: CheckinsContext, pl
           linkExpiresAt: linkExpiry(input.end_date, property.timeZone),
           purgeAfter: purgeDate(input.end_date),
         };
-        const existing = booking
-          ? (await tx.select({ id: checkins.id }).from(checkins).where(eq(checkins.id, id)).limit(1))[0]
-          : undefined;
+        const existing = booking ? await repo.checkinExists(id) : false;
         if (existing) {
-          await tx.update(checkins).set(stay).where(eq(checkins.id, id));
+          await repo.updateCheckin(id, stay);
         } else {
           const link = newCheckinLink(secrets, id);
-          await tx.insert(checkins).values({
+          await repo.insertCheckin({
             id,
             ...stay,
             bookingId: booking?.id ?? null,
@@ -148,7 +146,7 @@ export function createManualCheckin(deps: CheckinsDeps, ctx: CheckinsContext, pl
           });
         }
         const guestId = crypto.randomUUID();
-        await tx.insert(checkinGuests).values({
+        await repo.insertGuest({
           id: guestId,
           checkinId: id,
           accountId: tenant.accountId,
