@@ -1,9 +1,10 @@
-import { Group, Radio, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { type CheckinSendSchedule, checkinSendSchedules } from '@posada/contracts/property-settings';
 import { type Icon, IconCalendarEvent, IconHandClick, IconMoonStars, IconSunrise } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RadioCardGrid } from '../../../components/radio-card-grid.tsx';
 import { SectionPage } from '../components/section-page.tsx';
 import { useSectionForm } from '../components/use-section-form.ts';
 
@@ -54,52 +55,33 @@ export function CheckinProgrammingPage() {
         control={control}
         name="schedule"
         render={({ field, fieldState }) => (
-          <Radio.Group
+          <RadioCardGrid
+            layout="list"
             label={t('schedule.label')}
             description={t('schedule.hint')}
             value={field.value}
             onChange={field.onChange}
             error={fieldState.error?.message}
-          >
-            <Stack gap="sm" mt="sm">
-              {checkinSendSchedules.map((option) => {
-                const OptionIcon = scheduleIcons[option];
-                const checked = field.value === option;
-                return (
-                  <Radio.Card
-                    key={option}
-                    value={option}
+            disabled={s.locked}
+            options={checkinSendSchedules.map((option) => {
+              const OptionIcon = scheduleIcons[option];
+              return {
+                value: option,
+                title: t(`schedule.options.${option}.title`),
+                text: t(`schedule.options.${option}.text`),
+                icon: (checked: boolean) => (
+                  <ThemeIcon
+                    size={36}
                     radius="md"
-                    p="md"
-                    disabled={s.locked}
-                    aria-label={t(`schedule.options.${option}.title`)}
-                    bg={checked ? 'var(--mantine-color-posada-0)' : undefined}
-                    style={{ borderColor: checked ? 'var(--mantine-color-posada-5)' : undefined }}
+                    variant={checked ? 'filled' : 'light'}
+                    color={option === 'disabled' ? 'gray' : 'posada'}
                   >
-                    <Group wrap="nowrap" gap="md" align="center">
-                      <Radio.Indicator size="sm" />
-                      <ThemeIcon
-                        size={36}
-                        radius="md"
-                        variant={checked ? 'filled' : 'light'}
-                        color={option === 'disabled' ? 'gray' : 'posada'}
-                      >
-                        <OptionIcon size={20} stroke={1.6} aria-hidden />
-                      </ThemeIcon>
-                      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                        <Text fw={600} size="sm">
-                          {t(`schedule.options.${option}.title`)}
-                        </Text>
-                        <Text size="sm" c="dimmed">
-                          {t(`schedule.options.${option}.text`)}
-                        </Text>
-                      </Stack>
-                    </Group>
-                  </Radio.Card>
-                );
-              })}
-            </Stack>
-          </Radio.Group>
+                    <OptionIcon size={20} stroke={1.6} aria-hidden />
+                  </ThemeIcon>
+                ),
+              };
+            })}
+          />
         )}
       />
       <Group gap="xs" wrap="nowrap" align="flex-start">

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Paper, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { STORE_MESSAGE_MAX, storeTypes } from '@posada/contracts/property-settings';
 import {
   type Icon,
@@ -22,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RadioCardGrid } from '../../../components/radio-card-grid.tsx';
 import { SectionPage } from '../components/section-page.tsx';
 import classes from '../components/settings.module.css';
 import { SectionSwitch } from '../components/switch-card.tsx';
@@ -61,7 +50,7 @@ export function CrossSellingPage() {
         control={control}
         name="type"
         render={({ field, fieldState }) => (
-          <Radio.Group
+          <RadioCardGrid
             label={t('store.type')}
             description={t('store.typeHint')}
             value={field.value}
@@ -70,41 +59,17 @@ export function CrossSellingPage() {
               revalidate();
             }}
             error={fieldState.error?.message}
-          >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
-              {storeTypes.map((option) => {
-                const OptionIcon = storeTypeIcons[option];
-                const checked = field.value === option;
-                return (
-                  <Radio.Card
-                    key={option}
-                    value={option}
-                    radius="md"
-                    p="md"
-                    disabled={s.locked}
-                    aria-label={t(`store.types.${option}.title`)}
-                    bg={checked ? 'var(--mantine-color-posada-0)' : undefined}
-                    style={{ borderColor: checked ? 'var(--mantine-color-posada-5)' : undefined }}
-                  >
-                    <Group wrap="nowrap" align="flex-start" gap="sm">
-                      <Radio.Indicator size="sm" mt={2} />
-                      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-                        <Group gap={8} wrap="nowrap">
-                          <OptionIcon size={18} aria-hidden color="var(--mantine-color-posada-7)" />
-                          <Text fw={600} size="sm">
-                            {t(`store.types.${option}.title`)}
-                          </Text>
-                        </Group>
-                        <Text size="sm" c="dimmed">
-                          {t(`store.types.${option}.text`)}
-                        </Text>
-                      </Stack>
-                    </Group>
-                  </Radio.Card>
-                );
-              })}
-            </SimpleGrid>
-          </Radio.Group>
+            disabled={s.locked}
+            options={storeTypes.map((option) => {
+              const OptionIcon = storeTypeIcons[option];
+              return {
+                value: option,
+                title: t(`store.types.${option}.title`),
+                text: t(`store.types.${option}.text`),
+                icon: () => <OptionIcon size={18} aria-hidden color="var(--mantine-color-posada-7)" />,
+              };
+            })}
+          />
         )}
       />
       {external ? (

@@ -1,9 +1,10 @@
-import { Badge, Group, PasswordInput, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, PasswordInput, Select } from '@mantine/core';
 import { smartLockDeliveryTimes, smartLockKeyTypes } from '@posada/contracts/property-settings';
 import { IconClockHour4, IconKey, IconLockAccess, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RadioCardGrid } from '../../../components/radio-card-grid.tsx';
 import { SectionPage } from '../components/section-page.tsx';
 import classes from '../components/settings.module.css';
 import { SectionSwitch } from '../components/switch-card.tsx';
@@ -54,62 +55,36 @@ export function SmartLocksPage() {
         control={control}
         name="key_type"
         render={({ field, fieldState }) => (
-          <Radio.Group
+          <RadioCardGrid
             label={t('locks.keyType')}
             value={field.value}
             onChange={field.onChange}
             error={fieldState.error?.message}
-          >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
-              {smartLockKeyTypes.map((option) => {
-                const soon = option === 'dynamic';
-                const checked = field.value === option;
-                return (
-                  <Radio.Card
-                    key={option}
-                    value={option}
-                    radius="md"
-                    p="md"
-                    disabled={soon || s.locked}
-                    aria-label={
-                      soon
-                        ? t('locks.soonLabel', { type: t('locks.keyTypes.dynamic.title') })
-                        : t(`locks.keyTypes.${option}.title`)
+            disabled={s.locked}
+            wrapTitle
+            options={smartLockKeyTypes.map((option) => {
+              const soon = option === 'dynamic';
+              return {
+                value: option,
+                title: t(`locks.keyTypes.${option}.title`),
+                text: t(`locks.keyTypes.${option}.text`),
+                unavailable: soon,
+                ...(soon
+                  ? {
+                      ariaLabel: t('locks.soonLabel', { type: t('locks.keyTypes.dynamic.title') }),
+                      icon: () => <IconRefresh size={18} aria-hidden color="var(--mantine-color-gray-6)" />,
+                      badge: (
+                        <Badge size="sm" variant="light" color="gray" tt="none">
+                          {t('locks.soon')}
+                        </Badge>
+                      ),
                     }
-                    bg={checked ? 'var(--mantine-color-posada-0)' : undefined}
-                    style={{
-                      borderColor: checked ? 'var(--mantine-color-posada-5)' : undefined,
-                      ...(soon ? { opacity: 0.6, cursor: 'not-allowed' } : {}),
-                    }}
-                  >
-                    <Group wrap="nowrap" align="flex-start" gap="sm">
-                      <Radio.Indicator size="sm" mt={2} disabled={soon} />
-                      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-                        <Group gap={8} wrap="wrap" style={{ rowGap: 4 }}>
-                          {soon ? (
-                            <IconRefresh size={18} aria-hidden color="var(--mantine-color-gray-6)" />
-                          ) : (
-                            <IconKey size={18} aria-hidden color="var(--mantine-color-posada-7)" />
-                          )}
-                          <Text fw={600} size="sm">
-                            {t(`locks.keyTypes.${option}.title`)}
-                          </Text>
-                          {soon ? (
-                            <Badge size="sm" variant="light" color="gray" tt="none">
-                              {t('locks.soon')}
-                            </Badge>
-                          ) : null}
-                        </Group>
-                        <Text size="sm" c="dimmed">
-                          {t(`locks.keyTypes.${option}.text`)}
-                        </Text>
-                      </Stack>
-                    </Group>
-                  </Radio.Card>
-                );
-              })}
-            </SimpleGrid>
-          </Radio.Group>
+                  : {
+                      icon: () => <IconKey size={18} aria-hidden color="var(--mantine-color-posada-7)" />,
+                    }),
+              };
+            })}
+          />
         )}
       />
       <PasswordInput
