@@ -109,7 +109,7 @@ export const layers = [
         why: "as above: the hotels' rooms are locked through the bookings repo inside the import transaction",
       },
       {
-        file: 'apps/api/src/modules/checkins/checkins.service.ts',
+        file: 'apps/api/src/modules/checkins/checkins.repo.ts',
         rule: 'writes',
         what: 'bookings',
         why: 'a completed check-in marks its booking',

@@ -1,10 +1,10 @@
-import { and, desc, eq, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { checkinGuests, checkins } from '../../db/schema/checkins.ts';
 import { properties } from '../../db/schema/properties.ts';
-import { isUuid } from '../../lib/sql.ts';
+import { isUuid, containsPattern as likeTerm } from '../../lib/sql.ts';
 
 export type CheckinRow = typeof checkins.$inferSelect;
 export type GuestRow = typeof checkinGuests.$inferSelect;
@@ -46,6 +46,28 @@ export type ListRow = {
   leadSealed: string | null;
   registered: number;
 };
+
+/** The filters of the operator's check-in list (GET /api/checkins), tenant checks done. */
+export interface CheckinListFilters {
+  propertyId?: string;
+  tab?: string;
+  from?: string;
+  to?: string;
+  country?: string;
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** The filters of the guest history (GET /api/checkins/history), tenant checks done. */
+export interface HistoryFilters {
+  propertyId?: string;
+  from?: string;
+  to?: string;
+  country?: string;
+  page: number;
+  pageSize: number;
+}
 
 /**
  * Drizzle queries of check-ins and their guests (and the reads they join). Every query of an operator's
@@ -190,6 +212,146 @@ export function createCheckinsRepo({ db }: { db: Db }) {
 
     async insertGuest(values: typeof checkinGuests.$inferInsert): Promise<void> {
       await db.insert(checkinGuests).values(values);
+    },
+
+    /** One page of the account's check-ins (today's arrivals first, issue 13) and how many match. */
+    async listPage(
+      accountId: string,
+      query: CheckinListFilters,
+      now: Date,
+    ): Promise<{ rows: ListRow[]; total: number }> {
+      const conditions: (SQL | undefined)[] = [eq(checkins.accountId, accountId)];
+      if (query.propertyId) conditions.push(eq(checkins.propertyId, query.propertyId));
+      if (query.tab === 'pending') conditions.push(eq(checkins.status, 'pending'));
+      if (query.tab === 'complete') conditions.push(eq(checkins.status, 'complete'));
+      // Today in each property's own time zone.
+      const propertyToday = sql`(${now.toISOString()}::timestamptz at time zone ${properties.timeZone})::date`;
+      if (query.tab === 'today') conditions.push(sql`${checkins.startDate} = ${propertyToday}`);
+      if (query.from) conditions.push(gte(checkins.startDate, query.from));
+      if (query.to) conditions.push(lte(checkins.startDate, query.to));
+      if (query.country) {
+        conditions.push(
+          sql`exists (select 1 from checkin_guests g where g.checkin_id = ${checkins.id} and g.country = ${query.country.toUpperCase()})`,
+        );
+      }
+      const term = query.q?.trim();
+      if (term) {
+        const pattern = likeTerm(term);
+        conditions.push(
+          or(
+            ilike(checkins.name, pattern),
+            ilike(checkins.email, pattern),
+            ilike(checkins.phone, pattern),
+            ilike(bookings.code, pattern),
+            sql`exists (select 1 from checkin_guests g where g.checkin_id = ${checkins.id} and (g.first_name || ' ' || g.last_name) ilike ${pattern})`,
+          ),
+        );
+      }
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        listBase()
+          .where(where)
+          // Operators start from today (issue 13): today's arrivals, then the next ones nearest first,
+          // then the past stays, most recent first.
+          .orderBy(
+            sql`case when ${checkins.startDate} >= ${propertyToday} then 0 else 1 end`,
+            sql`case when ${checkins.startDate} >= ${propertyToday} then ${checkins.startDate} end asc`,
+            desc(checkins.startDate),
+            desc(checkins.createdAt),
+            checkins.id,
+          )
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db
+          .select({ n: count() })
+          .from(checkins)
+          .innerJoin(properties, eq(properties.id, checkins.propertyId))
+          .leftJoin(bookings, eq(bookings.id, checkins.bookingId))
+          .where(where),
+      ]);
+      return { rows: rows as ListRow[], total: Number(total?.n ?? 0) };
+    },
+
+    /** One page of the guests of the account's completed check-ins, newest stays first, and the count. */
+    async historyPage(
+      accountId: string,
+      query: HistoryFilters,
+    ): Promise<{ rows: { guest: GuestRow; checkin: CheckinRow; propertyName: string }[]; total: number }> {
+      const conditions: (SQL | undefined)[] = [
+        eq(checkinGuests.accountId, accountId),
+        eq(checkins.status, 'complete'),
+      ];
+      if (query.propertyId) conditions.push(eq(checkins.propertyId, query.propertyId));
+      if (query.from) conditions.push(gte(checkins.startDate, query.from));
+      if (query.to) conditions.push(lte(checkins.startDate, query.to));
+      if (query.country) conditions.push(eq(checkinGuests.country, query.country.toUpperCase()));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ guest: checkinGuests, checkin: checkins, propertyName: properties.nombre })
+          .from(checkinGuests)
+          .innerJoin(checkins, eq(checkins.id, checkinGuests.checkinId))
+          .innerJoin(properties, eq(properties.id, checkins.propertyId))
+          .where(where)
+          .orderBy(desc(checkins.startDate), desc(checkinGuests.createdAt), checkinGuests.id)
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db
+          .select({ n: count() })
+          .from(checkinGuests)
+          .innerJoin(checkins, eq(checkins.id, checkinGuests.checkinId))
+          .where(where),
+      ]);
+      return { rows, total: Number(total?.n ?? 0) };
+    },
+
+    /** The guest's registration card: undefined without such a guest, null when it has no card. */
+    async guestPdf(
+      accountId: string,
+      checkinId: string,
+      guestId: string,
+    ): Promise<{ pdf: Uint8Array | null } | undefined> {
+      if (!isUuid(guestId)) return undefined;
+      const [row] = await db
+        .select({ pdf: checkinGuests.registrationPdf })
+        .from(checkinGuests)
+        .where(
+          and(
+            eq(checkinGuests.id, guestId),
+            eq(checkinGuests.checkinId, checkinId),
+            eq(checkinGuests.accountId, accountId),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async setKeys(accountId: string, id: string, delivered: boolean): Promise<void> {
+      await db
+        .update(checkins)
+        .set({ keysDelivered: delivered })
+        .where(and(eq(checkins.id, id), eq(checkins.accountId, accountId)));
+    },
+
+    /** The check-in locked FOR UPDATE until the transaction ends. */
+    async lockCheckin(id: string): Promise<CheckinRow | null> {
+      return (await db.select().from(checkins).where(eq(checkins.id, id)).for('update'))[0] ?? null;
+    },
+
+    async guestCount(checkinId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(checkinGuests)
+        .where(eq(checkinGuests.checkinId, checkinId));
+      return Number(row?.n ?? 0);
+    },
+
+    /** A check-in's guest count changes its booking's with it (issue 11). */
+    async setBookingGuests(accountId: string, bookingId: string, guests: number): Promise<void> {
+      await db
+        .update(bookings)
+        .set({ guests })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, accountId)));
     },
   };
 }

@@ -5,22 +5,18 @@ import type {
   checkinsQuery,
   HistoryPage,
 } from '@posada/contracts/checkins';
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { checkinGuests, checkins } from '../../db/schema/checkins.ts';
-import { properties } from '../../db/schema/properties.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { isUuid, containsPattern as likeTerm } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { createCheckinDelivery } from './checkin-delivery.ts';
 import { createCheckinPlanning } from './checkin-planning.ts';
-import { createCheckinsContext, type ListRow, masked } from './checkins.context.ts';
+import { createCheckinsContext, masked } from './checkins.context.ts';
 import { checkinsErrors } from './checkins.errors.ts';
+import { createCheckinsRepo } from './checkins.repo.ts';
 import { createManualCheckin } from './manual-checkin.ts';
 
 /**
@@ -58,7 +54,8 @@ export function createCheckinsService(deps: CheckinsDeps) {
   const ctx = createCheckinsContext(deps);
   const planning = createCheckinPlanning(deps, ctx);
   const { db, clock } = deps;
-  const { ownedProperty, ownedCheckin, toItem, toGuest, listBase, itemById, detail, fieldErrors } = ctx;
+  const { ownedProperty, ownedCheckin, toItem, toGuest, itemById, detail, fieldErrors } = ctx;
+  const repo = createCheckinsRepo({ db });
 
   return {
     ...planning,
@@ -69,61 +66,24 @@ export function createCheckinsService(deps: CheckinsDeps) {
 
     /** GET /api/checkins: tabs, filters, server paging. */
     async list(tenant: Tenant, query: z.output<typeof checkinsQuery>): Promise<CheckinsPage> {
-      const conditions: (SQL | undefined)[] = [eq(checkins.accountId, tenant.accountId)];
-      if (query.property_id) {
-        await ownedProperty(tenant.accountId, query.property_id);
-        conditions.push(eq(checkins.propertyId, query.property_id));
-      }
-      if (query.tab === 'pending') conditions.push(eq(checkins.status, 'pending'));
-      if (query.tab === 'complete') conditions.push(eq(checkins.status, 'complete'));
-      // Today in each property's own time zone.
-      const propertyToday = sql`(${clock.now().toISOString()}::timestamptz at time zone ${properties.timeZone})::date`;
-      if (query.tab === 'today') conditions.push(sql`${checkins.startDate} = ${propertyToday}`);
-      if (query.from) conditions.push(gte(checkins.startDate, query.from));
-      if (query.to) conditions.push(lte(checkins.startDate, query.to));
-      if (query.country) {
-        conditions.push(
-          sql`exists (select 1 from checkin_guests g where g.checkin_id = ${checkins.id} and g.country = ${query.country.toUpperCase()})`,
-        );
-      }
-      const term = query.q?.trim();
-      if (term) {
-        const pattern = likeTerm(term);
-        conditions.push(
-          or(
-            ilike(checkins.name, pattern),
-            ilike(checkins.email, pattern),
-            ilike(checkins.phone, pattern),
-            ilike(bookings.code, pattern),
-            sql`exists (select 1 from checkin_guests g where g.checkin_id = ${checkins.id} and (g.first_name || ' ' || g.last_name) ilike ${pattern})`,
-          ),
-        );
-      }
-      const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        listBase()
-          .where(where)
-          // Operators start from today (issue 13): today's arrivals, then the next ones nearest first,
-          // then the past stays, most recent first.
-          .orderBy(
-            sql`case when ${checkins.startDate} >= ${propertyToday} then 0 else 1 end`,
-            sql`case when ${checkins.startDate} >= ${propertyToday} then ${checkins.startDate} end asc`,
-            desc(checkins.startDate),
-            desc(checkins.createdAt),
-            checkins.id,
-          )
-          .limit(query.page_size)
-          .offset((query.page - 1) * query.page_size),
-        db
-          .select({ n: count() })
-          .from(checkins)
-          .innerJoin(properties, eq(properties.id, checkins.propertyId))
-          .leftJoin(bookings, eq(bookings.id, checkins.bookingId))
-          .where(where),
-      ]);
+      if (query.property_id) await ownedProperty(tenant.accountId, query.property_id);
+      const { rows, total } = await repo.listPage(
+        tenant.accountId,
+        {
+          propertyId: query.property_id,
+          tab: query.tab,
+          from: query.from,
+          to: query.to,
+          country: query.country,
+          q: query.q,
+          page: query.page,
+          pageSize: query.page_size,
+        },
+        clock.now(),
+      );
       return {
-        items: rows.map((r) => toItem(r as ListRow)),
-        total: Number(total?.n ?? 0),
+        items: rows.map((r) => toItem(r)),
+        total,
         page: query.page,
         page_size: query.page_size,
       };
@@ -131,36 +91,15 @@ export function createCheckinsService(deps: CheckinsDeps) {
 
     /** GET /api/checkins/history: the registered guests of completed check-ins (document masked). */
     async history(tenant: Tenant, query: z.output<typeof checkinsHistoryQuery>): Promise<HistoryPage> {
-      const conditions: (SQL | undefined)[] = [
-        eq(checkinGuests.accountId, tenant.accountId),
-        eq(checkins.status, 'complete'),
-      ];
-      if (query.property_id) {
-        await ownedProperty(tenant.accountId, query.property_id);
-        conditions.push(eq(checkins.propertyId, query.property_id));
-      }
-      if (query.from) conditions.push(gte(checkins.startDate, query.from));
-      if (query.to) conditions.push(lte(checkins.startDate, query.to));
-      if (query.country) conditions.push(eq(checkinGuests.country, query.country.toUpperCase()));
-      const where = and(...conditions);
-      const base = () =>
-        db
-          .select({ guest: checkinGuests, checkin: checkins, propertyName: properties.nombre })
-          .from(checkinGuests)
-          .innerJoin(checkins, eq(checkins.id, checkinGuests.checkinId))
-          .innerJoin(properties, eq(properties.id, checkins.propertyId));
-      const [rows, [total]] = await Promise.all([
-        base()
-          .where(where)
-          .orderBy(desc(checkins.startDate), desc(checkinGuests.createdAt), checkinGuests.id)
-          .limit(query.page_size)
-          .offset((query.page - 1) * query.page_size),
-        db
-          .select({ n: count() })
-          .from(checkinGuests)
-          .innerJoin(checkins, eq(checkins.id, checkinGuests.checkinId))
-          .where(where),
-      ]);
+      if (query.property_id) await ownedProperty(tenant.accountId, query.property_id);
+      const { rows, total } = await repo.historyPage(tenant.accountId, {
+        propertyId: query.property_id,
+        from: query.from,
+        to: query.to,
+        country: query.country,
+        page: query.page,
+        pageSize: query.page_size,
+      });
       return {
         items: rows.map((r) => ({
           ...toGuest(r.guest, r.checkin.id),
@@ -171,7 +110,7 @@ export function createCheckinsService(deps: CheckinsDeps) {
           start_date: r.checkin.startDate,
           end_date: r.checkin.endDate,
         })),
-        total: Number(total?.n ?? 0),
+        total,
         page: query.page,
         page_size: query.page_size,
       };
@@ -181,19 +120,7 @@ export function createCheckinsService(deps: CheckinsDeps) {
 
     async registrationPdf(tenant: Tenant, id: string, guestId: string): Promise<Uint8Array> {
       await ownedCheckin(tenant.accountId, id);
-      const [row] = isUuid(guestId)
-        ? await db
-            .select({ pdf: checkinGuests.registrationPdf })
-            .from(checkinGuests)
-            .where(
-              and(
-                eq(checkinGuests.id, guestId),
-                eq(checkinGuests.checkinId, id),
-                eq(checkinGuests.accountId, tenant.accountId),
-              ),
-            )
-            .limit(1)
-        : [];
+      const row = await repo.guestPdf(tenant.accountId, id, guestId);
       if (!row) throw checkinsErrors.guestNotFound();
       if (!row.pdf) throw checkinsErrors.pdfNotFound();
       return row.pdf;
@@ -201,10 +128,7 @@ export function createCheckinsService(deps: CheckinsDeps) {
 
     async setKeys(tenant: Tenant, id: string, delivered: boolean): Promise<CheckinListItem> {
       await ownedCheckin(tenant.accountId, id);
-      await db
-        .update(checkins)
-        .set({ keysDelivered: delivered })
-        .where(and(eq(checkins.id, id), eq(checkins.accountId, tenant.accountId)));
+      await repo.setKeys(tenant.accountId, id, delivered);
       return itemById(tenant.accountId, id);
     },
 
@@ -215,23 +139,15 @@ export function createCheckinsService(deps: CheckinsDeps) {
     async setExpectedGuests(tenant: Tenant, id: string, expected: number): Promise<CheckinListItem> {
       const row = await ownedCheckin(tenant.accountId, id);
       await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(checkins).where(eq(checkins.id, row.id)).for('update');
-        const [registered] = await tx
-          .select({ n: count() })
-          .from(checkinGuests)
-          .where(eq(checkinGuests.checkinId, row.id));
-        if (expected < Number(registered?.n ?? 0)) {
+        const txRepo = createCheckinsRepo({ db: tx });
+        const locked = await txRepo.lockCheckin(row.id);
+        if (expected < (await txRepo.guestCount(row.id))) {
           throw checkinsErrors.invalid(
             fieldErrors({ expected_guests: 'checkin.errors.guests_below_registered' }),
           );
         }
-        await tx.update(checkins).set({ expectedGuests: expected }).where(eq(checkins.id, row.id));
-        if (locked?.bookingId) {
-          await tx
-            .update(bookings)
-            .set({ guests: expected })
-            .where(and(eq(bookings.id, locked.bookingId), eq(bookings.accountId, tenant.accountId)));
-        }
+        await txRepo.updateCheckin(row.id, { expectedGuests: expected });
+        if (locked?.bookingId) await txRepo.setBookingGuests(tenant.accountId, locked.bookingId, expected);
       });
       return itemById(tenant.accountId, id);
     },
