@@ -21,10 +21,10 @@ import { IconAlertTriangle, IconPhoto, IconStar, IconTrash, IconUpload, IconX } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../../components/confirm-delete.tsx';
 import { notify } from '../../../../lib/notify.ts';
 import { useSettingsContext } from '../../components/settings-context.ts';
 import { ImageUploadError, imagesQuery, roomsApi, roomsKeys, uploadImages } from '../api/rooms-api.ts';
-import { confirmDelete } from '../components/confirm-delete.tsx';
 import { LoadError, RoomsPageFrame } from '../components/rooms-page-frame.tsx';
 import { batches, IMAGE_ACCEPT, sortImageFiles } from '../lib/image-files.ts';
 

@@ -1,35 +1,17 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Group, NumberInput, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Currency } from '@posada/contracts/properties';
 import { type Rate, type RateBody, type RoomTypeItem, rateBody } from '@posada/contracts/property-rooms';
-import { IconPencil, IconPlus, IconReceipt2, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { IconReceipt2 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CardListItem } from '../../../../components/card-list.tsx';
-import { FormAlert } from '../../../../components/form-alert.tsx';
-import { applyServerErrors, contractResolver } from '../../../../components/form-errors.ts';
+import { CrudModalForm, useCrudList } from '../../../../components/crud-list.tsx';
+import { contractResolver } from '../../../../components/form-errors.ts';
 import { currencyFormat, formatMoney, fromMinorUnits, toMinorUnits } from '../../../../lib/money.ts';
-import { notify } from '../../../../lib/notify.ts';
-import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { useSettingsContext } from '../../components/settings-context.ts';
 import { ratesQuery, roomsApi, roomsKeys, roomTypesQuery } from '../api/rooms-api.ts';
-import { confirmDelete } from '../components/confirm-delete.tsx';
 import { ListState } from '../components/list-state.tsx';
 import { RoomsPageFrame } from '../components/rooms-page-frame.tsx';
 
@@ -49,8 +31,6 @@ function RateModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['rooms', 'common']);
-  const queryClient = useQueryClient();
-  const [alert, setAlert] = useState<string | null>(null);
   const format = currencyFormat(currency);
   const form = useForm<RateBody, unknown, RateBody>({
     resolver: contractResolver(rateBody, t),
@@ -64,117 +44,99 @@ function RateModal({
         }
       : { name: '', occupancy: 2, price: undefined as unknown as number, currency, room_type_id: null },
   });
-  const save = useMutation({
-    mutationFn: (body: RateBody) =>
-      editing ? roomsApi.updateRate(propertyId, editing.id, body) : roomsApi.createRate(propertyId, body),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: roomsKeys.rates(propertyId) });
-      notify.success(editing ? t('rates.updated') : t('rates.created'));
-      onClose();
-    },
-    onError: (error) => {
-      const message = applyServerErrors(
-        error,
-        form.setError,
-        ['name', 'occupancy', 'price', 'room_type_id'],
-        t('rates.saveError'),
-      );
-      setAlert(message);
-      notify.error(message ?? t('rates.saveError'));
-    },
-  });
   const { errors } = form.formState;
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((body) => {
-        setAlert(null);
-        save.mutate({ ...body, currency });
-      })}
+    <CrudModalForm
+      form={form}
+      fields={['name', 'occupancy', 'price', 'room_type_id']}
+      save={(body) => {
+        const withCurrency = { ...body, currency };
+        return editing
+          ? roomsApi.updateRate(propertyId, editing.id, withCurrency)
+          : roomsApi.createRate(propertyId, withCurrency);
+      }}
+      invalidate={[roomsKeys.rates(propertyId)]}
+      texts={{
+        created: t('rates.created'),
+        updated: t('rates.updated'),
+        saveError: t('rates.saveError'),
+        add: t('rates.add'),
+      }}
+      editing={editing !== null}
+      onClose={onClose}
     >
-      <Stack gap="md">
-        {alert ? <FormAlert>{alert}</FormAlert> : null}
-        <TextInput
-          label={t('rates.fields.name')}
-          placeholder={t('rates.fields.namePlaceholder')}
-          required
-          data-autofocus
-          {...form.register('name')}
-          error={errors.name?.message}
-        />
-        <Controller
-          control={form.control}
-          name="occupancy"
-          render={({ field }) => (
-            <NumberInput
-              label={t('rates.fields.occupancy')}
-              description={t('rates.fields.occupancyHint')}
-              min={1}
-              max={50}
-              allowDecimal={false}
-              allowNegative={false}
-              required
-              value={field.value ?? ''}
-              onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
-              error={errors.occupancy?.message}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="price"
-          render={({ field }) => (
-            <NumberInput
-              label={t('rates.fields.price')}
-              description={t('rates.fields.priceHint', { currency })}
-              required
-              value={fromMinorUnits(typeof field.value === 'number' ? field.value : null, currency) ?? ''}
-              onChange={(value) => field.onChange(toMinorUnits(value, currency) ?? undefined)}
-              thousandSeparator={format.thousandSeparator}
-              decimalSeparator={format.decimalSeparator}
-              decimalScale={format.shownDigits}
-              allowNegative={false}
-              min={0}
-              hideControls
-              inputMode="decimal"
-              leftSection={
-                <Text size="sm" fw={600}>
-                  {format.symbol}
-                </Text>
-              }
-              leftSectionWidth={format.symbol.length > 1 ? 52 : 36}
-              error={errors.price?.message}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="room_type_id"
-          render={({ field }) => (
-            <Select
-              label={t('rates.fields.roomType')}
-              description={t('rates.fields.roomTypeHint')}
-              data={[
-                { value: WHOLE, label: t('rates.allTypes') },
-                ...types.map((type) => ({ value: type.id, label: type.name })),
-              ]}
-              value={field.value ?? WHOLE}
-              onChange={(value) => field.onChange(value === WHOLE || !value ? null : value)}
-              allowDeselect={false}
-              error={errors.room_type_id?.message}
-            />
-          )}
-        />
-        <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {editing ? t('common:actions.save') : t('rates.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <TextInput
+        label={t('rates.fields.name')}
+        placeholder={t('rates.fields.namePlaceholder')}
+        required
+        data-autofocus
+        {...form.register('name')}
+        error={errors.name?.message}
+      />
+      <Controller
+        control={form.control}
+        name="occupancy"
+        render={({ field }) => (
+          <NumberInput
+            label={t('rates.fields.occupancy')}
+            description={t('rates.fields.occupancyHint')}
+            min={1}
+            max={50}
+            allowDecimal={false}
+            allowNegative={false}
+            required
+            value={field.value ?? ''}
+            onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
+            error={errors.occupancy?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="price"
+        render={({ field }) => (
+          <NumberInput
+            label={t('rates.fields.price')}
+            description={t('rates.fields.priceHint', { currency })}
+            required
+            value={fromMinorUnits(typeof field.value === 'number' ? field.value : null, currency) ?? ''}
+            onChange={(value) => field.onChange(toMinorUnits(value, currency) ?? undefined)}
+            thousandSeparator={format.thousandSeparator}
+            decimalSeparator={format.decimalSeparator}
+            decimalScale={format.shownDigits}
+            allowNegative={false}
+            min={0}
+            hideControls
+            inputMode="decimal"
+            leftSection={
+              <Text size="sm" fw={600}>
+                {format.symbol}
+              </Text>
+            }
+            leftSectionWidth={format.symbol.length > 1 ? 52 : 36}
+            error={errors.price?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="room_type_id"
+        render={({ field }) => (
+          <Select
+            label={t('rates.fields.roomType')}
+            description={t('rates.fields.roomTypeHint')}
+            data={[
+              { value: WHOLE, label: t('rates.allTypes') },
+              ...types.map((type) => ({ value: type.id, label: type.name })),
+            ]}
+            value={field.value ?? WHOLE}
+            onChange={(value) => field.onChange(value === WHOLE || !value ? null : value)}
+            allowDeselect={false}
+            error={errors.room_type_id?.message}
+          />
+        )}
+      />
+    </CrudModalForm>
   );
 }
 
@@ -183,59 +145,28 @@ export function RatesPage() {
   const { t } = useTranslation(['rooms', 'settings']);
   const { propertyId, settings } = useSettingsContext();
   useDocumentTitle(`${t('settings:pages.rates.title')} · ${settings.nombre}`);
-  const isMobile = useIsMobile();
-  const queryClient = useQueryClient();
   const rates = useQuery(ratesQuery(propertyId));
   const types = useQuery(roomTypesQuery(propertyId));
   const typeList = types.data?.items ?? [];
   const typeName = (id: string | null) =>
     id ? (typeList.find((type) => type.id === id)?.name ?? '—') : t('rates.allTypes');
-  const [modal, setModal] = useState<{ editing: Rate | null } | null>(null);
-  const remove = useMutation({
-    mutationFn: (rate: Rate) => roomsApi.deleteRate(propertyId, rate.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: roomsKeys.rates(propertyId) });
-      notify.success(t('rates.deleted'));
+  const { addButton, actions, renderModal } = useCrudList<Rate>({
+    remove: (rate) => roomsApi.deleteRate(propertyId, rate.id),
+    invalidate: roomsKeys.rates(propertyId),
+    texts: {
+      add: t('rates.add'),
+      edit: t('rates.edit'),
+      delete: t('rates.delete'),
+      editNamed: (rate) => t('rates.editNamed', { name: rate.name }),
+      deleteNamed: (rate) => t('rates.deleteNamed', { name: rate.name }),
+      newTitle: t('rates.newTitle'),
+      editTitle: (rate) => t('rates.editTitle', { name: rate.name }),
+      deleteTitle: (rate) => t('rates.deleteTitle', { name: rate.name }),
+      deleteBody: () => t('rates.deleteBody'),
+      deleted: t('rates.deleted'),
+      deleteError: t('rates.deleteError'),
     },
-    onError: (error) => notify.error(error.message || t('rates.deleteError')),
   });
-  const askDelete = (rate: Rate) =>
-    confirmDelete({
-      title: t('rates.deleteTitle', { name: rate.name }),
-      body: t('rates.deleteBody'),
-      confirm: t('rates.delete'),
-      onConfirm: () => remove.mutate(rate),
-    });
-  const addButton = (
-    <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setModal({ editing: null })}>
-      {t('rates.add')}
-    </Button>
-  );
-  const actions = (rate: Rate) => (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label={t('rates.edit')} withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t('rates.editNamed', { name: rate.name })}
-          onClick={() => setModal({ editing: rate })}
-        >
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('rates.delete')} withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('rates.deleteNamed', { name: rate.name })}
-          onClick={() => askDelete(rate)}
-          loading={remove.isPending && remove.variables?.id === rate.id}
-        >
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
-  );
   const price = (rate: Rate) => (
     <Text fw={600} size="sm" dir="ltr" style={{ unicodeBidi: 'isolate' }}>
       {formatMoney(rate.price, rate.currency)}
@@ -308,23 +239,15 @@ export function RatesPage() {
         {t('rates.taxesNote', { currency: settings.currency })}
       </Text>
       {body}
-      <Modal
-        opened={modal !== null}
-        onClose={() => setModal(null)}
-        title={modal?.editing ? t('rates.editTitle', { name: modal.editing.name }) : t('rates.newTitle')}
-        centered
-        fullScreen={isMobile}
-      >
-        {modal ? (
-          <RateModal
-            propertyId={propertyId}
-            currency={settings.currency}
-            types={typeList}
-            editing={modal.editing}
-            onClose={() => setModal(null)}
-          />
-        ) : null}
-      </Modal>
+      {renderModal((editing, close) => (
+        <RateModal
+          propertyId={propertyId}
+          currency={settings.currency}
+          types={typeList}
+          editing={editing}
+          onClose={close}
+        />
+      ))}
     </RoomsPageFrame>
   );
 }

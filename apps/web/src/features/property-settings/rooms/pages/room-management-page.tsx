@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { confirmDelete } from '../../../../components/confirm-delete.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { pathTo } from '../../../../config/routes.ts';
 import { ApiError } from '../../../../lib/api.ts';
@@ -20,7 +21,6 @@ import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { useSettingsContext } from '../../components/settings-context.ts';
 import { useUnsavedGuard } from '../../components/use-unsaved-guard.ts';
 import { roomsApi, roomsKeys, roomsQuery } from '../api/rooms-api.ts';
-import { confirmDelete } from '../components/confirm-delete.tsx';
 import { RangeHelper, RoomRowEditor } from '../components/room-row-editor.tsx';
 import { LoadError, PanelSkeleton, RoomsPageFrame } from '../components/rooms-page-frame.tsx';
 import {

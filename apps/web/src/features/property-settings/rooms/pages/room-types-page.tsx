@@ -1,32 +1,15 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Group, NumberInput, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type RoomTypeBody, type RoomTypeItem, roomTypeBody } from '@posada/contracts/property-rooms';
-import { IconCategory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { IconCategory } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CardListItem } from '../../../../components/card-list.tsx';
-import { FormAlert } from '../../../../components/form-alert.tsx';
-import { applyServerErrors, contractResolver } from '../../../../components/form-errors.ts';
-import { notify } from '../../../../lib/notify.ts';
-import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
+import { CrudModalForm, useCrudList } from '../../../../components/crud-list.tsx';
+import { contractResolver } from '../../../../components/form-errors.ts';
 import { useSettingsContext } from '../../components/settings-context.ts';
 import { roomsApi, roomsKeys, roomTypesQuery } from '../api/rooms-api.ts';
-import { confirmDelete } from '../components/confirm-delete.tsx';
 import { ListState } from '../components/list-state.tsx';
 import { RoomsPageFrame } from '../components/rooms-page-frame.tsx';
 
@@ -43,37 +26,11 @@ function RoomTypeModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['rooms', 'common']);
-  const queryClient = useQueryClient();
-  const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<RoomTypeBody, unknown, RoomTypeBody>({
     resolver: contractResolver(roomTypeBody, t),
     defaultValues: editing
       ? { name: editing.name, adults: editing.adults, children: editing.children, infants: editing.infants }
       : EMPTY,
-  });
-  const save = useMutation({
-    mutationFn: (body: RoomTypeBody) =>
-      editing
-        ? roomsApi.updateRoomType(propertyId, editing.id, body)
-        : roomsApi.createRoomType(propertyId, body),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: roomsKeys.roomTypes(propertyId) }),
-        queryClient.invalidateQueries({ queryKey: roomsKeys.rooms(propertyId) }),
-      ]);
-      notify.success(editing ? t('roomTypes.updated') : t('roomTypes.created'));
-      onClose();
-    },
-    onError: (error) => {
-      const message = applyServerErrors(
-        error,
-        form.setError,
-        ['name', 'adults', 'children', 'infants'],
-        t('roomTypes.saveError'),
-      );
-      setAlert(message);
-      notify.error(message ?? t('roomTypes.saveError'));
-    },
   });
   const { errors } = form.formState;
   const number = (field: 'adults' | 'children' | 'infants', min: number) => (
@@ -92,41 +49,41 @@ function RoomTypeModal({
     />
   );
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((body) => {
-        setAlert(null);
-        save.mutate(body);
-      })}
+    <CrudModalForm
+      form={form}
+      fields={['name', 'adults', 'children', 'infants']}
+      save={(body) =>
+        editing
+          ? roomsApi.updateRoomType(propertyId, editing.id, body)
+          : roomsApi.createRoomType(propertyId, body)
+      }
+      invalidate={[roomsKeys.roomTypes(propertyId), roomsKeys.rooms(propertyId)]}
+      texts={{
+        created: t('roomTypes.created'),
+        updated: t('roomTypes.updated'),
+        saveError: t('roomTypes.saveError'),
+        add: t('roomTypes.add'),
+      }}
+      editing={editing !== null}
+      onClose={onClose}
     >
-      <Stack gap="md">
-        {alert ? <FormAlert>{alert}</FormAlert> : null}
-        <TextInput
-          label={t('roomTypes.fields.name')}
-          placeholder={t('roomTypes.fields.namePlaceholder')}
-          required
-          data-autofocus
-          {...form.register('name')}
-          error={errors.name?.message}
-        />
-        <Text size="sm" fw={500}>
-          {t('roomTypes.occupancy')}
-        </Text>
-        <Group gap="sm" grow wrap="wrap" mt={-8}>
-          {number('adults', 1)}
-          {number('children', 0)}
-          {number('infants', 0)}
-        </Group>
-        <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {editing ? t('common:actions.save') : t('roomTypes.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <TextInput
+        label={t('roomTypes.fields.name')}
+        placeholder={t('roomTypes.fields.namePlaceholder')}
+        required
+        data-autofocus
+        {...form.register('name')}
+        error={errors.name?.message}
+      />
+      <Text size="sm" fw={500}>
+        {t('roomTypes.occupancy')}
+      </Text>
+      <Group gap="sm" grow wrap="wrap" mt={-8}>
+        {number('adults', 1)}
+        {number('children', 0)}
+        {number('infants', 0)}
+      </Group>
+    </CrudModalForm>
   );
 }
 
@@ -148,59 +105,27 @@ export function RoomTypesPage() {
   const { t } = useTranslation(['rooms', 'settings']);
   const { propertyId, settings } = useSettingsContext();
   useDocumentTitle(`${t('settings:pages.room-types.title')} · ${settings.nombre}`);
-  const isMobile = useIsMobile();
-  const queryClient = useQueryClient();
   const list = useQuery(roomTypesQuery(propertyId));
-  const [modal, setModal] = useState<{ editing: RoomTypeItem | null } | null>(null);
-  const remove = useMutation({
-    mutationFn: (type: RoomTypeItem) => roomsApi.deleteRoomType(propertyId, type.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: roomsKeys.roomTypes(propertyId) });
-      notify.success(t('roomTypes.deleted'));
-    },
-    onError: (error) => notify.error(error.message || t('roomTypes.deleteError')),
-  });
-  const askDelete = (type: RoomTypeItem) =>
-    confirmDelete({
-      title: t('roomTypes.deleteTitle', { name: type.name }),
-      body:
+  const { addButton, actions, renderModal } = useCrudList<RoomTypeItem>({
+    remove: (type) => roomsApi.deleteRoomType(propertyId, type.id),
+    invalidate: roomsKeys.roomTypes(propertyId),
+    texts: {
+      add: t('roomTypes.add'),
+      edit: t('roomTypes.edit'),
+      delete: t('roomTypes.delete'),
+      editNamed: (type) => t('roomTypes.editNamed', { name: type.name }),
+      deleteNamed: (type) => t('roomTypes.deleteNamed', { name: type.name }),
+      newTitle: t('roomTypes.newTitle'),
+      editTitle: (type) => t('roomTypes.editTitle', { name: type.name }),
+      deleteTitle: (type) => t('roomTypes.deleteTitle', { name: type.name }),
+      deleteBody: (type) =>
         type.rooms_count > 0
           ? t('roomTypes.deleteBodyInUse', { count: type.rooms_count })
           : t('roomTypes.deleteBody'),
-      confirm: t('roomTypes.delete'),
-      onConfirm: () => remove.mutate(type),
-    });
-
-  const addButton = (
-    <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setModal({ editing: null })}>
-      {t('roomTypes.add')}
-    </Button>
-  );
-  const actions = (type: RoomTypeItem) => (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label={t('roomTypes.edit')} withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t('roomTypes.editNamed', { name: type.name })}
-          onClick={() => setModal({ editing: type })}
-        >
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('roomTypes.delete')} withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('roomTypes.deleteNamed', { name: type.name })}
-          onClick={() => askDelete(type)}
-          loading={remove.isPending && remove.variables?.id === type.id}
-        >
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
-  );
+      deleted: t('roomTypes.deleted'),
+      deleteError: t('roomTypes.deleteError'),
+    },
+  });
 
   const body = (
     <ListState
@@ -265,19 +190,9 @@ export function RoomTypesPage() {
   return (
     <RoomsPageFrame page="room-types" actions={list.data?.items.length ? addButton : undefined}>
       {body}
-      <Modal
-        opened={modal !== null}
-        onClose={() => setModal(null)}
-        title={
-          modal?.editing ? t('roomTypes.editTitle', { name: modal.editing.name }) : t('roomTypes.newTitle')
-        }
-        centered
-        fullScreen={isMobile}
-      >
-        {modal ? (
-          <RoomTypeModal propertyId={propertyId} editing={modal.editing} onClose={() => setModal(null)} />
-        ) : null}
-      </Modal>
+      {renderModal((editing, close) => (
+        <RoomTypeModal propertyId={propertyId} editing={editing} onClose={close} />
+      ))}
     </RoomsPageFrame>
   );
 }

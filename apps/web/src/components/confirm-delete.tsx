@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import i18n from '../../../../lib/i18n.ts';
+import i18n from '../lib/i18n.ts';
 
 /** Confirmation before anything destructive (ARCHITECTURE §4). */
 export function confirmDelete(opts: { title: string; body: string; confirm: string; onConfirm: () => void }) {
