@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -31,7 +31,7 @@ export interface CrudListTexts<T> {
 
 /**
  * A list whose items are added and edited in a modal and deleted after a confirmation: the add
- * button, each row's edit and delete buttons, and the modal (`renderModal`).
+ * button, each row's edit and delete buttons (`actions`, `cardHeader`), and the modal (`renderModal`).
  */
 export function useCrudList<T extends Named>({
   remove,
@@ -93,6 +93,13 @@ export function useCrudList<T extends Named>({
       </Tooltip>
     </Group>
   );
+  /** A card's first line (phones): the item's name and its buttons. */
+  const cardHeader = (item: T) => (
+    <Group justify="space-between" wrap="nowrap">
+      <Text fw={600}>{item.name}</Text>
+      {actions(item)}
+    </Group>
+  );
   /** The add/edit modal; `render` gets the item edited (null: a new one) and how to close. */
   const renderModal = (render: (editing: T | null, close: () => void) => ReactNode) => (
     <Modal
@@ -105,7 +112,7 @@ export function useCrudList<T extends Named>({
       {modal ? render(modal.editing, close) : null}
     </Modal>
   );
-  return { addButton, actions, renderModal };
+  return { addButton, actions, cardHeader, renderModal };
 }
 
 /**

@@ -14,6 +14,7 @@ import { useSettingsContext } from '../../components/settings-context.ts';
 import { ratesQuery, roomsApi, roomsKeys, roomTypesQuery } from '../api/rooms-api.ts';
 import { ListState } from '../components/list-state.tsx';
 import { RoomsPageFrame } from '../components/rooms-page-frame.tsx';
+import { roomsCrudTexts } from '../lib/crud-texts.ts';
 
 const WHOLE = '__all__';
 
@@ -150,22 +151,10 @@ export function RatesPage() {
   const typeList = types.data?.items ?? [];
   const typeName = (id: string | null) =>
     id ? (typeList.find((type) => type.id === id)?.name ?? '—') : t('rates.allTypes');
-  const { addButton, actions, renderModal } = useCrudList<Rate>({
+  const { addButton, actions, cardHeader, renderModal } = useCrudList<Rate>({
     remove: (rate) => roomsApi.deleteRate(propertyId, rate.id),
     invalidate: roomsKeys.rates(propertyId),
-    texts: {
-      add: t('rates.add'),
-      edit: t('rates.edit'),
-      delete: t('rates.delete'),
-      editNamed: (rate) => t('rates.editNamed', { name: rate.name }),
-      deleteNamed: (rate) => t('rates.deleteNamed', { name: rate.name }),
-      newTitle: t('rates.newTitle'),
-      editTitle: (rate) => t('rates.editTitle', { name: rate.name }),
-      deleteTitle: (rate) => t('rates.deleteTitle', { name: rate.name }),
-      deleteBody: () => t('rates.deleteBody'),
-      deleted: t('rates.deleted'),
-      deleteError: t('rates.deleteError'),
-    },
+    texts: roomsCrudTexts(t, 'rates', () => t('rates.deleteBody')),
   });
   const price = (rate: Rate) => (
     <Text fw={600} size="sm" dir="ltr" style={{ unicodeBidi: 'isolate' }}>
@@ -187,10 +176,7 @@ export function RatesPage() {
       cards={(items) =>
         items.map((rate, index) => (
           <CardListItem key={rate.id} divided={index > 0}>
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={600}>{rate.name}</Text>
-              {actions(rate)}
-            </Group>
+            {cardHeader(rate)}
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
                 {t('rates.occupancyValue', { count: rate.occupancy })} · {typeName(rate.room_type_id)}

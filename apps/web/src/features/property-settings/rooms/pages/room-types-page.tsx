@@ -12,6 +12,7 @@ import { useSettingsContext } from '../../components/settings-context.ts';
 import { roomsApi, roomsKeys, roomTypesQuery } from '../api/rooms-api.ts';
 import { ListState } from '../components/list-state.tsx';
 import { RoomsPageFrame } from '../components/rooms-page-frame.tsx';
+import { roomsCrudTexts } from '../lib/crud-texts.ts';
 
 const EMPTY: RoomTypeBody = { name: '', adults: 2, children: 0, infants: 0 };
 
@@ -106,25 +107,14 @@ export function RoomTypesPage() {
   const { propertyId, settings } = useSettingsContext();
   useDocumentTitle(`${t('settings:pages.room-types.title')} · ${settings.nombre}`);
   const list = useQuery(roomTypesQuery(propertyId));
-  const { addButton, actions, renderModal } = useCrudList<RoomTypeItem>({
+  const { addButton, actions, cardHeader, renderModal } = useCrudList<RoomTypeItem>({
     remove: (type) => roomsApi.deleteRoomType(propertyId, type.id),
     invalidate: roomsKeys.roomTypes(propertyId),
-    texts: {
-      add: t('roomTypes.add'),
-      edit: t('roomTypes.edit'),
-      delete: t('roomTypes.delete'),
-      editNamed: (type) => t('roomTypes.editNamed', { name: type.name }),
-      deleteNamed: (type) => t('roomTypes.deleteNamed', { name: type.name }),
-      newTitle: t('roomTypes.newTitle'),
-      editTitle: (type) => t('roomTypes.editTitle', { name: type.name }),
-      deleteTitle: (type) => t('roomTypes.deleteTitle', { name: type.name }),
-      deleteBody: (type) =>
-        type.rooms_count > 0
-          ? t('roomTypes.deleteBodyInUse', { count: type.rooms_count })
-          : t('roomTypes.deleteBody'),
-      deleted: t('roomTypes.deleted'),
-      deleteError: t('roomTypes.deleteError'),
-    },
+    texts: roomsCrudTexts(t, 'roomTypes', (type) =>
+      type.rooms_count > 0
+        ? t('roomTypes.deleteBodyInUse', { count: type.rooms_count })
+        : t('roomTypes.deleteBody'),
+    ),
   });
 
   const body = (
@@ -141,10 +131,7 @@ export function RoomTypesPage() {
       cards={(items) =>
         items.map((type, index) => (
           <CardListItem key={type.id} divided={index > 0}>
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={600}>{type.name}</Text>
-              {actions(type)}
-            </Group>
+            {cardHeader(type)}
             <Occupancy type={type} />
             <Text size="xs" c="dimmed">
               {t('roomTypes.roomsCount', { count: type.rooms_count })}
