@@ -91,12 +91,6 @@ export const layers = [
         why: 'profile edits write the user row auth owns',
       },
       {
-        file: 'apps/api/src/modules/auth/auth.repo.ts',
-        rule: 'writes',
-        what: 'accounts',
-        why: 'registration creates the account with its first user',
-      },
-      {
         file: 'apps/api/src/modules/booking-import/booking-import.service.ts',
         rule: 'internals',
         what: 'apps/api/src/modules/bookings/bookings.repo.ts',

@@ -4,6 +4,7 @@ import { accounts, users } from '../../db/schema/accounts.ts';
 import { properties } from '../../db/schema/properties.ts';
 
 export type PropertyRow = typeof properties.$inferSelect;
+export type NewAccount = typeof accounts.$inferInsert;
 export type UserWithAccountRow = NonNullable<Awaited<ReturnType<AccountsRepo['findUserWithAccount']>>>;
 
 export type AccountsRepo = ReturnType<typeof createAccountsRepo>;
@@ -42,6 +43,12 @@ export function createAccountsRepo({ db }: { db: Db }) {
         .update(users)
         .set({ activePropertyId: propertyId })
         .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+    },
+
+    async insertAccount(values: NewAccount): Promise<string> {
+      const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id });
+      if (!row) throw new Error('account insert returned nothing');
+      return row.id;
     },
 
     async findAccountQuantity(accountId: string): Promise<number | null> {

@@ -10,7 +10,12 @@ import { effectiveSubscriptionStatus, trialDaysLeft } from '@posada/domain/subsc
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { accountsErrors } from './accounts.errors.ts';
-import { createAccountsRepo, type PropertyRow, type UserWithAccountRow } from './accounts.repo.ts';
+import {
+  createAccountsRepo,
+  type NewAccount,
+  type PropertyRow,
+  type UserWithAccountRow,
+} from './accounts.repo.ts';
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -112,6 +117,10 @@ export function createAccountsService(deps: { db: Db; clock: Clock }) {
       await repo.setActiveProperty(auth.userId, auth.accountId, propertyId);
       return getUserData(auth.userId);
     },
+
+    /** Creates an account (a sign-up) on `on` (the caller's transaction) or the module's database. */
+    createAccount: (values: NewAccount, on?: Db): Promise<string> =>
+      (on ? createAccountsRepo({ db: on }) : repo).insertAccount(values),
 
     /** How many properties the account may have (spec 3 User.quantity). */
     async getPropertyQuota(accountId: string): Promise<{ quantity: number }> {

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  accounts,
   emailTokens,
   loginAttempts,
   loginChallenges,
@@ -14,7 +13,6 @@ import {
 export type EmailTokenPurpose = 'confirm_email' | 'reset_password';
 
 export type AuthUserRow = typeof users.$inferSelect;
-export type NewAccount = typeof accounts.$inferInsert;
 export type NewUser = typeof users.$inferInsert;
 
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
@@ -38,12 +36,6 @@ export function createAuthRepo({ db }: { db: Db }) {
     async findUserByGoogleSub(sub: string): Promise<AuthUserRow | null> {
       const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
       return row ?? null;
-    },
-
-    async insertAccount(values: NewAccount): Promise<string> {
-      const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id });
-      if (!row) throw new Error('account insert returned nothing');
-      return row.id;
     },
 
     async insertUser(values: NewUser): Promise<AuthUserRow> {

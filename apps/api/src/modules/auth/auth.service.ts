@@ -50,7 +50,7 @@ export function createAuthService(deps: {
   clock: Clock;
   config: Config;
   mail: Pick<MailService, 'send'>;
-  accounts: Pick<AccountsService, 'getUser'>;
+  accounts: Pick<AccountsService, 'getUser' | 'createAccount'>;
   advisors: Pick<AdminService, 'findActiveAdvisorId'>;
   secrets: SecretBox;
   /** Live sockets of a revoked session must not keep receiving events. */
@@ -67,8 +67,12 @@ export function createAuthService(deps: {
   const now = () => clock.now();
   const later = (ms: number) => new Date(now().getTime() + ms);
 
-  function inTransaction<T>(work: (tx: AuthRepo) => Promise<T>): Promise<T> {
-    return deps.db.transaction((tx) => work(createAuthRepo({ db: tx as unknown as Db })));
+  /** `work` gets the repo on the transaction and the transaction itself (for other modules' writes). */
+  function inTransaction<T>(work: (tx: AuthRepo, on: Db) => Promise<T>): Promise<T> {
+    return deps.db.transaction((tx) => {
+      const on = tx as unknown as Db;
+      return work(createAuthRepo({ db: on }), on);
+    });
   }
 
   // E-mailed links
@@ -204,6 +208,7 @@ export function createAuthService(deps: {
 
   async function createEmpresa(
     tx: AuthRepo,
+    on: Db,
     input: {
       name: string;
       email: string;
@@ -219,18 +224,21 @@ export function createAuthService(deps: {
     },
   ): Promise<AuthUserRow> {
     const at = now();
-    const accountId = await tx.insertAccount({
-      name: input.name,
-      pais: input.pais,
-      tipoHospedaje: input.tipoHospedaje,
-      roomRange: input.roomRange,
-      plan: null,
-      statusSubscription: 'demo',
-      trialEndsAt: trialEndsAt(at),
-      quantity: 1,
-      advisorId: input.advisorId,
-      createdAt: at,
-    });
+    const accountId = await deps.accounts.createAccount(
+      {
+        name: input.name,
+        pais: input.pais,
+        tipoHospedaje: input.tipoHospedaje,
+        roomRange: input.roomRange,
+        plan: null,
+        statusSubscription: 'demo',
+        trialEndsAt: trialEndsAt(at),
+        quantity: 1,
+        advisorId: input.advisorId,
+        createdAt: at,
+      },
+      on,
+    );
     return tx.insertUser({
       accountId,
       type: 'empresa',
@@ -267,8 +275,8 @@ export function createAuthService(deps: {
       if (wasUnverified) deps.sockets?.disconnectUser(existing.id);
       return { ...existing, googleSub: profile.sub };
     }
-    return inTransaction((tx) =>
-      createEmpresa(tx, {
+    return inTransaction((tx, on) =>
+      createEmpresa(tx, on, {
         name: profile.name ?? email.split('@')[0] ?? email,
         email,
         phone: null,
@@ -319,8 +327,8 @@ export function createAuthService(deps: {
       const passwordHash = await hashPassword(body.password);
       let created: { user: AuthUserRow; token: string };
       try {
-        created = await inTransaction(async (tx) => {
-          const user = await createEmpresa(tx, {
+        created = await inTransaction(async (tx, on) => {
+          const user = await createEmpresa(tx, on, {
             name: body.name.trim(),
             email,
             phone,
