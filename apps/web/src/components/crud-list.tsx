@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -13,6 +13,11 @@ import { applyServerErrors } from './form-errors.ts';
 interface Named {
   id: string;
   name: string;
+}
+
+export interface CrudColumn<T> {
+  header: string;
+  cell: (item: T) => ReactNode;
 }
 
 export interface CrudListTexts<T> {
@@ -31,7 +36,7 @@ export interface CrudListTexts<T> {
 
 /**
  * A list whose items are added and edited in a modal and deleted after a confirmation: the add
- * button, each row's edit and delete buttons (`actions`, `cardHeader`), and the modal (`renderModal`).
+ * button, each item's edit and delete buttons (in `cardHeader` and `table`), and the modal (`renderModal`).
  */
 export function useCrudList<T extends Named>({
   remove,
@@ -100,6 +105,36 @@ export function useCrudList<T extends Named>({
       {actions(item)}
     </Group>
   );
+  /** The table's head and body (wider screens): the name, the other columns, the buttons. */
+  const table = (
+    items: T[],
+    { name, columns, actionsLabel }: { name: string; columns: CrudColumn<T>[]; actionsLabel: string },
+  ) => (
+    <>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{name}</Table.Th>
+          {columns.map((column) => (
+            <Table.Th key={column.header}>{column.header}</Table.Th>
+          ))}
+          <Table.Th>
+            <VisuallyHidden>{actionsLabel}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr key={item.id}>
+            <Table.Td fw={600}>{item.name}</Table.Td>
+            {columns.map((column) => (
+              <Table.Td key={column.header}>{column.cell(item)}</Table.Td>
+            ))}
+            <Table.Td>{actions(item)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </>
+  );
   /** The add/edit modal; `render` gets the item edited (null: a new one) and how to close. */
   const renderModal = (render: (editing: T | null, close: () => void) => ReactNode) => (
     <Modal
@@ -112,7 +147,7 @@ export function useCrudList<T extends Named>({
       {modal ? render(modal.editing, close) : null}
     </Modal>
   );
-  return { addButton, actions, cardHeader, renderModal };
+  return { addButton, cardHeader, table, renderModal };
 }
 
 /**

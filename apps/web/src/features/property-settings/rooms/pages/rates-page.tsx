@@ -1,4 +1,4 @@
-import { Badge, Group, NumberInput, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Currency } from '@posada/contracts/properties';
 import { type Rate, type RateBody, type RoomTypeItem, rateBody } from '@posada/contracts/property-rooms';
@@ -151,7 +151,7 @@ export function RatesPage() {
   const typeList = types.data?.items ?? [];
   const typeName = (id: string | null) =>
     id ? (typeList.find((type) => type.id === id)?.name ?? '—') : t('rates.allTypes');
-  const { addButton, actions, cardHeader, renderModal } = useCrudList<Rate>({
+  const { addButton, cardHeader, table, renderModal } = useCrudList<Rate>({
     remove: (rate) => roomsApi.deleteRate(propertyId, rate.id),
     invalidate: roomsKeys.rates(propertyId),
     texts: roomsCrudTexts(t, 'rates', () => t('rates.deleteBody')),
@@ -186,36 +186,27 @@ export function RatesPage() {
           </CardListItem>
         ))
       }
-      table={(items) => (
-        <>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('rates.fields.name')}</Table.Th>
-              <Table.Th>{t('rates.fields.occupancy')}</Table.Th>
-              <Table.Th>{t('rates.fields.roomType')}</Table.Th>
-              <Table.Th>{t('rates.priceColumn')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('roomTypes.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((rate) => (
-              <Table.Tr key={rate.id}>
-                <Table.Td fw={600}>{rate.name}</Table.Td>
-                <Table.Td>{t('rates.occupancyValue', { count: rate.occupancy })}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={rate.room_type_id ? 'posada' : 'gray'} tt="none">
-                    {typeName(rate.room_type_id)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{price(rate)}</Table.Td>
-                <Table.Td>{actions(rate)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </>
-      )}
+      table={(items) =>
+        table(items, {
+          name: t('rates.fields.name'),
+          columns: [
+            {
+              header: t('rates.fields.occupancy'),
+              cell: (rate) => t('rates.occupancyValue', { count: rate.occupancy }),
+            },
+            {
+              header: t('rates.fields.roomType'),
+              cell: (rate) => (
+                <Badge variant="light" color={rate.room_type_id ? 'posada' : 'gray'} tt="none">
+                  {typeName(rate.room_type_id)}
+                </Badge>
+              ),
+            },
+            { header: t('rates.priceColumn'), cell: price },
+          ],
+          actionsLabel: t('roomTypes.actions'),
+        })
+      }
     />
   );
 

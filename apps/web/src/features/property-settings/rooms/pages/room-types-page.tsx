@@ -1,4 +1,4 @@
-import { Badge, Group, NumberInput, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, NumberInput, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type RoomTypeBody, type RoomTypeItem, roomTypeBody } from '@posada/contracts/property-rooms';
 import { IconCategory } from '@tabler/icons-react';
@@ -107,7 +107,7 @@ export function RoomTypesPage() {
   const { propertyId, settings } = useSettingsContext();
   useDocumentTitle(`${t('settings:pages.room-types.title')} · ${settings.nombre}`);
   const list = useQuery(roomTypesQuery(propertyId));
-  const { addButton, actions, cardHeader, renderModal } = useCrudList<RoomTypeItem>({
+  const { addButton, cardHeader, table, renderModal } = useCrudList<RoomTypeItem>({
     remove: (type) => roomsApi.deleteRoomType(propertyId, type.id),
     invalidate: roomsKeys.roomTypes(propertyId),
     texts: roomsCrudTexts(t, 'roomTypes', (type) =>
@@ -139,38 +139,25 @@ export function RoomTypesPage() {
           </CardListItem>
         ))
       }
-      table={(items) => (
-        <>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('roomTypes.fields.name')}</Table.Th>
-              <Table.Th>{t('roomTypes.fields.adults')}</Table.Th>
-              <Table.Th>{t('roomTypes.fields.children')}</Table.Th>
-              <Table.Th>{t('roomTypes.fields.infants')}</Table.Th>
-              <Table.Th>{t('roomTypes.rooms')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('roomTypes.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((type) => (
-              <Table.Tr key={type.id}>
-                <Table.Td fw={600}>{type.name}</Table.Td>
-                <Table.Td>{type.adults}</Table.Td>
-                <Table.Td>{type.children}</Table.Td>
-                <Table.Td>{type.infants}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color="gray" tt="none">
-                    {t('roomTypes.roomsCount', { count: type.rooms_count })}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{actions(type)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </>
-      )}
+      table={(items) =>
+        table(items, {
+          name: t('roomTypes.fields.name'),
+          columns: [
+            { header: t('roomTypes.fields.adults'), cell: (type) => type.adults },
+            { header: t('roomTypes.fields.children'), cell: (type) => type.children },
+            { header: t('roomTypes.fields.infants'), cell: (type) => type.infants },
+            {
+              header: t('roomTypes.rooms'),
+              cell: (type) => (
+                <Badge variant="light" color="gray" tt="none">
+                  {t('roomTypes.roomsCount', { count: type.rooms_count })}
+                </Badge>
+              ),
+            },
+          ],
+          actionsLabel: t('roomTypes.actions'),
+        })
+      }
     />
   );
 
