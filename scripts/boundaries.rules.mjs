@@ -103,12 +103,6 @@ export const layers = [
         why: "as above: the hotels' rooms are locked through the bookings repo inside the import transaction",
       },
       {
-        file: 'apps/api/src/modules/checkins/checkins.repo.ts',
-        rule: 'writes',
-        what: 'bookings',
-        why: 'a completed check-in marks its booking',
-      },
-      {
         file: 'apps/api/src/modules/guest-checkin/guest-checkin.repo.ts',
         rule: 'writes',
         what: 'checkins',

@@ -119,6 +119,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   const notifications = createNotificationsModule({ db, clock });
+  const bookings = createBookingsModule({
+    db,
+    clock,
+    roomTypes: rooms,
+    rates,
+    events,
+    notifications: notifications.service,
+  });
   const checkins = createCheckinsModule({
     db,
     clock,
@@ -129,16 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     messaging: messagingAdapter(senders),
     renderPdf: renderRegistrationPdf,
     notifications: notifications.service,
+    bookings: bookings.service,
     events,
     jobs,
-  });
-  const bookings = createBookingsModule({
-    db,
-    clock,
-    roomTypes: rooms,
-    rates,
-    events,
-    notifications: notifications.service,
   });
   const bookingImport = createBookingImportModule({ db, clock, roomTypes: rooms, events });
   const calendar = createCalendarModule({ db, kind: database.kind, logger: app.log });

@@ -388,6 +388,13 @@ export function createBookingsRepo({ db }: { db: Db }) {
         )
         .orderBy(asc(closedDates.startDate), asc(closedDates.id));
     },
+
+    async setGuests(accountId: string, bookingId: string, guests: number): Promise<void> {
+      await db
+        .update(bookings)
+        .set({ guests })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, accountId)));
+    },
   };
 }
 

@@ -32,7 +32,12 @@ import {
 import { createAvailabilityService } from './availability.service.ts';
 import { newBookingCode } from './booking-code.ts';
 import { bookingsErrors } from './bookings.errors.ts';
-import type { BookingListRow, BookingRow, BookingsListQuery } from './bookings.repo.ts';
+import {
+  type BookingListRow,
+  type BookingRow,
+  type BookingsListQuery,
+  createBookingsRepo,
+} from './bookings.repo.ts';
 import { createClosedDatesService } from './closed-dates.service.ts';
 import { createNightPricesService } from './night-prices.service.ts';
 import { type BookingsTx, createStayPlanning, MAX_STAY_NIGHTS } from './stay-planning.ts';
@@ -176,6 +181,13 @@ export function createBookingsService(deps: BookingsDeps) {
     },
     get: (tenant: Tenant, id: string) =>
       isUuid(id) ? detail(tenant, id) : Promise.reject(bookingsErrors.notFound()),
+
+    /**
+     * The guest cap (issue 11): a check-in's expected guests become its booking's guest count, on `on`
+     * (the check-in's transaction) or the module's database. Plain write: no event, no re-planning.
+     */
+    setGuests: (accountId: string, bookingId: string, guests: number, on?: Db): Promise<void> =>
+      (on ? createBookingsRepo({ db: on }) : repo).setGuests(accountId, bookingId, guests),
 
     async list(tenant: Tenant, q: BookingsListQuery): Promise<BookingsPage> {
       if (q.property_id) await ownedProperty(tenant, q.property_id);

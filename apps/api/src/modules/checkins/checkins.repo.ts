@@ -345,14 +345,6 @@ export function createCheckinsRepo({ db }: { db: Db }) {
         .where(eq(checkinGuests.checkinId, checkinId));
       return Number(row?.n ?? 0);
     },
-
-    /** A check-in's guest count changes its booking's with it (issue 11). */
-    async setBookingGuests(accountId: string, bookingId: string, guests: number): Promise<void> {
-      await db
-        .update(bookings)
-        .set({ guests })
-        .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, accountId)));
-    },
   };
 }
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Tenant } from '../../lib/tenant.ts';
+import type { BookingsService } from '../bookings/bookings.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { createCheckinDelivery } from './checkin-delivery.ts';
 import { createCheckinPlanning } from './checkin-planning.ts';
@@ -40,6 +41,8 @@ export interface CheckinsDeps {
   logger: FastifyBaseLogger;
   messaging?: MessagingAdapter | null;
   renderPdf?: RegistrationPdfRenderer | null;
+  /** The owner of bookings: the guest cap changes the booking's guest count through it. */
+  bookings: Pick<BookingsService, 'setGuests'>;
 }
 
 export type CheckinsService = ReturnType<typeof createCheckinsService>;
@@ -147,7 +150,9 @@ export function createCheckinsService(deps: CheckinsDeps) {
           );
         }
         await txRepo.updateCheckin(row.id, { expectedGuests: expected });
-        if (locked?.bookingId) await txRepo.setBookingGuests(tenant.accountId, locked.bookingId, expected);
+        if (locked?.bookingId) {
+          await deps.bookings.setGuests(tenant.accountId, locked.bookingId, expected, tx);
+        }
       });
       return itemById(tenant.accountId, id);
     },
