@@ -85,12 +85,6 @@ export const layers = [
     },
     exceptions: [
       {
-        file: 'apps/api/src/modules/accounts/accounts.repo.ts',
-        rule: 'writes',
-        what: 'users',
-        why: 'profile edits write the user row auth owns',
-      },
-      {
         file: 'apps/api/src/modules/booking-import/booking-import.service.ts',
         rule: 'internals',
         what: 'apps/api/src/modules/bookings/bookings.repo.ts',

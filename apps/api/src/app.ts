@@ -28,7 +28,7 @@ import { createPgBossJobs } from './lib/pg-boss-jobs.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
-import { createAuthModule } from './modules/auth/auth.module.ts';
+import { createAuthModule, createUsersService } from './modules/auth/auth.module.ts';
 import { createBookingImportModule } from './modules/booking-import/booking-import.module.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   const admin = createAdminModule({ db, clock });
-  const accounts = createAccountsModule({ db, clock });
+  const accounts = createAccountsModule({ db, clock, users: createUsersService({ db }) });
   const files = createFilesModule({ storage: deps.storage ?? createLocalStorage(config.DATA_DIR) });
   const properties = createPropertiesModule({
     db,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, users } from '../../db/schema/accounts.ts';
 import { properties } from '../../db/schema/properties.ts';
@@ -38,13 +38,6 @@ export function createAccountsRepo({ db }: { db: Db }) {
       return row ?? null;
     },
 
-    async setActiveProperty(userId: string, accountId: string, propertyId: string | null): Promise<void> {
-      await db
-        .update(users)
-        .set({ activePropertyId: propertyId })
-        .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
-    },
-
     async insertAccount(values: NewAccount): Promise<string> {
       const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id });
       if (!row) throw new Error('account insert returned nothing');
@@ -58,17 +51,6 @@ export function createAccountsRepo({ db }: { db: Db }) {
         .where(eq(accounts.id, accountId))
         .limit(1);
       return row?.quantity ?? null;
-    },
-
-    async setActivePropertyIfUnset(userId: string, accountId: string, propertyId: string): Promise<void> {
-      await db
-        .update(users)
-        .set({ activePropertyId: propertyId })
-        .where(and(eq(users.id, userId), eq(users.accountId, accountId), isNull(users.activePropertyId)));
-    },
-
-    async setLocale(userId: string, locale: string): Promise<void> {
-      await db.update(users).set({ locale }).where(eq(users.id, userId));
     },
   };
 }

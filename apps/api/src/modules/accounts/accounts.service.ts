@@ -9,6 +9,7 @@ import type {
 import { effectiveSubscriptionStatus, trialDaysLeft } from '@posada/domain/subscription';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createUsersService, type UsersService } from '../auth/users.service.ts';
 import { accountsErrors } from './accounts.errors.ts';
 import {
   createAccountsRepo,
@@ -77,8 +78,14 @@ function toUser(row: UserWithAccountRow, list: PropertySummary[], now: Date): Us
 }
 
 /** The signed-in user (spec 3 User) and what hangs off it: active property, language. */
-export function createAccountsService(deps: { db: Db; clock: Clock }) {
+export function createAccountsService(deps: {
+  db: Db;
+  clock: Clock;
+  /** The owner of users (auth): the active property and the language are written through it. */
+  users?: UsersService;
+}) {
   const repo = createAccountsRepo({ db: deps.db });
+  const users = deps.users ?? createUsersService({ db: deps.db });
 
   async function load(userId: string) {
     const row = await repo.findUserWithAccount(userId);
@@ -114,7 +121,7 @@ export function createAccountsService(deps: { db: Db; clock: Clock }) {
       if (propertyId && !(await repo.findProperty(auth.accountId, propertyId))) {
         throw accountsErrors.propertyNotFound();
       }
-      await repo.setActiveProperty(auth.userId, auth.accountId, propertyId);
+      await users.setActiveProperty(auth.userId, auth.accountId, propertyId);
       return getUserData(auth.userId);
     },
 
@@ -129,11 +136,11 @@ export function createAccountsService(deps: { db: Db; clock: Clock }) {
 
     /** After a property is created: it becomes the user's active property when none was chosen. */
     async adoptNewProperty(auth: { userId: string; accountId: string }, propertyId: string): Promise<void> {
-      await repo.setActivePropertyIfUnset(auth.userId, auth.accountId, propertyId);
+      await users.setActivePropertyIfUnset(auth.userId, auth.accountId, propertyId);
     },
 
     async setLocale(userId: string, locale: Locale): Promise<User> {
-      await repo.setLocale(userId, locale);
+      await users.setLocale(userId, locale);
       return getUser(userId);
     },
   };

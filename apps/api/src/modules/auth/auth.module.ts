@@ -4,6 +4,9 @@ import { createAccountSecurityService } from './account-security.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { type AuthService, createAuthService } from './auth.service.ts';
 
+/** Built before the auth module: accounts writes the user's settings through it. */
+export { createUsersService } from './users.service.ts';
+
 /** Sign-in, sessions and account security (owns users, sessions and the sign-in tables). */
 export function createAuthModule(
   deps: Parameters<typeof createAuthService>[0] & { appUrl: string },

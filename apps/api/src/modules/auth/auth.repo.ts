@@ -48,6 +48,20 @@ export function createAuthRepo({ db }: { db: Db }) {
       await db.update(users).set(values).where(eq(users.id, id));
     },
 
+    /** The user's chosen property; `onlyIfUnset` keeps a choice already made. */
+    async setActiveProperty(
+      userId: string,
+      accountId: string,
+      propertyId: string | null,
+      onlyIfUnset = false,
+    ): Promise<void> {
+      const mine = and(eq(users.id, userId), eq(users.accountId, accountId));
+      await db
+        .update(users)
+        .set({ activePropertyId: propertyId })
+        .where(onlyIfUnset ? and(mine, isNull(users.activePropertyId)) : mine);
+    },
+
     async markEmailVerified(id: string, now: Date): Promise<void> {
       await db
         .update(users)
