@@ -7,7 +7,6 @@ import {
   Drawer,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -40,10 +39,10 @@ import { ProgrammedCheckin } from '../../../../lib/booking-checkin.tsx';
 import { notify } from '../../../../lib/notify.ts';
 import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { useBookingActions } from '../../hooks/use-booking-actions.tsx';
-import { bookingActions, bookingDetailQuery, calendarQuery } from '../api/calendar-api.ts';
+import { bookingActions, bookingDetailQuery } from '../api/calendar-api.ts';
 import { channelMark, statusColor } from '../lib/booking-style.ts';
 import { dayFormatters, moneyFormatter } from '../lib/format.ts';
-import { freeRoomsFor, isHotelProperty } from '../lib/grid-rows.ts';
+import { ChangeRoom } from './change-room.tsx';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
 
@@ -388,93 +387,6 @@ const wrapLabel = {
   root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
   label: { whiteSpace: 'normal', lineHeight: 1.25, textAlign: 'center' },
 } as const;
-
-/** Change room (hotel calendar): one of the booking's rooms to a room free for the whole stay. */
-function ChangeRoom({ booking, onDone }: { booking: Booking; onDone: () => void }) {
-  const { t } = useTranslation(['calendar', 'common']);
-  const queryClient = useQueryClient();
-  const [from, setFrom] = useState<string | null>(booking.rooms[0]?.id ?? null);
-  const [to, setTo] = useState<string | null>(null);
-  const calendar = useQuery(
-    calendarQuery({ from: booking.start_date, to: booking.end_date, property_ids: booking.property_id }),
-  );
-  const property = calendar.data?.properties.find((p) => p.id === booking.property_id);
-  const free = property && isHotelProperty(property) ? freeRoomsFor(property, booking) : [];
-  const typeName = new Map(property?.room_types.map((rt) => [rt.id, rt.name]) ?? []);
-  const move = useMutation({
-    mutationFn: ({ fromId, toId }: { fromId: string; toId: string }) =>
-      bookingActions.changeRoom(booking.id, fromId, toId),
-  });
-
-  const submit = async () => {
-    if (!from || !to) return;
-    const target = free.find((r) => r.id === to);
-    try {
-      const updated = await move.mutateAsync({ fromId: from, toId: to });
-      if (updated && typeof updated === 'object' && 'id' in updated) {
-        queryClient.setQueryData(reservationsKeys.one(booking.id), updated);
-      }
-      notify.success(t('changeRoom.done', { room: target?.name ?? '' }));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: reservationsKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeyPrefix }),
-      ]);
-      onDone();
-    } catch (e) {
-      notify.error(t('errors.request', { msg: messageOf(e) }));
-    }
-  };
-
-  return (
-    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)" data-testid="change-room">
-      <Stack gap="sm">
-        <Text fw={650} size="sm">
-          {t('changeRoom.title')}
-        </Text>
-        {booking.rooms.length > 1 ? (
-          <Select
-            label={t('changeRoom.from')}
-            data={booking.rooms.map((r) => ({ value: r.id, label: r.name }))}
-            value={from}
-            onChange={setFrom}
-            allowDeselect={false}
-          />
-        ) : null}
-        {calendar.isPending ? (
-          <Skeleton h={36} />
-        ) : free.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('changeRoom.none')}
-          </Text>
-        ) : (
-          <Select
-            label={t('changeRoom.to')}
-            placeholder={t('changeRoom.placeholder')}
-            data={free.map((r) => ({
-              value: r.id,
-              label:
-                r.room_type_id && typeName.get(r.room_type_id)
-                  ? `${r.name} · ${typeName.get(r.room_type_id)}`
-                  : r.name,
-            }))}
-            value={to}
-            onChange={setTo}
-            searchable
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" size="xs" onClick={onDone} disabled={move.isPending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button size="xs" onClick={() => void submit()} disabled={!from || !to} loading={move.isPending}>
-            {t('changeRoom.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
-  );
-}
 
 function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
