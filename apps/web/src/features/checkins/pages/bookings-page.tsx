@@ -39,8 +39,7 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
-import { formatDateTime, formatStay } from '../../../lib/intl.ts';
-import { countryName } from '../../../lib/phone-countries.ts';
+import { formatStay } from '../../../lib/intl.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
 import {
@@ -49,7 +48,6 @@ import {
   checkinsHistoryQuery,
   checkinsListQuery,
   checkinTabs,
-  type HistoryGuest,
 } from '../api/checkins-api.ts';
 import { KeysToggle, LinkProgress, StatusBadge } from '../components/checkin-badges.tsx';
 import { CheckinDetailModal } from '../components/checkin-detail-modal.tsx';
@@ -66,6 +64,7 @@ import {
   toCheckinsQuery,
   withCheckinChange,
 } from '../lib/list-params.ts';
+import { HistoryCards, HistoryRows } from './history-list.tsx';
 
 const dayBefore = (iso: string) => {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -224,83 +223,6 @@ function CheckinCards({ items, busy, ...actions }: { items: CheckinListItem[]; b
           </Group>
           <LinkProgress item={item} />
           <KeysToggle item={item} />
-        </CardListItem>
-      ))}
-    </CardList>
-  );
-}
-
-function HistoryRows({ items, onView }: { items: HistoryGuest[]; onView: (id: string) => void }) {
-  const { t, i18n } = useTranslation('checkins');
-  const language = i18n.resolvedLanguage ?? 'es';
-  const { data: user } = useCurrentUser();
-  const showProperty = (user?.properties.length ?? 0) > 1;
-  return (
-    <>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('list.guest')}</Table.Th>
-          <Table.Th>{t('fields.document_number')}</Table.Th>
-          <Table.Th>{t('fields.country')}</Table.Th>
-          {showProperty ? <Table.Th>{t('list.property')}</Table.Th> : null}
-          <Table.Th>{t('list.stay')}</Table.Th>
-          <Table.Th>{t('detail.registeredAt')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((guest) => (
-          <Table.Tr
-            key={guest.id}
-            data-testid="history-row"
-            style={{ cursor: 'pointer' }}
-            onClick={() => onView(guest.checkin_id)}
-          >
-            <Table.Td>
-              <Text size="sm" fw={600} dir="auto">
-                {guest.first_name} {guest.last_name}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" dir="ltr" span>
-                {guest.document_type === 'passport' ? 'P · ' : ''}
-                {guest.document_number}
-              </Text>
-            </Table.Td>
-            <Table.Td>{guest.country ? countryName(guest.country, language) : '—'}</Table.Td>
-            {showProperty ? (
-              <Table.Td>
-                <Text size="sm" dir="auto">
-                  {guest.property_name}
-                </Text>
-              </Table.Td>
-            ) : null}
-            <Table.Td>{formatStay(guest.start_date, guest.end_date, language)}</Table.Td>
-            <Table.Td>{formatDateTime(guest.created_at, language)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </>
-  );
-}
-
-function HistoryCards({ items, onView }: { items: HistoryGuest[]; onView: (id: string) => void }) {
-  const { t, i18n } = useTranslation('checkins');
-  const language = i18n.resolvedLanguage ?? 'es';
-  return (
-    <CardList label={t('history.title')}>
-      {items.map((guest, index) => (
-        <CardListItem key={guest.id} divided={index > 0}>
-          <Stack gap={2} data-testid="history-row" onClick={() => onView(guest.checkin_id)}>
-            <Text fw={600} dir="auto">
-              {guest.first_name} {guest.last_name}
-            </Text>
-            <Text size="xs" c="dimmed" dir="auto">
-              {guest.property_name} · {formatStay(guest.start_date, guest.end_date, language)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {guest.country ? countryName(guest.country, language) : ''}
-            </Text>
-          </Stack>
         </CardListItem>
       ))}
     </CardList>
