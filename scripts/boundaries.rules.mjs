@@ -96,18 +96,6 @@ export const layers = [
         what: 'apps/api/src/modules/bookings/bookings.repo.ts',
         why: "as above: the hotels' rooms are locked through the bookings repo inside the import transaction",
       },
-      {
-        file: 'apps/api/src/modules/guest-checkin/guest-checkin.repo.ts',
-        rule: 'writes',
-        what: 'checkins',
-        why: 'issue 12: checkins has two writers until the guest flow calls the checkins service',
-      },
-      {
-        file: 'apps/api/src/modules/guest-checkin/guest-checkin.repo.ts',
-        rule: 'writes',
-        what: 'checkinGuests',
-        why: 'as above',
-      },
     ],
   },
   {

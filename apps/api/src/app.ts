@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     senders,
     events,
     notifications: notifications.service,
+    checkinRecords: checkins.service.records,
   });
 
   /** Every module, in the order their routes register under /api and their jobs start. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../lib/jobs.ts';
 import { type ApiModule, bindRoutes } from '../../lib/module.ts';
+import { createCheckinRecords } from './checkin-records.service.ts';
 import { registerCheckinsEventHandlers } from './checkins.events.ts';
 import { registerCheckinJobs } from './checkins.jobs.ts';
 import { checkinsRoutes } from './checkins.routes.ts';
@@ -15,7 +16,12 @@ export function createCheckinsModule(
   deps: Parameters<typeof createCheckinsService>[0] &
     Parameters<typeof createRemindersService>[0] & { jobs: Jobs; logger: FastifyBaseLogger },
 ) {
-  const service = { checkins: createCheckinsService(deps), reminders: createRemindersService(deps) };
+  const service = {
+    checkins: createCheckinsService(deps),
+    reminders: createRemindersService(deps),
+    /** The rows the guest's own flow writes (guest-checkin). */
+    records: createCheckinRecords(deps),
+  };
   return {
     name: 'checkins',
     service,

@@ -1,4 +1,19 @@
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
@@ -212,6 +227,16 @@ export function createCheckinsRepo({ db }: { db: Db }) {
 
     async insertGuest(values: typeof checkinGuests.$inferInsert): Promise<void> {
       await db.insert(checkinGuests).values(values);
+    },
+
+    /** Marks the check-in complete unless it already is; null when it was. */
+    async completeCheckin(id: string, now: Date): Promise<CheckinRow | null> {
+      const [row] = await db
+        .update(checkins)
+        .set({ status: 'complete', completedAt: now })
+        .where(and(eq(checkins.id, id), ne(checkins.status, 'complete')))
+        .returning();
+      return row ?? null;
     },
 
     /** One page of the account's check-ins (today's arrivals first, issue 13) and how many match. */

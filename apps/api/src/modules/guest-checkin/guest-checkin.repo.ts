@@ -108,30 +108,6 @@ export function createGuestCheckinRepo({ db }: { db: Db }) {
       return Number(row?.n ?? 0);
     },
 
-    async insertCheckin(values: typeof checkins.$inferInsert): Promise<CheckinRow | null> {
-      const [row] = await db.insert(checkins).values(values).returning();
-      return row ?? null;
-    },
-
-    async updateCheckin(id: string, patch: Partial<CheckinRow>): Promise<CheckinRow | null> {
-      const [row] = await db.update(checkins).set(patch).where(eq(checkins.id, id)).returning();
-      return row ?? null;
-    },
-
-    /** Marks the check-in complete unless it already is; null when it was. */
-    async completeCheckin(id: string, now: Date): Promise<CheckinRow | null> {
-      const [row] = await db
-        .update(checkins)
-        .set({ status: 'complete', completedAt: now })
-        .where(and(eq(checkins.id, id), ne(checkins.status, 'complete')))
-        .returning();
-      return row ?? null;
-    },
-
-    async insertGuest(values: typeof checkinGuests.$inferInsert): Promise<void> {
-      await db.insert(checkinGuests).values(values);
-    },
-
     /** Verification codes sent for the check-in since `since`. */
     async sendsSince(checkinId: string, since: Date): Promise<number> {
       const [row] = await db

@@ -29,6 +29,7 @@ import {
   linkExpiry,
   newCheckinLink,
 } from '../checkins/checkin-links.ts';
+import { type CheckinRecords, createCheckinRecords } from '../checkins/checkin-records.service.ts';
 import {
   createNotificationsService,
   type NotificationsService,
@@ -81,20 +82,24 @@ export function createGuestCheckinService(deps: {
   events?: EventProducer;
   /** The bell; defaults to one on `db`. */
   notifications?: NotificationsService;
+  /** The check-in and guest rows (checkins owns them); defaults to ones on `db`. */
+  checkinRecords?: CheckinRecords;
 }): GuestCheckinService {
   const { db, clock } = deps;
   const bell = deps.notifications ?? createNotificationsService({ db, clock });
   const repo = createGuestCheckinRepo({ db });
+  const records = deps.checkinRecords ?? createCheckinRecords({ db });
   const context = createGuestContext({ repo, clock, signer: deps.signer, senders: deps.senders });
   const { load, usable, summaryOf, sessionAnswer, requireAllSteps } = context;
   const verification = createGuestVerification({
     repo,
+    records,
     context,
     clock,
     appSecret: deps.appSecret,
     senders: deps.senders,
   });
-  const registration = createGuestRegistration({ db, context, clock, secrets: deps.secrets });
+  const registration = createGuestRegistration({ db, records, context, clock, secrets: deps.secrets });
 
   /**
    * A walk-in has no booking to count its guests: it holds the property's capacity (a hotel's or a
@@ -111,7 +116,7 @@ export function createGuestCheckinService(deps: {
     const expectedGuests = await walkInCapacity(property);
     const link = newCheckinLink(deps.secrets, id);
     const today = todayIn(property.timeZone, clock.now());
-    const row = await repo.insertCheckin({
+    const row = await records.insertCheckin({
       id,
       accountId: property.accountId,
       propertyId: property.id,
@@ -161,7 +166,7 @@ export function createGuestCheckinService(deps: {
       if (checkin) {
         // The guest's language is the one messages to the guest (and the card) are written in.
         checkin =
-          (await repo.updateCheckin(checkin.id, {
+          (await records.updateCheckin(checkin.id, {
             openedAt: checkin.openedAt ?? clock.now(),
             language: body.language,
           })) ?? checkin;
@@ -258,7 +263,7 @@ export function createGuestCheckinService(deps: {
       if ((await repo.guestCount(checkin.id)) === 0) throw errors.noGuests();
       const now = clock.now();
       await (deps.events ?? withoutEvents).transaction(db, async (tx, emit) => {
-        const row = await createGuestCheckinRepo({ db: tx }).completeCheckin(checkin.id, now);
+        const row = await records.completeCheckin(checkin.id, now, tx);
         if (!row) return;
         await bell.create(
           {

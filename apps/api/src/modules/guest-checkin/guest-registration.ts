@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { DOCUMENT_PURPOSE, linkExpiry } from '../checkins/checkin-links.ts';
+import type { CheckinRecords } from '../checkins/checkin-records.service.ts';
 import { isPngDataUrl } from '../files/decode.ts';
 import { guestCheckinErrors as errors } from './guest-checkin.errors.ts';
 import { type CheckinRow, createGuestCheckinRepo } from './guest-checkin.repo.ts';
@@ -19,6 +20,7 @@ export type GuestBody = z.output<typeof registerGuestBody>;
 /** The guest registration step: one guest's data checked, its signed PDF rendered and stored. */
 export function createGuestRegistration(deps: {
   db: Db;
+  records: CheckinRecords;
   context: GuestContext;
   clock: Clock;
   secrets: SecretBox;
@@ -83,7 +85,7 @@ export function createGuestRegistration(deps: {
         }
         let stay = checkin;
         if (Object.keys(patch).length > 0) {
-          stay = (await repo.updateCheckin(checkin.id, patch)) ?? checkin;
+          stay = (await deps.records.updateCheckin(checkin.id, patch, tx)) ?? checkin;
         }
         const pdf = await renderRegistrationPdf({
           language: stay.language,
@@ -125,42 +127,45 @@ export function createGuestRegistration(deps: {
           signedAt: now,
           signedPlace: property.city ?? property.nombre,
         });
-        await repo.insertGuest({
-          id: guestId,
-          checkinId: checkin.id,
-          accountId: checkin.accountId,
-          isLead,
-          firstName: body.first_name,
-          lastName: body.last_name,
-          gender: body.gender as Exclude<typeof body.gender, ''>,
-          birthDate: body.birth_date,
-          phone: body.phone,
-          email: body.email,
-          documentType: body.document_type as Exclude<typeof body.document_type, ''>,
-          documentNumberSealed: deps.secrets.seal(documentNumber, DOCUMENT_PURPOSE, guestId),
-          documentLast4: documentNumber.slice(-4),
-          issueDate: body.issue_date || null,
-          expiryDate: body.expiry_date || null,
-          supportNumber: normalizeDocumentNumber(body.support_number),
-          nationality: body.nationality.toUpperCase(),
-          country: body.country.toUpperCase(),
-          address: body.address,
-          city: body.city,
-          postalCode: body.postal_code,
-          province,
-          municipality,
-          residenceCountry: body.residence_country.toUpperCase(),
-          paymentMethod: body.payment_method || null,
-          paymentDate: body.payment_date || null,
-          minors: body.minors === true,
-          kinship: body.minors ? body.kinship || null : null,
-          signature: body.signature,
-          registrationPdf: Buffer.from(pdf),
-          process: body.process,
-          faceScore: body.face?.score ?? null,
-          faceMatch: body.face?.match ?? null,
-          createdAt: now,
-        });
+        await deps.records.insertGuest(
+          {
+            id: guestId,
+            checkinId: checkin.id,
+            accountId: checkin.accountId,
+            isLead,
+            firstName: body.first_name,
+            lastName: body.last_name,
+            gender: body.gender as Exclude<typeof body.gender, ''>,
+            birthDate: body.birth_date,
+            phone: body.phone,
+            email: body.email,
+            documentType: body.document_type as Exclude<typeof body.document_type, ''>,
+            documentNumberSealed: deps.secrets.seal(documentNumber, DOCUMENT_PURPOSE, guestId),
+            documentLast4: documentNumber.slice(-4),
+            issueDate: body.issue_date || null,
+            expiryDate: body.expiry_date || null,
+            supportNumber: normalizeDocumentNumber(body.support_number),
+            nationality: body.nationality.toUpperCase(),
+            country: body.country.toUpperCase(),
+            address: body.address,
+            city: body.city,
+            postalCode: body.postal_code,
+            province,
+            municipality,
+            residenceCountry: body.residence_country.toUpperCase(),
+            paymentMethod: body.payment_method || null,
+            paymentDate: body.payment_date || null,
+            minors: body.minors === true,
+            kinship: body.minors ? body.kinship || null : null,
+            signature: body.signature,
+            registrationPdf: Buffer.from(pdf),
+            process: body.process,
+            faceScore: body.face?.score ?? null,
+            faceMatch: body.face?.match ?? null,
+            createdAt: now,
+          },
+          tx,
+        );
         return { stay, isLead };
       });
       return {

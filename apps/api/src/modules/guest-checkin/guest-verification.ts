@@ -10,6 +10,7 @@ import { maskContact } from '@posada/domain/contact-mask';
 import { normalizePhone } from '@posada/domain/phone';
 import { type Locale, translate } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { CheckinRecords } from '../checkins/checkin-records.service.ts';
 import { guestCheckinErrors as errors } from './guest-checkin.errors.ts';
 import type { GuestCheckinRepo } from './guest-checkin.repo.ts';
 import { contactFor, type GuestContext, reachable } from './guest-context.ts';
@@ -22,6 +23,7 @@ export const VERIFICATION_SENDS = 3;
 /** The messaging step: a 6-digit code sent to the stay's contact, and its confirmation. */
 export function createGuestVerification(deps: {
   repo: GuestCheckinRepo;
+  records: CheckinRecords;
   context: GuestContext;
   clock: Clock;
   appSecret: string;
@@ -111,7 +113,7 @@ export function createGuestVerification(deps: {
           row.channel === 'email'
             ? { email: row.destination.toLowerCase() }
             : { phone: normalizePhone(row.destination, 'ES') ?? row.destination };
-        stay = (await repo.updateCheckin(checkin.id, kept)) ?? checkin;
+        stay = (await deps.records.updateCheckin(checkin.id, kept)) ?? checkin;
       }
       return context.sessionAnswer({ ...s.claims, messaging: true }, s.property, stay);
     },

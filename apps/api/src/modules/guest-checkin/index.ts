@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventProducer } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { CheckinRecords } from '../checkins/checkin-records.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { createAttemptCounter } from './code-attempts.ts';
@@ -24,6 +25,7 @@ export function createGuestCheckin(deps: {
   senders: Partial<Record<VerificationChannel, MessageSender>>;
   events?: EventProducer;
   notifications?: NotificationsService;
+  checkinRecords?: CheckinRecords;
 }) {
   return createGuestCheckinService({
     db: deps.db,
@@ -35,6 +37,7 @@ export function createGuestCheckin(deps: {
     senders: deps.senders,
     events: deps.events,
     notifications: deps.notifications,
+    checkinRecords: deps.checkinRecords,
   });
 }
 
