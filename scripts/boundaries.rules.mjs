@@ -83,20 +83,7 @@ export const layers = [
       notifications: ['bookings', 'properties'],
       properties: ['accounts', 'checkins', 'unitNights', 'bookings'],
     },
-    exceptions: [
-      {
-        file: 'apps/api/src/modules/booking-import/booking-import.service.ts',
-        rule: 'internals',
-        what: 'apps/api/src/modules/bookings/bookings.repo.ts',
-        why: 'the import writes bookings and unit nights through the bookings repo in its own transaction',
-      },
-      {
-        file: 'apps/api/src/modules/booking-import/import-commit.ts',
-        rule: 'internals',
-        what: 'apps/api/src/modules/bookings/bookings.repo.ts',
-        why: "as above: the hotels' rooms are locked through the bookings repo inside the import transaction",
-      },
-    ],
+    exceptions: [],
   },
   {
     name: 'web',

@@ -141,7 +141,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     jobs,
   });
-  const bookingImport = createBookingImportModule({ db, clock, roomTypes: rooms, events });
+  const bookingImport = createBookingImportModule({
+    db,
+    clock,
+    roomTypes: rooms,
+    events,
+    bookingRooms: bookings.service.rooms,
+  });
   const calendar = createCalendarModule({ db, kind: database.kind, logger: app.log });
   const dashboard = createDashboardModule({ db, clock });
   const auth = createAuthModule({

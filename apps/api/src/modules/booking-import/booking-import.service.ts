@@ -21,7 +21,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isDeadlock, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { newBookingCode } from '../bookings/booking-code.ts';
-import { createBookingsRepo } from '../bookings/bookings.repo.ts';
+import { type BookingRooms, createBookingRooms } from '../bookings/booking-rooms.service.ts';
 import { MAX_STAY_NIGHTS } from '../bookings/bookings.service.ts';
 import { bookingImportErrors } from './booking-import.errors.ts';
 import {
@@ -65,6 +65,8 @@ export interface BookingImportDeps {
   events?: EventProducer;
   /** Booking codes; tests pass a fixed sequence. */
   makeCode?: () => string;
+  /** The rooms as bookings' units (bookings owns them); defaults to ones on `db`. */
+  bookingRooms?: BookingRooms;
 }
 
 /** One refused cell, before translation: the route turns the code into the caller's language. */
@@ -101,7 +103,7 @@ export type BookingImportService = ReturnType<typeof createBookingImportService>
  */
 export function createBookingImportService(deps: BookingImportDeps) {
   const repo = createBookingImportRepo({ db: deps.db });
-  const bookingsRepo = createBookingsRepo({ db: deps.db });
+  const bookingRooms = deps.bookingRooms ?? createBookingRooms({ db: deps.db });
   const makeCode = deps.makeCode ?? (() => newBookingCode());
 
   /** Property name or internal name → the properties it names (only the tenant's). */
@@ -423,8 +425,7 @@ export function createBookingImportService(deps: BookingImportDeps) {
       const checked = await checkRows(tenant, table.rows, opts.lang);
       const readers = {
         repo,
-        rooms: async (propertyId: string) =>
-          toUnits(await bookingsRepo.listRooms(tenant.accountId, propertyId)),
+        rooms: async (propertyId: string) => toUnits(await bookingRooms.list(tenant.accountId, propertyId)),
       };
       const { placed, issues: nightIssues } = checked.candidates.length
         ? place(checked.candidates, await plannerInput(tenant.accountId, checked.candidates, readers))
@@ -446,7 +447,12 @@ export function createBookingImportService(deps: BookingImportDeps) {
 
       let codes: Map<number, string>;
       try {
-        codes = await commitImport(deps, { plannerInput, place, toUnits, makeCode }, tenant, valid);
+        codes = await commitImport(
+          deps,
+          { plannerInput, place, toUnits, makeCode, bookingRooms },
+          tenant,
+          valid,
+        );
       } catch (error) {
         if (error instanceof RowsRefused) {
           const refused = new Set(error.issues.map((i) => i.row));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eachNight } from '@posada/domain/booking-rules';
 import { withoutEvents } from '../../events/bus.ts';
 import type { Tenant } from '../../lib/tenant.ts';
-import { createBookingsRepo } from '../bookings/bookings.repo.ts';
+import type { BookingRooms } from '../bookings/booking-rooms.service.ts';
 import {
   type BookingImportRepo,
   createBookingImportRepo,
@@ -31,20 +31,20 @@ export async function commitImport(
     ) => { placed: Map<number, string[]>; issues: RowIssue[] };
     toUnits: (rooms: { id: string; roomTypeId: string; name: string; status: string }[]) => PlanUnit[];
     makeCode: () => string;
+    bookingRooms: BookingRooms;
   },
   tenant: Tenant,
   rows: CandidateRow[],
 ): Promise<Map<number, string>> {
-  const { plannerInput, place, toUnits, makeCode } = ctx;
+  const { plannerInput, place, toUnits, makeCode, bookingRooms } = ctx;
   const now = deps.clock.now();
   const codes = new Map<number, string>();
   await (deps.events ?? withoutEvents).transaction(deps.db, async (txDb, emit) => {
-    const txBookings = createBookingsRepo({ db: txDb });
     const txRepo = createBookingImportRepo({ db: txDb });
     // The hotels' rooms stay locked until commit (FOR UPDATE, id order), as in a manual booking.
     const input = await plannerInput(tenant.accountId, rows, {
       repo: txRepo,
-      rooms: async (propertyId) => toUnits(await txBookings.lockRooms(tenant.accountId, propertyId)),
+      rooms: async (propertyId) => toUnits(await bookingRooms.lock(tenant.accountId, propertyId, txDb)),
     });
     const { placed, issues } = place(rows, input);
     if (issues.length > 0) throw new RowsRefused(issues);

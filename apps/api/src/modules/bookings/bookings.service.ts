@@ -31,6 +31,7 @@ import {
 } from '../notifications/notifications.service.ts';
 import { createAvailabilityService } from './availability.service.ts';
 import { newBookingCode } from './booking-code.ts';
+import { createBookingRooms } from './booking-rooms.service.ts';
 import { bookingsErrors } from './bookings.errors.ts';
 import {
   type BookingListRow,
@@ -188,6 +189,9 @@ export function createBookingsService(deps: BookingsDeps) {
      */
     setGuests: (accountId: string, bookingId: string, guests: number, on?: Db): Promise<void> =>
       (on ? createBookingsRepo({ db: on }) : repo).setGuests(accountId, bookingId, guests),
+
+    /** The property's rooms as booking units (the spreadsheet import plans hotel rows on them). */
+    rooms: createBookingRooms({ db: deps.db }),
 
     async list(tenant: Tenant, q: BookingsListQuery): Promise<BookingsPage> {
       if (q.property_id) await ownedProperty(tenant, q.property_id);
