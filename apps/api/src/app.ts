@@ -147,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     roomTypes: rooms,
     events,
     bookingRooms: bookings.service.rooms,
+    bulkBookings: bookings.service.bulk,
   });
   const calendar = createCalendarModule({ db, kind: database.kind, logger: app.log });
   const dashboard = createDashboardModule({ db, clock });

@@ -23,6 +23,7 @@ import type { Tenant } from '../../lib/tenant.ts';
 import { newBookingCode } from '../bookings/booking-code.ts';
 import { type BookingRooms, createBookingRooms } from '../bookings/booking-rooms.service.ts';
 import { MAX_STAY_NIGHTS } from '../bookings/bookings.service.ts';
+import { type BulkBookings, createBulkBookings } from '../bookings/bulk-bookings.service.ts';
 import { bookingImportErrors } from './booking-import.errors.ts';
 import {
   type BookingImportRepo,
@@ -67,6 +68,8 @@ export interface BookingImportDeps {
   makeCode?: () => string;
   /** The rooms as bookings' units (bookings owns them); defaults to ones on `db`. */
   bookingRooms?: BookingRooms;
+  /** The bulk writes of bookings and unit nights (bookings owns them). */
+  bulkBookings?: BulkBookings;
 }
 
 /** One refused cell, before translation: the route turns the code into the caller's language. */
@@ -99,11 +102,12 @@ export type BookingImportService = ReturnType<typeof createBookingImportService>
  * Decisions (docs/bookings.md "Import"): arrivals may be in the past (imported history) but not before
  * BOOKING_IMPORT_MIN_DATE; status is booked; the channel comes from the file (manual when blank); no
  * booking_new notification per row (one import is not a thousand new-booking alerts); the nights go into
- * unit_nights through the bookings repository, so the (unit, night) key refuses any double booking.
+ * unit_nights through bookings' bulk writes, so the (unit, night) key refuses any double booking.
  */
 export function createBookingImportService(deps: BookingImportDeps) {
   const repo = createBookingImportRepo({ db: deps.db });
   const bookingRooms = deps.bookingRooms ?? createBookingRooms({ db: deps.db });
+  const bulkBookings = deps.bulkBookings ?? createBulkBookings();
   const makeCode = deps.makeCode ?? (() => newBookingCode());
 
   /** Property name or internal name → the properties it names (only the tenant's). */
@@ -449,7 +453,7 @@ export function createBookingImportService(deps: BookingImportDeps) {
       try {
         codes = await commitImport(
           deps,
-          { plannerInput, place, toUnits, makeCode, bookingRooms },
+          { plannerInput, place, toUnits, makeCode, bookingRooms, bulkBookings },
           tenant,
           valid,
         );

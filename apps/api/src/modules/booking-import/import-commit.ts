@@ -3,6 +3,7 @@ import { eachNight } from '@posada/domain/booking-rules';
 import { withoutEvents } from '../../events/bus.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import type { BookingRooms } from '../bookings/booking-rooms.service.ts';
+import type { BulkBookings } from '../bookings/bulk-bookings.service.ts';
 import {
   type BookingImportRepo,
   createBookingImportRepo,
@@ -32,11 +33,12 @@ export async function commitImport(
     toUnits: (rooms: { id: string; roomTypeId: string; name: string; status: string }[]) => PlanUnit[];
     makeCode: () => string;
     bookingRooms: BookingRooms;
+    bulkBookings: BulkBookings;
   },
   tenant: Tenant,
   rows: CandidateRow[],
 ): Promise<Map<number, string>> {
-  const { plannerInput, place, toUnits, makeCode, bookingRooms } = ctx;
+  const { plannerInput, place, toUnits, makeCode, bookingRooms, bulkBookings } = ctx;
   const now = deps.clock.now();
   const codes = new Map<number, string>();
   await (deps.events ?? withoutEvents).transaction(deps.db, async (txDb, emit) => {
@@ -82,7 +84,7 @@ export async function commitImport(
     // A code the account already uses is drawn again for those rows only.
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt === 8) throw new Error('no free booking codes after 8 attempts');
-      const clashed = new Set(await txRepo.insertBookings(pending));
+      const clashed = new Set(await bulkBookings.insertBookings(pending, txDb));
       pending = pending
         .filter((b) => clashed.has(b.id))
         .map((b) => {
@@ -109,7 +111,7 @@ export async function commitImport(
         }
       }
     }
-    await txRepo.insertNights(nights);
+    await bulkBookings.insertNights(nights, txDb);
     for (const propertyId of new Set(rows.map((r) => r.property.id)))
       await emit(tenant.accountId, 'bookings.imported', { property_id: propertyId });
   });

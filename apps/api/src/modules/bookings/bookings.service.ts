@@ -39,6 +39,7 @@ import {
   type BookingsListQuery,
   createBookingsRepo,
 } from './bookings.repo.ts';
+import { createBulkBookings } from './bulk-bookings.service.ts';
 import { createClosedDatesService } from './closed-dates.service.ts';
 import { createNightPricesService } from './night-prices.service.ts';
 import { type BookingsTx, createStayPlanning, MAX_STAY_NIGHTS } from './stay-planning.ts';
@@ -192,6 +193,8 @@ export function createBookingsService(deps: BookingsDeps) {
 
     /** The property's rooms as booking units (the spreadsheet import plans hotel rows on them). */
     rooms: createBookingRooms({ db: deps.db }),
+    /** The spreadsheet import's bulk writes. */
+    bulk: createBulkBookings(),
 
     async list(tenant: Tenant, q: BookingsListQuery): Promise<BookingsPage> {
       if (q.property_id) await ownedProperty(tenant, q.property_id);
