@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo } from './support/auth.ts';
+import { accountsFor } from './support/accounts.ts';
 import { uniqueEmail } from './support/mail.ts';
 import { DEMO_PASSWORD, E2E_MAIL_PORT } from './support/ports.ts';
 
@@ -9,11 +9,13 @@ import { DEMO_PASSWORD, E2E_MAIL_PORT } from './support/ports.ts';
  */
 
 const VILLA = 'Villa Mar Azul';
+// Its own copies of the demo empresas: these flows send check-in links.
+const own = accountsFor(test, 'checkin-link');
 
 async function signedIn(page: Page) {
   const login = async () => {
     const r = await page.request.post('/api/login', {
-      data: { email: demo.empresa, password: DEMO_PASSWORD },
+      data: { email: own.empresa, password: DEMO_PASSWORD },
     });
     expect(r.status()).toBe(200);
     return (await r.json()).data as { token: string; user: { properties: { id: string; nombre: string }[] } };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { demo, fillLogin } from './support/auth.ts';
+import { accountsFor } from './support/accounts.ts';
+import { fillLogin } from './support/auth.ts';
 import { DEMO_PASSWORD } from './support/ports.ts';
 
 /**
@@ -15,7 +16,9 @@ type Json = Record<string, Record<string, string> | undefined>;
 const locale = (lang: Lang, ns: string): Json =>
   JSON.parse(readFileSync(new URL(`../src/locales/${lang}/${ns}.json`, import.meta.url), 'utf8'));
 
-const BASICO = 'basico@posada.local';
+// Its own copies of the demo empresas: these flows create and pause bookings and choose properties.
+const own = accountsFor(test, 'polish');
+const BASICO = own.basico;
 const VILLA = 'Villa Mar Azul';
 
 interface Session {
@@ -35,7 +38,7 @@ async function apiLogin(request: APIRequestContext, email: string): Promise<Sess
  */
 async function open(page: Page, email: string, path: string, lang: Lang = 'es'): Promise<Session> {
   let session = await apiLogin(page.request, email);
-  if (email === demo.empresa) {
+  if (email === own.empresa) {
     const villa = session.user.properties.find((p) => p.nombre === VILLA);
     const chosen = await page.request.put('/api/user/active-property', {
       headers: { Authorization: `Bearer ${session.token}` },
@@ -109,8 +112,8 @@ function expectApart(boxes: Box[], width: number) {
 test.describe('on a 390 px phone', () => {
   for (const lang of ['es', 'ar'] as const) {
     for (const [who, email] of [
-      ['an operator with two properties', demo.empresa],
-      ['a hotel', demo.hotel],
+      ['an operator with two properties', own.empresa],
+      ['a hotel', own.hotel],
     ] as const) {
       test(`${who}: the top bar's controls do not overlap in ${lang}`, async ({ browser }) => {
         const context = await phone(browser);
@@ -133,7 +136,7 @@ test.describe('on a 390 px phone', () => {
       const context = await phone(browser);
       const page = await context.newPage();
       // September has the longest month name in Spanish.
-      await open(page, demo.empresa, '/calendar-monthly/bookings?date=2029-09-01', lang);
+      await open(page, own.empresa, '/calendar-monthly/bookings?date=2029-09-01', lang);
       const today = page.getByRole('button', { name: locale(lang, 'calendar').toolbar?.today, exact: true });
       await expect(today).toBeVisible();
       const box = await today.boundingBox();
@@ -152,7 +155,7 @@ test.describe('on a 390 px phone', () => {
   test('the mobile menu has Configuración, as the sidebar does', async ({ browser }) => {
     const context = await phone(browser);
     const page = await context.newPage();
-    const session = await open(page, demo.hotel, '/business/dashboard');
+    const session = await open(page, own.hotel, '/business/dashboard');
     await page.getByRole('button', { name: 'Abrir el menú' }).click();
     const menu = page.getByRole('navigation', { name: locale('es', 'shell').menu?.mobile });
     const settings = menu.getByRole('link', { name: 'Configuración' });
@@ -168,7 +171,7 @@ test.describe('on a 390 px phone', () => {
 test.describe('toasts', () => {
   test('the sign-in toast leaves with its page and covers no top-bar control', async ({ page }) => {
     await page.goto('/');
-    await fillLogin(page, demo.hotel, DEMO_PASSWORD);
+    await fillLogin(page, own.hotel, DEMO_PASSWORD);
     const toast = page.getByRole('alert').filter({ hasText: 'Has iniciado sesión correctamente.' });
     await expect(toast).toBeVisible();
     const header = await page.locator('header').first().boundingBox();
@@ -187,7 +190,7 @@ test.describe('toasts', () => {
 
   for (const lang of ['es', 'ar'] as const) {
     test(`a toast does not cover the booking panel's header or the top bar (${lang})`, async ({ page }) => {
-      const session = await open(page, demo.empresa, '/calendar/bookings?date=2029-12-01', lang);
+      const session = await open(page, own.empresa, '/calendar/bookings?date=2029-12-01', lang);
       const villa = session.user.properties.find((p) => p.nombre === VILLA);
       const headers = { Authorization: `Bearer ${session.token}` };
       const guest = `Aviso ${lang} ${Date.now().toString(36).slice(-5)}`;
@@ -266,7 +269,7 @@ test.describe('one localized date input and one date format', () => {
 
   for (const lang of ['es', 'ar'] as const) {
     test(`the notifications dropdown shows dates in the interface language (${lang})`, async ({ page }) => {
-      const session = await open(page, demo.empresa, '/business/dashboard', lang);
+      const session = await open(page, own.empresa, '/business/dashboard', lang);
       const villa = session.user.properties.find((p) => p.nombre === VILLA);
       const headers = { Authorization: `Bearer ${session.token}` };
       const [start, end] = lang === 'es' ? ['2029-11-05', '2029-11-08'] : ['2029-11-12', '2029-11-15'];
@@ -316,7 +319,7 @@ test.describe('one localized date input and one date format', () => {
 
 test("the reservations filter's placeholders fit their boxes at 1280 px", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await open(page, demo.empresa, '/business/scheduled-checkins');
+  await open(page, own.empresa, '/business/scheduled-checkins');
   const property = page.getByRole('textbox', { name: 'Alojamiento' });
   await expect(property).toHaveAttribute('placeholder', 'Todos los alojamientos');
   // An input's scrollWidth grows with its placeholder when it is cut.
@@ -391,7 +394,7 @@ test.describe('server messages in the interface language', () => {
 
 test('the hotel calendar in compact density shows a month at 1280 px, and remembers it', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await open(page, demo.hotel, '/hotel-calendar/bookings?date=2029-05-01');
+  await open(page, own.hotel, '/hotel-calendar/bookings?date=2029-05-01');
   const timeline = page.getByTestId('timeline');
   await expect(timeline).toBeVisible();
   const visibleDays = () =>
