@@ -9,8 +9,8 @@ import type { Database } from '../apps/api/src/db/client.ts';
 import { accounts, users } from '../apps/api/src/db/schema/accounts.ts';
 import { properties } from '../apps/api/src/db/schema/properties.ts';
 import { rates, rooms, roomTypes } from '../apps/api/src/db/schema/rooms.ts';
+import { rowsOf } from '../apps/api/src/lib/sql.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
-import { rowsOf } from '../apps/api/src/modules/calendar/calendar.repo.ts';
 import { type BenchRow, writeReport } from './report.ts';
 import { postgresUrl, type Target, targets } from './targets.ts';
 
