@@ -10,7 +10,7 @@ import { properties } from './db/schema/properties.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { newCheckinLink } from './modules/checkins/checkin-links.ts';
 import { createSessionSigner } from './modules/guest-checkin/session.ts';
-import { TINY_PNG } from './modules/guest-checkin/test-support.ts';
+import { validGuest } from './modules/guest-checkin/test-support.ts';
 import { createEmpresa } from './test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from './test/test-app.ts';
 
@@ -49,32 +49,7 @@ let propertyId: string;
 let checkinId: string;
 let ip = 0;
 
-const guest = {
-  first_name: 'Intrusa',
-  last_name: 'Forjada',
-  gender: 'female',
-  birth_date: '1990-02-03',
-  phone: '+34 612 345 678',
-  email: 'intrusa@example.com',
-  document_type: 'dni',
-  document_number: '12345678Z',
-  issue_date: '2020-01-01',
-  expiry_date: '2030-01-01',
-  support_number: 'ABC123456',
-  nationality: 'ESP',
-  country: 'ES',
-  address: 'Calle Dato 10',
-  city: 'Vitoria-Gasteiz',
-  postal_code: '01001',
-  residence_country: 'ES',
-  minors: false,
-  kinship: null,
-  signature: TINY_PNG,
-  arrival: '2026-11-20',
-  departure: '2026-11-23',
-  process: 'scanned',
-  face: { score: 0.91, match: true },
-};
+const guest = validGuest({ first_name: 'Intrusa', last_name: 'Forjada', email: 'intrusa@example.com' });
 
 /** A session that claims every step done, signed the way the guest check-in signs, with `secret`. */
 const forge = (secret: string) =>

@@ -11,7 +11,7 @@ import { createSecretBox } from '../../lib/secret-box.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { newCheckinLink } from '../checkins/checkin-links.ts';
-import { pdfText, TINY_PNG } from './test-support.ts';
+import { pdfText, TINY_PNG, validGuest } from './test-support.ts';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -23,34 +23,6 @@ let ip = 0;
 /** What the SMS gateway was asked to send (a local server speaking SMS_API_URL's shape). */
 let smsServer: Server;
 const smsSent: { to: string; text: string }[] = [];
-
-const validGuest = (over: Record<string, unknown> = {}) => ({
-  first_name: 'Lucía',
-  last_name: 'Martínez Ruiz',
-  gender: 'female',
-  birth_date: '1990-02-03',
-  phone: '+34 612 345 678',
-  email: 'lucia@example.com',
-  document_type: 'dni',
-  document_number: '12345678Z',
-  issue_date: '2020-01-01',
-  expiry_date: '2030-01-01',
-  support_number: 'ABC123456',
-  nationality: 'ESP',
-  country: 'ES',
-  address: 'Calle Dato 10',
-  city: 'Vitoria-Gasteiz',
-  postal_code: '01001',
-  residence_country: 'ES',
-  minors: false,
-  kinship: null,
-  signature: TINY_PNG,
-  arrival: '2026-11-20',
-  departure: '2026-11-23',
-  process: 'scanned',
-  face: { score: 0.91, match: true },
-  ...over,
-});
 
 async function insertCheckin(over: Partial<typeof checkins.$inferInsert> = {}, property = propertyId) {
   const id = crypto.randomUUID();
