@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { accountsFor } from './support/accounts.ts';
-import { DEMO_PASSWORD } from './support/ports.ts';
+import { type ApiSession, apiLogin, openAs } from './support/auth.ts';
 
 // Flows here change data: this spec has its own accounts (support/accounts.ts).
 const own = accountsFor(test, 'calendars');
@@ -18,30 +18,10 @@ const APARTMENT = 'Apartamento Sol de Triana';
 const VILLA = 'Villa Mar Azul';
 type Lang = 'es' | 'en' | 'ar';
 
-interface Session {
-  token: string;
-  user: { properties: { id: string; nombre: string }[] };
-}
-
-async function apiLogin(request: APIRequestContext, email: string): Promise<Session> {
-  const r = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(r.status()).toBe(200);
-  return (await r.json()).data as Session;
-}
-
 /** Signs in through the API (the login screen has its own flows) and opens `path` in `lang`. */
-async function open(page: Page, email: string, path: string, lang: Lang = 'es'): Promise<Session> {
+async function open(page: Page, email: string, path: string, lang: Lang = 'es'): Promise<ApiSession> {
   const session = await apiLogin(page.request, email);
-  await page.goto('/');
-  await page.evaluate(
-    ({ token, user, lang }) => {
-      localStorage.setItem('posada.token', token);
-      localStorage.setItem('posada.user', JSON.stringify(user));
-      localStorage.setItem('posada.lang', lang);
-    },
-    { ...session, lang },
-  );
-  await page.goto(path);
+  await openAs(page, session, path, lang);
   return session;
 }
 

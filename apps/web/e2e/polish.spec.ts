@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { accountsFor } from './support/accounts.ts';
-import { fillLogin } from './support/auth.ts';
+import { type ApiSession, apiLogin, fillLogin, openAs } from './support/auth.ts';
 import { DEMO_PASSWORD } from './support/ports.ts';
 
 /**
@@ -21,22 +21,11 @@ const own = accountsFor(test, 'polish');
 const BASICO = own.basico;
 const VILLA = 'Villa Mar Azul';
 
-interface Session {
-  token: string;
-  user: { properties: { id: string; nombre: string }[] };
-}
-
-async function apiLogin(request: APIRequestContext, email: string): Promise<Session> {
-  const r = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(r.status()).toBe(200);
-  return (await r.json()).data as Session;
-}
-
 /**
  * Signs in through the API and opens `path` in `lang`; an account with two properties works on the villa
  * (other flows may have left it with none chosen, which shows the picker instead of the page).
  */
-async function open(page: Page, email: string, path: string, lang: Lang = 'es'): Promise<Session> {
+async function open(page: Page, email: string, path: string, lang: Lang = 'es'): Promise<ApiSession> {
   let session = await apiLogin(page.request, email);
   if (email === own.empresa) {
     const villa = session.user.properties.find((p) => p.nombre === VILLA);
@@ -48,16 +37,7 @@ async function open(page: Page, email: string, path: string, lang: Lang = 'es'):
     // The stored user carries the choice.
     session = await apiLogin(page.request, email);
   }
-  await page.goto('/');
-  await page.evaluate(
-    ({ token, user, lang }) => {
-      localStorage.setItem('posada.token', token);
-      localStorage.setItem('posada.user', JSON.stringify(user));
-      localStorage.setItem('posada.lang', lang);
-    },
-    { ...session, lang },
-  );
-  await page.goto(path);
+  await openAs(page, session, path, lang);
   return session;
 }
 

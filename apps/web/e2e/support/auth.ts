@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './ports.ts';
 import { enterTwoFactorCode, totpSecretOf } from './two-factor.ts';
 
@@ -24,4 +24,31 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await fillLogin(page, email, password);
   if (email === demo.admin) await enterTwoFactorCode(page, await totpSecretOf(email));
   await expect(page).not.toHaveURL(/\/$/);
+}
+
+/** What POST /api/login answers (the parts the flows read). */
+export interface ApiSession {
+  token: string;
+  user: { properties: { id: string; nombre: string }[] };
+}
+
+/** Signs in through the API (the login screen has its own flows). */
+export async function apiLogin(request: APIRequestContext, email: string): Promise<ApiSession> {
+  const r = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(r.status()).toBe(200);
+  return (await r.json()).data as ApiSession;
+}
+
+/** Opens `path` in `lang` as the signed-in `session` (stored as the web app keeps it). */
+export async function openAs(page: Page, session: ApiSession, path: string, lang: 'es' | 'en' | 'ar' = 'es') {
+  await page.goto('/');
+  await page.evaluate(
+    ({ token, user, lang }) => {
+      localStorage.setItem('posada.token', token);
+      localStorage.setItem('posada.user', JSON.stringify(user));
+      localStorage.setItem('posada.lang', lang);
+    },
+    { ...session, lang },
+  );
+  await page.goto(path);
 }
