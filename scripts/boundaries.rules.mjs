@@ -49,6 +49,8 @@ export const layers = [
       checkins: ['checkins', 'checkinGuests', 'reminders'],
       'guest-checkin': ['checkinVerificationCodes', 'guestCodeAttempts'],
       mail: ['emailOutbox'],
+      authorities: ['policeRegistrations', 'policeRegistrationAttempts', 'policeFiles'],
+      'smart-locks': ['lockAccounts', 'lockAssignments', 'accessCodes', 'accessCodeReleases'],
       /** apps/api/src/events (the outbox of domain events), not a module: no module writes these. */
       events: ['domainEvents', 'domainEventDeliveries'],
     },

@@ -10,7 +10,6 @@ import type {
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   date,
   index,
   integer,
@@ -24,9 +23,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { bookings } from './bookings.ts';
+import { bytea } from './bytea.ts';
 import { properties } from './properties.ts';
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** The channels a check-in link or a verification code goes out on. */
 export type CheckinChannel = 'email' | 'whatsapp' | 'sms' | 'qr' | 'log';

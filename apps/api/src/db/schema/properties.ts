@@ -75,6 +75,14 @@ export const properties = pgTable(
       .notNull()
       .default('static'),
     smartLockMasterCode: text('smart_lock_master_code'),
+    /**
+     * The door code reaches the guest only once the police registration is accepted (issue 14: the
+     * default; it applies where an authority is configured). The operator can still release by hand.
+     */
+    smartLockRequiresRegistration: boolean('smart_lock_requires_registration').notNull().default(true),
+    /** Check-in and check-out times (HH:MM, the property's local time): guest summary, SES dates, door-code windows. */
+    checkinTime: text('checkin_time').notNull().default('15:00'),
+    checkoutTime: text('checkout_time').notNull().default('11:00'),
     /** Experience store (spec 3): ours (internal) or a link to the operator's own (external). */
     storeEnabled: boolean('store_enabled').notNull().default(false),
     storeType: text('store_type').$type<(typeof storeTypes)[number]>().notNull().default('internal'),
@@ -107,5 +115,19 @@ export const propertyAuthorities = pgTable('property_authorities', {
   passwordCiphertext: text('password_ciphertext').notNull(),
   establishmentCode: text('establishment_code').notNull(),
   landlordCode: text('landlord_code').notNull(),
+  /** When registrations go out: at once, or in the property's nightly batch (issue 14). */
+  sendMode: text('send_mode').$type<'immediate' | 'nightly'>().notNull().default('immediate'),
+  /**
+   * Ertzaintza signs with the operator's X.509 certificate: the PFX (base64) and its passphrase, both
+   * sealed (purposes 'authorities.certificate' and 'authorities.certificate_password', bound to the property id).
+   */
+  certificateSealed: text('certificate_sealed'),
+  certificatePasswordSealed: text('certificate_password_sealed'),
+  certificateSubject: text('certificate_subject'),
+  certificateExpiresAt: timestamp('certificate_expires_at', { withTimezone: true }),
+  /** Failed "test connection" attempts in a row (spec 5 advice: no more than three). */
+  failedTestAttempts: integer('failed_test_attempts').notNull().default(0),
+  lastTestAt: timestamp('last_test_at', { withTimezone: true }),
+  lastTestOk: boolean('last_test_ok'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
