@@ -15,6 +15,34 @@ const httpUrl = /^https?:\/\/\S+$/;
 export const authorityEntities = ['guardia_civil', 'policia_nacional', 'ertzaintza', 'mossos'] as const;
 export type AuthorityEntity = (typeof authorityEntities)[number];
 
+/**
+ * Shape of the authority codes per entity (issue 14): SES (Guardia Civil, Policía Nacional) landlord code
+ * digits at most 10, establishment code at most 10; Mossos establishment identifier 9 or 10 alphanumerics.
+ */
+export const authorityCodeRules: Record<
+  AuthorityEntity,
+  { establishment?: RegExp; establishmentMessage: string; landlord?: RegExp; landlordMessage: string }
+> = {
+  guardia_civil: {
+    establishment: /^[A-Za-z0-9]{1,10}$/,
+    establishmentMessage: 'settings.ses_establishment_format',
+    landlord: /^\d{1,10}$/,
+    landlordMessage: 'settings.ses_landlord_format',
+  },
+  policia_nacional: {
+    establishment: /^[A-Za-z0-9]{1,10}$/,
+    establishmentMessage: 'settings.ses_establishment_format',
+    landlord: /^\d{1,10}$/,
+    landlordMessage: 'settings.ses_landlord_format',
+  },
+  ertzaintza: { establishmentMessage: '', landlordMessage: '' },
+  mossos: {
+    establishment: /^[A-Za-z0-9]{9,10}$/,
+    establishmentMessage: 'settings.mossos_establishment_format',
+    landlordMessage: '',
+  },
+};
+
 /** spec 3 Check-in send schedule; spec 4 Check-in link schedule says when each one goes out. */
 export const checkinSendSchedules = ['same_day', '24h', '48h', '72h', 'disabled'] as const;
 export type CheckinSendSchedule = (typeof checkinSendSchedules)[number];
@@ -33,6 +61,10 @@ export const smartLockKeyTypes = ['static', 'dynamic'] as const;
 export const storeTypes = ['internal', 'external'] as const;
 /** spec 3 Experience store: external guest message maximum 200 characters. */
 export const STORE_MESSAGE_MAX = 200;
+
+/** A time of day on the 24-hour clock, "15:00" (spec 3 check-in and check-out times). */
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const clockTime = text({ max: 5, trim: true }).regex(CLOCK_TIME, 'settings.time_format');
 
 /** At least one of the three languages must be written (spec 5: name, policies and welcome are required). */
 const requiredLocalized = localizedText.refine((t) => [t.es, t.en, t.ar].some((s) => s.trim().length > 0), {
@@ -64,7 +96,12 @@ export const settingsSectionBodies = {
     currency: currencySchema,
   }),
   'description-property': z.object({ description: requiredLocalized }),
-  'accommodation-policies': z.object({ policies: requiredLocalized }),
+  /** The house rules and the stay's hours (HH:MM); an absent time keeps the stored one. */
+  'accommodation-policies': z.object({
+    policies: requiredLocalized,
+    checkin_time: clockTime.optional(),
+    checkout_time: clockTime.optional(),
+  }),
   'welcome-accommodation': z.object({ welcome: requiredLocalized }),
   /** spec 9: only region ES counts as available. */
   'region-accommodation': z.object({ region: z.literal('ES', { message: 'settings.region_unavailable' }) }),
@@ -105,13 +142,28 @@ export const settingsSectionBodies = {
    * Authority credentials (spec 3, spec 5: all required). The password is never sent back: a blank one
    * keeps the stored password, and is refused only when none is stored yet. Gated (authorities).
    */
-  authorities: z.object({
-    entity: z.enum(authorityEntities, { message: 'validation.required' }),
-    user: required(120),
-    password: text({ max: 200, normalize: false }).default(''),
-    establishment_code: required(60),
-    landlord_code: required(60),
-  }),
+  authorities: z
+    .object({
+      entity: z.enum(authorityEntities, { message: 'validation.required' }),
+      user: required(120),
+      password: text({ max: 200, normalize: false }).default(''),
+      establishment_code: required(60),
+      landlord_code: required(60),
+      /** Issue 14: send each registration at once, or in the property's nightly batch (03:00). */
+      send_mode: z.enum(['immediate', 'nightly']).default('immediate'),
+      /** Ertzaintza: the PFX certificate in base64 (absent or '' keeps the stored one) and its passphrase. */
+      certificate: text({ max: 40_000, trim: true })
+        .regex(/^[A-Za-z0-9+/=]*$/, 'settings.certificate_invalid')
+        .optional(),
+      certificate_password: text({ max: 200, normalize: false }).optional(),
+    })
+    .superRefine((b, ctx) => {
+      const rules = authorityCodeRules[b.entity];
+      if (rules.establishment && !rules.establishment.test(b.establishment_code))
+        ctx.addIssue({ code: 'custom', path: ['establishment_code'], message: rules.establishmentMessage });
+      if (rules.landlord && !rules.landlord.test(b.landlord_code))
+        ctx.addIssue({ code: 'custom', path: ['landlord_code'], message: rules.landlordMessage });
+    }),
   /** Smart lock (spec 3; spec 5: an empty key gives 'Por favor ingrese una clave de acceso'). Gated (smart_locks). */
   'smart-locks': z
     .object({
@@ -178,6 +230,9 @@ export const propertySettings = z.object({
   currency: currencySchema,
   description: localizedText,
   policies: localizedText,
+  /** From when guests may arrive and until when they may stay on the last day, "15:00" / "11:00". */
+  checkin_time: z.string(),
+  checkout_time: z.string(),
   welcome: localizedText,
   region: z.string(),
   security_code: z.string(),
@@ -199,6 +254,13 @@ export const propertySettings = z.object({
     establishment_code: z.string(),
     landlord_code: z.string(),
     password_set: z.boolean(),
+    /** Issue 14 additions (optional so older answers still parse). */
+    send_mode: z.enum(['immediate', 'nightly']).optional(),
+    certificate_subject: z.string().nullable().optional(),
+    certificate_expires_at: z.string().nullable().optional(),
+    failed_test_attempts: z.number().int().optional(),
+    last_test_at: z.string().nullable().optional(),
+    last_test_ok: z.boolean().nullable().optional(),
   }),
   smart_locks: z.object({
     enabled: z.boolean(),
