@@ -23,6 +23,11 @@ export interface CodeWindow {
   until: Date;
   /** The property's IANA zone (igloohome wants local times on the hour). */
   timeZone: string;
+  /**
+   * Optional: codes already live on this lock (other stays). Nuki and TTLock avoid them when they
+   * generate a code; igloohome rotates `variance` so two stays with the same window get different PINs.
+   */
+  inUse?: string[];
 }
 
 export interface CreatedCode {
@@ -72,5 +77,11 @@ export interface LockVendorClient {
    * 'deleted' when the vendor removed it (or it was already gone); 'expires' when it cannot be removed
    * remotely (an offline algoPIN) and stays valid until its end.
    */
-  deleteCode(session: LockSession, lockId: string, remoteId: string): Promise<'deleted' | 'expires'>;
+  deleteCode(
+    session: LockSession,
+    lockId: string,
+    remoteId: string,
+    /** Optional: the code itself; igloohome's bridge deletes by PIN (without it an algoPIN 'expires'). */
+    code?: string,
+  ): Promise<'deleted' | 'expires'>;
 }
