@@ -295,10 +295,10 @@ export function checkinSendTime(
   return zonedTime(day.toISOString().slice(0, 10), hour, timeZone);
 }
 
-/** The UTC instant of `date` at `hour`:00 wall-clock time in `timeZone` (DST-aware). */
-export function zonedTime(date: string, hour: number, timeZone: string): Date {
+/** The UTC instant of `date` at `hour`:`minute` wall-clock time in `timeZone` (DST-aware). */
+export function zonedTime(date: string, hour: number, timeZone: string, minute = 0): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, hour);
+  const wall = Date.UTC(y, m - 1, d, hour, minute);
   // Two passes: the offset at the first guess, then at the corrected instant (DST changes at night).
   let instant = wall - offsetMs(wall, timeZone);
   instant = wall - offsetMs(instant, timeZone);
