@@ -4,6 +4,7 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, advisors, users } from '../db/schema/accounts.ts';
+import { policeRegistrationAttempts, policeRegistrations } from '../db/schema/authorities.ts';
 import { properties, propertyAuthorities } from '../db/schema/properties.ts';
 import { propertyImages, rates, rooms, roomTypes } from '../db/schema/rooms.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
@@ -13,6 +14,7 @@ import { AUTHORITY_PASSWORD_PURPOSE } from '../modules/properties/property-setti
 import { bearer, enrolTwoFactor, registration, uniqueIp } from '../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_ADVISOR_CODE, DEMO_PASSWORD, demoEmails, seedDemo } from './seed.ts';
+import { DEMO_AUTHORITY_USER } from './seed-registrations.ts';
 
 describe('demo data (npm run demo)', () => {
   let t: TestApp;
@@ -209,7 +211,7 @@ describe('demo data (npm run demo)', () => {
       store: { enabled: true, type: 'internal' },
       smart_locks: { enabled: true, delivery_time: 'arrival_day', key_type: 'static', master_code: '7351#' },
       checkin_schedule: '24h',
-      authorities: { entity: 'guardia_civil', user: 'delgado.triana', password_set: true },
+      authorities: { entity: 'guardia_civil', user: 'DEMO-SIN-CONEXION', password_set: true },
     });
     expect(settings['Villa Mar Azul']).toMatchObject({
       store: { enabled: true, type: 'internal' },
@@ -233,6 +235,39 @@ describe('demo data (npm run demo)', () => {
         /-GC-2026!$/,
       );
     }
+  });
+
+  it('gives the demo check-ins police registrations in every state, marked as sent nowhere', async () => {
+    const rows = await t.database.db.select().from(propertyAuthorities);
+    expect(new Set(rows.map((r) => r.username))).toEqual(new Set([DEMO_AUTHORITY_USER]));
+    const regs = await t.database.db.select().from(policeRegistrations);
+    const states = (propertyId: string) =>
+      regs.filter((r) => r.propertyId === propertyId).map((r) => r.state);
+    const [hotel] = await t.database.db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.nombre, 'Hotel Alameda Centro'));
+    expect(states(hotel?.id ?? '')).toEqual(
+      expect.arrayContaining(['queued', 'rejected', 'sent', 'accepted']),
+    );
+    // Three properties with check-ins (apartment, villa, hotel), none of the basico account's.
+    expect(new Set(regs.map((r) => r.propertyId)).size).toBe(3);
+    const accepted = regs.filter((r) => r.state === 'accepted');
+    expect(accepted.length).toBeGreaterThanOrEqual(3);
+    for (const r of accepted) {
+      expect(r.batchCode).toMatch(/^[0-9a-f-]{36}$/);
+      expect(r.communicationCodes.length).toBe(r.guestCount);
+      expect(r.communicationCodes.length).toBeGreaterThan(0);
+    }
+    const rejected = regs.find((r) => r.state === 'rejected');
+    expect(rejected?.errors[0]).toMatchObject({ field: 'support_number', guest: 1 });
+    expect(rejected?.errors[0]?.message).toContain('soporteDocumento');
+    // Nothing is scheduled: no job picks a demo registration up and sends it anywhere.
+    expect(regs.every((r) => r.nextAttemptAt === null)).toBe(true);
+    const attempts = await t.database.db.select().from(policeRegistrationAttempts);
+    expect(attempts.filter((a) => a.registrationId === rejected?.id).map((a) => a.outcome)).toEqual(
+      expect.arrayContaining(['ok', 'pending', 'rejected']),
+    );
   });
 
   it('has a subscribed smart account without add-ons, whose paid extras are unavailable (spec 6)', async () => {
@@ -370,6 +405,7 @@ describe('demo data (npm run demo)', () => {
       rates: (await t.database.db.select({ n: count() }).from(rates))[0]?.n,
       images: (await t.database.db.select({ n: count() }).from(propertyImages))[0]?.n,
       authorities: (await t.database.db.select({ n: count() }).from(propertyAuthorities))[0]?.n,
+      registrations: (await t.database.db.select({ n: count() }).from(policeRegistrations))[0]?.n,
       files: (await readdir(path.join(dataDir, 'files'))).length,
     });
     const before = await tally();
@@ -380,6 +416,7 @@ describe('demo data (npm run demo)', () => {
       images: 10,
       files: 20,
       authorities: 4,
+      registrations: 18,
     });
     t.clock.advance(24 * 60 * 60_000);
     const report = await seed();

@@ -12,6 +12,7 @@ import { AUTHORITY_PASSWORD_PURPOSE } from '../modules/properties/property-setti
 import { demoImages, demoPhoto, demoRates } from './demo-media.ts';
 import { seedDemoBookings } from './seed-bookings.ts';
 import { seedDemoCheckins } from './seed-checkins.ts';
+import { DEMO_AUTHORITY_USER, seedDemoRegistrations } from './seed-registrations.ts';
 
 /** Every demo login uses this password (README lists the accounts). */
 export const DEMO_PASSWORD = 'PosadaDemo2026!';
@@ -154,10 +155,10 @@ const empresas: DemoEmpresa[] = [
         botGpt: true,
         extras: demoExtras(
           {
-            username: 'delgado.triana',
+            username: DEMO_AUTHORITY_USER,
             password: 'Triana-GC-2026!',
             establishmentCode: '4100012345',
-            landlordCode: 'ARR-41-0087',
+            landlordCode: '0000410087',
           },
           { smartLock: true, smartLockDeliveryTime: 'arrival_day', smartLockMasterCode: '7351#' },
         ),
@@ -204,10 +205,10 @@ const empresas: DemoEmpresa[] = [
         confirmEmail: true,
         identityVerification: true,
         extras: demoExtras({
-          username: 'delgado.marbella',
+          username: DEMO_AUTHORITY_USER,
           password: 'MarAzul-GC-2026!',
           establishmentCode: '2900067890',
-          landlordCode: 'ARR-29-0412',
+          landlordCode: '0000290412',
         }),
       },
     ],
@@ -259,10 +260,10 @@ const empresas: DemoEmpresa[] = [
         confirmEmail: true,
         confirmSms: true,
         extras: demoExtras({
-          username: 'alameda.recepcion',
+          username: DEMO_AUTHORITY_USER,
           password: 'Alameda-GC-2026!',
           establishmentCode: '2800054321',
-          landlordCode: 'ARR-28-1190',
+          landlordCode: '0000281190',
         }),
         roomTypes: [
           {
@@ -357,10 +358,10 @@ const empresas: DemoEmpresa[] = [
         confirmWhatsapp: true,
         confirmEmail: true,
         extras: demoExtras({
-          username: 'ruiz.salamanca',
+          username: DEMO_AUTHORITY_USER,
           password: 'PlazaMayor-GC-2026!',
           establishmentCode: '3700011122',
-          landlordCode: 'ARR-37-0031',
+          landlordCode: '0000370031',
         }),
       },
     ],
@@ -486,6 +487,8 @@ export async function seedDemo(
   await seedDemoBookings(db, clock, note, emailFor);
   // Issue 5: programmed and completed check-ins with guests, signatures and cards; reminders.
   await seedDemoCheckins(db, clock, note, secrets, emailFor);
+  // Issue 14: their police registrations in every state (seed-registrations.ts), sent nowhere.
+  await seedDemoRegistrations(db, note, emailFor);
 
   const adminId = await findUserId(db, demoEmails.admin);
   note(!adminId, `admin ${demoEmails.admin} (application posada)`);
