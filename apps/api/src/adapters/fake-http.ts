@@ -13,6 +13,8 @@ export interface RecordedRequest {
 export interface FakeAnswer {
   status: number;
   body: unknown;
+  /** Sends `body` as this text type (SOAP XML) instead of JSON. */
+  contentType?: string;
 }
 
 export interface FakeHttpServer {
@@ -58,8 +60,8 @@ export async function startFakeHttp(handle: (req: RecordedRequest) => FakeAnswer
         return;
       }
       const answer = scripted ?? handle(recorded);
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer.body));
+      res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/json' });
+      res.end(answer.contentType ? String(answer.body) : JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
