@@ -59,6 +59,8 @@ export interface PoliceEstablishment {
   address: string;
   city: string;
   postalCode: string;
+  /** INE municipality code (5 digits): SES RH sends it when there is no establishmentCode. */
+  municipalityCode?: string | null;
   /** apartamento | villa | hotel | camping */
   propertyType: string;
 }
