@@ -34,6 +34,9 @@ export const guestCheckinSummary = z.object({
   language: z.string(),
   /** Where the stay is (the property's street address, city): only to a link or code holder. */
   property_address: z.string(),
+  /** From when the guest may arrive and until when they may stay on the last day (HH:MM, the property's). */
+  checkin_time: z.string(),
+  checkout_time: z.string(),
 });
 export type GuestCheckinSummary = z.infer<typeof guestCheckinSummary>;
 

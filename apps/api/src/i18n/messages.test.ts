@@ -48,6 +48,7 @@ describe('server messages', () => {
         { enabled: true, delivery_time: 'arrival_day', key_type: 'static', master_code: 'a b' },
       ],
       ['authorities', { entity: 'nope', user: '', establishment_code: '', landlord_code: '' }],
+      ['accommodation-policies', { policies: { es: 'x', en: '', ar: '' }, checkout_time: '24:00' }],
     ];
     const keys = new Set<string>();
     for (const [section, body] of refused) {
@@ -65,6 +66,7 @@ describe('server messages', () => {
       'settings.smart_lock_key_required',
       'settings.store_message_max',
       'settings.store_url_required',
+      'settings.time_format',
       'validation.required',
     ]);
     for (const key of [...keys, 'settings.logo_invalid']) {

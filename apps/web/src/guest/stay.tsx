@@ -29,13 +29,14 @@ export function stayDate(iso: string, lng: GuestLanguage): string {
 const nightsOf = (start: string, end: string) =>
   Math.max(0, Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000));
 
-/** A stay summary: dates and nights, guests, address. */
+/** A stay summary: dates and nights, guests, the property's check-in and check-out times, address. */
 export function StaySummary({
   stay,
   language,
   guests,
 }: {
-  stay: Pick<GuestCheckinSummary, 'start_date' | 'end_date'> & { property_address?: string };
+  stay: Pick<GuestCheckinSummary, 'start_date' | 'end_date'> &
+    Partial<Pick<GuestCheckinSummary, 'property_address' | 'checkin_time' | 'checkout_time'>>;
   language: GuestLanguage;
   /** Guests shown: expected on the welcome page, registered once done. */
   guests: number;
@@ -56,6 +57,16 @@ export function StaySummary({
         <dt>{t('stay.guests')}</dt>
         <dd>{t(guests === 1 ? 'stay.guest' : 'stay.guests_n', { n: guests })}</dd>
       </div>
+      {stay.checkin_time && stay.checkout_time && (
+        <div>
+          <dt>{t('stay.hours')}</dt>
+          <dd data-testid="stay-hours">
+            {t('stay.checkin_from', { time: stay.checkin_time })}
+            <span className="g-muted"> · </span>
+            {t('stay.checkout_by', { time: stay.checkout_time })}
+          </dd>
+        </div>
+      )}
       {stay.property_address && (
         <div>
           <dt>{t('stay.address')}</dt>

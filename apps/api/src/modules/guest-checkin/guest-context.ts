@@ -64,6 +64,8 @@ export function createGuestContext(deps: {
     status: row.status,
     language: row.language,
     property_address: addressOf(property),
+    checkin_time: property.checkinTime,
+    checkout_time: property.checkoutTime,
   });
 
   const usable = (property: PropertyRow, checkin: CheckinRow | null) => {

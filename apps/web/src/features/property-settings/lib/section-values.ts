@@ -20,7 +20,11 @@ export function sectionValues<S extends SettingsSection>(section: S, s: Property
     // An unset price stays empty in the form (0 is refused as "required").
     'price-property': () => ({ price_night: s.price_night ?? 0, currency: s.currency }),
     'description-property': () => ({ description: { ...s.description } }),
-    'accommodation-policies': () => ({ policies: { ...s.policies } }),
+    'accommodation-policies': () => ({
+      policies: { ...s.policies },
+      checkin_time: s.checkin_time,
+      checkout_time: s.checkout_time,
+    }),
     'welcome-accommodation': () => ({ welcome: { ...s.welcome } }),
     'region-accommodation': () => ({ region: s.region as 'ES' }),
     'seguridad-property': () => ({ security_code: s.security_code }),

@@ -35,6 +35,8 @@ const settings: PropertySettings = {
   currency: 'EUR',
   description: { es: 'Luminoso', en: '', ar: '' },
   policies: { es: '', en: '', ar: '' },
+  checkin_time: '15:00',
+  checkout_time: '11:00',
   welcome: { es: 'Hola', en: '', ar: '' },
   region: 'ES',
   security_code: '4821',

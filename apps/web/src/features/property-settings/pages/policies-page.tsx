@@ -10,6 +10,7 @@ import { LocalizedTextTabs, type TextLanguage } from '../../../components/locali
 import { notify } from '../../../lib/notify.ts';
 import { SectionPage } from '../components/section-page.tsx';
 import { useSettingsContext } from '../components/settings-context.ts';
+import { StayHoursFields } from '../components/stay-hours-fields.tsx';
 import { useSectionForm } from '../components/use-section-form.ts';
 import { fillNamePlaceholder, hasAnyText, insertPlaceholder, NAME_PLACEHOLDER } from '../lib/policy.ts';
 
@@ -25,8 +26,9 @@ async function samplePolicies(i18n: I18n): Promise<LocalizedText> {
 }
 
 /**
- * accommodation-policies: es, en and ar. {alojamiento} stands for the accommodation name (spec 3); the
- * preview shows the text as guests read it. The spec 9 sample policy can be inserted.
+ * accommodation-policies: the stay's hours (check-in from, check-out by), then the policies in es, en and
+ * ar. {alojamiento} stands for the accommodation name (spec 3); the preview shows the text as guests read
+ * it. The spec 9 sample policy can be inserted.
  */
 export function PoliciesPage() {
   const { t, i18n } = useTranslation(['settings', 'properties']);
@@ -76,6 +78,7 @@ export function PoliciesPage() {
 
   return (
     <SectionPage section="accommodation-policies" form={s}>
+      <StayHoursFields control={control} />
       <Paper radius="md" p="md" bg="var(--mantine-color-posada-0)">
         <Group justify="space-between" gap="sm" wrap="wrap" align="center">
           <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 280px' }}>
