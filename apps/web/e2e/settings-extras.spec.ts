@@ -158,7 +158,7 @@ test('authorities: every field is required, the three-attempts advice shows, the
     user: 'alameda.recepcion',
     password: '',
     establishment_code: '2800054321',
-    landlord_code: 'ARR-28-1190',
+    landlord_code: '0000281190',
   });
   await page.goto(edition(id, 'authorities'));
   await expect(page.getByRole('heading', { name: 'Autoridades' })).toBeVisible();
@@ -184,7 +184,7 @@ test('authorities: every field is required, the three-attempts advice shows, the
   await page.getByRole('option', { name: 'Policía Nacional' }).click();
   await page.getByLabel('Usuario').fill('alameda.hospedajes');
   await page.getByLabel('Código de establecimiento').fill('2800054999');
-  await page.getByLabel('Código de arrendador').fill('ARR-28-2001');
+  await page.getByLabel('Código de arrendador').fill('0000282001');
   await save(page);
   await saved(page);
   await expect(page.getByLabel(/^Contraseña/)).toHaveValue('');
@@ -193,7 +193,7 @@ test('authorities: every field is required, the three-attempts advice shows, the
   await expect(page.getByRole('textbox', { name: 'Autoridad' })).toHaveValue('Policía Nacional');
   await expect(page.getByLabel('Usuario')).toHaveValue('alameda.hospedajes');
   await expect(page.getByLabel('Código de establecimiento')).toHaveValue('2800054999');
-  await expect(page.getByLabel('Código de arrendador')).toHaveValue('ARR-28-2001');
+  await expect(page.getByLabel('Código de arrendador')).toHaveValue('0000282001');
   await expect(page.getByLabel(/^Contraseña/)).toHaveValue('');
 
   // A new password is saved, and still never comes back.
@@ -222,8 +222,8 @@ test('authorities on a new property: the password is required while none is stor
   await page.getByRole('textbox', { name: 'Autoridad' }).click();
   await page.getByRole('option', { name: "Mossos d'Esquadra" }).click();
   await page.getByLabel('Usuario').fill('arenal.mossos');
-  await page.getByLabel('Código de establecimiento').fill('HUTB-012345');
-  await page.getByLabel('Código de arrendador').fill('ARR-08-0007');
+  await page.getByLabel('Código de establecimiento').fill('08043AAR02');
+  await page.getByLabel('Código de arrendador').fill('0000080007');
   await save(page);
   await expect(page.getByText('Este campo es obligatorio.')).toHaveCount(1);
   await page.getByLabel(/^Contraseña/).fill('Arenal-Mossos-2026');

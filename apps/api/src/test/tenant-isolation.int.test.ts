@@ -193,7 +193,7 @@ const cases: Record<string, Case> = {
       user: 'H12345678',
       password: 'Clave-Policial-2026',
       establishment_code: '0000001234',
-      landlord_code: 'ARR-998',
+      landlord_code: '0000000998',
     }),
     settings('smart-locks', {
       enabled: true,

@@ -8,6 +8,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { EventProducer } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Tenant } from '../../lib/tenant.ts';
@@ -43,6 +44,8 @@ export interface CheckinsDeps {
   renderPdf?: RegistrationPdfRenderer | null;
   /** The owner of bookings: the guest cap changes the booking's guest count through it. */
   bookings: Pick<BookingsService, 'setGuests'>;
+  /** The manual check-in records checkin.completed with its commit. */
+  events?: EventProducer;
 }
 
 export type CheckinsService = ReturnType<typeof createCheckinsService>;

@@ -3,6 +3,7 @@ import { todayIn } from '@posada/domain/booking-rules';
 import { guestDataErrors, normalizeDocumentNumber, purgeDate } from '@posada/domain/checkin-rules';
 import { normalizePhone } from '@posada/domain/phone';
 import type { z } from 'zod';
+import { withoutEvents } from '../../events/bus.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { lookupPostalCode, municipalityFor } from '../guest-checkin/postal-codes.ts';
 import { DOCUMENT_PURPOSE, linkExpiry, newCheckinLink } from './checkin-links.ts';
@@ -106,7 +107,8 @@ export function createManualCheckin(deps: CheckinsDeps, ctx: CheckinsContext, pl
             })
         : null;
 
-      const checkinId = await db.transaction(async (tx) => {
+      // checkin.completed goes with the commit, as for the guest's own flow (issue 14: the police registration).
+      const checkinId = await (deps.events ?? withoutEvents).transaction(db, async (tx, emit) => {
         const repo = createCheckinsRepo({ db: tx });
         let id: string;
         if (booking) {
@@ -179,6 +181,11 @@ export function createManualCheckin(deps: CheckinsDeps, ctx: CheckinsContext, pl
           registrationPdf: pdf,
           process: 'operator_manual',
           createdAt: now,
+        });
+        await emit(tenant.accountId, 'checkin.completed', {
+          checkin_id: id,
+          property_id: property.id,
+          booking_id: booking?.id ?? null,
         });
         return id;
       });

@@ -25,7 +25,7 @@ const authorities = (overrides: Record<string, unknown> = {}) => ({
   user: 'H12345678',
   password: PASSWORD,
   establishment_code: '0000001234',
-  landlord_code: 'ARR-998',
+  landlord_code: '0000000998',
   ...overrides,
 });
 
@@ -205,7 +205,7 @@ describe('property settings extras: store, authorities, smart locks, check-in sc
         entity: 'policia_nacional',
         user: 'H12345678',
         establishment_code: '0000001234',
-        landlord_code: 'ARR-998',
+        landlord_code: '0000000998',
         password_set: true,
       };
       expect(res.json().data.authorities).toEqual(expected);

@@ -203,7 +203,7 @@ describe('section values', () => {
         entity: 'guardia_civil',
         user: 'H41000123',
         establishment_code: '0000123456',
-        landlord_code: 'A41000999',
+        landlord_code: '0041000999',
         password_set: true,
       },
     };
