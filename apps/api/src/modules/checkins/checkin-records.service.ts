@@ -18,6 +18,8 @@ export function createCheckinRecords(deps: { db: Db }) {
     /** Marks the check-in complete unless it already is; null when it was. */
     completeCheckin: (id: string, now: Date, on?: Db): Promise<CheckinRow | null> =>
       repo(on).completeCheckin(id, now),
+    /** Keys delivered (spec 4) once the door code is released; true only for the call that changed it. */
+    claimKeysDelivered: (id: string): Promise<boolean> => repo().claimKeysDelivered(id),
     insertGuest: (values: typeof checkinGuests.$inferInsert, on?: Db): Promise<void> =>
       repo(on).insertGuest(values),
   };

@@ -358,6 +358,16 @@ export function createCheckinsRepo({ db }: { db: Db }) {
         .where(and(eq(checkins.id, id), eq(checkins.accountId, accountId)));
     },
 
+    /** Keys delivered, only if they were not yet: true when this call changed it (smart-locks' release). */
+    async claimKeysDelivered(id: string): Promise<boolean> {
+      const rows = await db
+        .update(checkins)
+        .set({ keysDelivered: true })
+        .where(and(eq(checkins.id, id), eq(checkins.keysDelivered, false)))
+        .returning({ id: checkins.id });
+      return rows.length > 0;
+    },
+
     /** The check-in locked FOR UPDATE until the transaction ends. */
     async lockCheckin(id: string): Promise<CheckinRow | null> {
       return (await db.select().from(checkins).where(eq(checkins.id, id)).for('update'))[0] ?? null;

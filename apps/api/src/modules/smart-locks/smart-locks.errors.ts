@@ -1,0 +1,21 @@
+import { AppError } from '../../lib/errors.ts';
+
+/** Coded errors of the smart-locks endpoints; each code is also a key of src/i18n/*.json. */
+export const smartLocksErrors = {
+  notFound: () => new AppError('smart_locks.not_found', 404),
+  propertyNotFound: () => new AppError('properties.not_found', 404),
+  checkinNotFound: () => new AppError('checkin.not_found', 404),
+  featureUnavailable: () => new AppError('settings.feature_unavailable', 403),
+  /** The server has no adapter for this vendor (its base URL is not configured). */
+  vendorUnavailable: () => new AppError('smart_locks.vendor_unavailable', 503),
+  /** The vendor refused the credentials typed on the connect form. */
+  connectRefused: () => new AppError('smart_locks.connect_refused', 422),
+  /** The vendor could not be reached or answered badly: try again later. */
+  vendorFailed: () => new AppError('smart_locks.vendor_failed', 502),
+  /** The lock is not one of the vendor account's locks. */
+  unknownLock: () =>
+    new AppError('validation.failed', 400, { errors: { remote_lock_id: ['smart_locks.unknown_lock'] } }),
+  roomNotFound: () => new AppError('validation.failed', 400, { errors: { room_id: ['common.not_found'] } }),
+  /** Only a completed check-in has a door code to release. */
+  notComplete: () => new AppError('smart_locks.checkin_not_complete', 409),
+};

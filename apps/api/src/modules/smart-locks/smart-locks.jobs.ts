@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Jobs } from '../../lib/jobs.ts';
+import type { SmartLocksService } from './smart-locks.service.ts';
+
+export const lockCodesJob = 'smart-locks.codes';
+/** How often the recurring run looks for due vendor work (real time, like the check-in jobs). */
+export const lockCodesInterval = 60_000;
+
+/**
+ * The door-code job (docs/smart-locks.md): runs the due vendor calls (create, confirm, move, remove) and
+ * removes the codes of stays that ended. A self-rescheduling chain outside tests (singletonKey keeps one
+ * chain across API instances); the booking events queue an extra run at once. Rows are claimed before a
+ * vendor call, so a repeated run is harmless.
+ */
+export async function registerSmartLockJobs(deps: {
+  jobs: Jobs;
+  service: SmartLocksService;
+  logger: FastifyBaseLogger;
+  recurring: boolean;
+}) {
+  const { jobs, logger } = deps;
+  await jobs.work<{ recurring?: boolean }>(lockCodesJob, async (data) => {
+    try {
+      const n = await deps.service.processDue();
+      if (n > 0) logger.info({ job: lockCodesJob, count: n }, 'smart-locks: codes made active');
+    } finally {
+      if (data.recurring) {
+        await jobs
+          .send(
+            lockCodesJob,
+            { recurring: true },
+            {
+              singletonKey: lockCodesJob,
+              startAfter: new Date(Date.now() + lockCodesInterval),
+              retryLimit: 1,
+            },
+          )
+          .catch((err) => logger.debug({ err }, 'smart-locks: the next run was not queued'));
+      }
+    }
+  });
+  if (deps.recurring)
+    await jobs.send(lockCodesJob, { recurring: true }, { singletonKey: lockCodesJob, retryLimit: 1 });
+}
+
+/** One run now (after a booking or settings change); a run already waiting makes this a no-op. */
+export const kickCodes = (jobs: Jobs) =>
+  jobs.send(lockCodesJob, {}, { singletonKey: `${lockCodesJob}.now`, retryLimit: 2, retryDelay: 5 });
