@@ -47,8 +47,10 @@ const parser = new XMLParser({
   processEntities: true,
 });
 
-const asArray = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+const asArray = (value: unknown): unknown[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value).replace(/\s+/g, ' ').trim() : '';
 /** The first of several possible names (the official spellings and the ones the service sends). */
@@ -79,11 +81,20 @@ function madridOffset(at: number): number {
 
 /** xsd:dateTime with or without offset, or "2026-04-17 18:37:17" (Madrid wall clock); null if unreadable. */
 export function parseSesDate(value: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/.exec(value.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/.exec(
+    value.trim(),
+  );
   if (!m) return null;
   if (m[8]) return new Date(value.trim().replace(' ', 'T'));
   const [, y, mo, d, h, mi, s, frac] = m;
-  const wall = Date.UTC(+(y as string), +(mo as string) - 1, +(d as string), +(h as string), +(mi as string), +(s as string));
+  const wall = Date.UTC(
+    +(y as string),
+    +(mo as string) - 1,
+    +(d as string),
+    +(h as string),
+    +(mi as string),
+    +(s as string),
+  );
   const ms = frac ? Math.round(Number(frac) * 1000) : 0;
   const guess = wall - madridOffset(wall);
   return new Date(wall - madridOffset(guess) + ms);
@@ -113,7 +124,10 @@ function readRow(node: Node, index: number): SesRow {
 }
 
 function readLote(node: Node): SesLote {
-  const rows = findAll(node.resultadoComunicaciones ?? node, ['resultadoComunicacion', 'resutadoComunicacion']);
+  const rows = findAll(node.resultadoComunicaciones ?? node, [
+    'resultadoComunicacion',
+    'resutadoComunicacion',
+  ]);
   return {
     lote: text(node.lote),
     tipoComunicacion: text(pick(node, 'tipoComunicacion', 'tipoComuniacion')),
@@ -148,7 +162,9 @@ export function parseSesAnswer(xml: string): SesAnswer {
   const status = [operation.respuesta, operation.resultado, operation]
     .flatMap(asArray)
     .filter(isNode)
-    .find((n) => pick(n, 'codigo', 'codigoRetorno') !== undefined && !isNode(pick(n, 'codigo', 'codigoRetorno')));
+    .find(
+      (n) => pick(n, 'codigo', 'codigoRetorno') !== undefined && !isNode(pick(n, 'codigo', 'codigoRetorno')),
+    );
   const lotes = asArray(operation.resultado)
     .filter(isNode)
     .filter((n) => n.codigoEstado !== undefined)

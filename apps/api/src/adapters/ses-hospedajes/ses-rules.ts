@@ -42,22 +42,35 @@ function guestErrors(kind: 'PV' | 'RH', g: PoliceGuest, guest: number, arrival: 
   if (type === 'NIF' && !isValidDni(number)) add('nif', 'documentNumber', 'El NIF no es válido.');
   if (type === 'NIE' && !isValidNie(number)) add('nie', 'documentNumber', 'El NIE no es válido.');
   if (kind === 'PV' && (type === 'NIF' || type === 'NIE') && !g.supportNumber.trim()) {
-    add('support_number', 'supportNumber', 'Con NIF o NIE el número de soporte del documento es obligatorio.');
+    add(
+      'support_number',
+      'supportNumber',
+      'Con NIF o NIE el número de soporte del documento es obligatorio.',
+    );
   }
   const nationality = sesCountry(g.nationality);
-  if (g.nationality.trim() && !nationality) add('nationality', 'nationality', 'La nacionalidad no es un país ISO 3166-1.');
+  if (g.nationality.trim() && !nationality)
+    add('nationality', 'nationality', 'La nacionalidad no es un país ISO 3166-1.');
   if (kind === 'PV' && validDate(g.birthDate)) {
     const age = ageOn(g.birthDate, arrival);
     // Instrucciones v1.2.0: adults, and Spaniards over 14, must give a document.
     if (!type && (age >= 18 || (age >= 14 && nationality === 'ESP'))) {
-      add('document_required', 'documentNumber', 'Los mayores de edad deben indicar tipo y número de documento.');
+      add(
+        'document_required',
+        'documentNumber',
+        'Los mayores de edad deben indicar tipo y número de documento.',
+      );
     }
   }
   if (kind === 'PV' || holder || g.residenceCountry.trim()) {
     const country = sesCountry(g.residenceCountry);
     if (!country) add('residence_country', 'residenceCountry', 'Falta el país de residencia.');
     else if (country === 'ESP' && !/^\d{5}$/.test(g.municipalityCode ?? '')) {
-      add('municipality_code', 'municipalityCode', 'Con residencia en España hace falta el código INE del municipio.');
+      add(
+        'municipality_code',
+        'municipalityCode',
+        'Con residencia en España hace falta el código INE del municipio.',
+      );
     } else if (country !== 'ESP' && !g.city.trim()) {
       add('city', 'city', 'Con residencia fuera de España hace falta el nombre del municipio.');
     }
@@ -83,11 +96,16 @@ export function checkSes(
 ): PoliceError[] {
   const today = spanishToday(now);
   const errors: PoliceError[] = [];
-  const add = (code: string, field: string, message: string) => errors.push({ code: `ses.rule.${code}`, field, message });
+  const add = (code: string, field: string, message: string) =>
+    errors.push({ code: `ses.rule.${code}`, field, message });
 
   const code = est.establishmentCode.trim();
   if ((kind === 'PV' && !code) || code.length > 10) {
-    add('establishment_code', 'establishmentCode', 'El código de establecimiento es obligatorio (hasta 10 caracteres).');
+    add(
+      'establishment_code',
+      'establishmentCode',
+      'El código de establecimiento es obligatorio (hasta 10 caracteres).',
+    );
   }
   if (!/^\d{1,10}$/.test(est.landlordCode.trim())) {
     add('landlord_code', 'landlordCode', 'El código de arrendador son hasta 10 dígitos.');
@@ -101,7 +119,8 @@ export function checkSes(
   } else {
     const entry = localDateTime(c.arrivalDate, c.arrivalTime);
     const exit = localDateTime(c.departureDate, c.departureTime);
-    if (entry >= exit) add('dates_order', 'departureDate', 'La fecha de entrada debe ser anterior a la de salida.');
+    if (entry >= exit)
+      add('dates_order', 'departureDate', 'La fecha de entrada debe ser anterior a la de salida.');
     if (c.arrivalDate <= shiftYears(today, -1)) {
       add('entry_too_old', 'arrivalDate', 'La fecha de entrada no puede ser de hace más de un año.');
     }
@@ -118,7 +137,7 @@ export function checkSes(
   }
 
   const arrival = validDate(c.arrivalDate) ? c.arrivalDate : today;
-  c.guests.forEach((g, i) => errors.push(...guestErrors(kind, g, i + 1, arrival, today)));
+  for (const [i, g] of c.guests.entries()) errors.push(...guestErrors(kind, g, i + 1, arrival, today));
 
   if (kind === 'PV') {
     const ages = c.guests.map((g) => (validDate(g.birthDate) ? ageOn(g.birthDate, arrival) : null));

@@ -30,8 +30,9 @@ export const ZIP_ENTRY = 'solicitud.xml';
 
 /** XML text: the five escapes, and the control characters XML 1.0 cannot carry dropped. */
 export function escapeXml(value: string): string {
-  return value
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping the characters XML cannot carry is the point.
+  const clean = value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+  return clean
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -47,7 +48,9 @@ export function cut(value: string | null | undefined, max: number): string {
 
 /** `<name>value</name>`, or nothing when the value is empty (every optional element). */
 const el = (name: string, value: string | number | boolean | null | undefined) =>
-  value === null || value === undefined || value === '' ? '' : `<${name}>${escapeXml(String(value))}</${name}>`;
+  value === null || value === undefined || value === ''
+    ? ''
+    : `<${name}>${escapeXml(String(value))}</${name}>`;
 
 /** "García López de la Vega" → apellido1 "García", apellido2 "López de la Vega". */
 export function splitSurname(lastName: string): { first: string; second: string } {
@@ -158,7 +161,9 @@ function personaRH(g: PoliceGuest, holder: boolean): string {
 
 /** altaParteHospedaje: one establishment, one `comunicacion` per stay, every guest as rol VI. */
 export function buildParteViajeros(est: PoliceEstablishment, communications: PoliceCommunication[]): string {
-  const body = communications.map((c) => `<comunicacion>${contrato(c)}${c.guests.map(personaPV).join('')}</comunicacion>`);
+  const body = communications.map(
+    (c) => `<comunicacion>${contrato(c)}${c.guests.map(personaPV).join('')}</comunicacion>`,
+  );
   return (
     `${DECLARATION}<alt:peticion xmlns:alt="${NS.pv}"><solicitud>` +
     `<codigoEstablecimiento>${escapeXml(cut(est.establishmentCode, 10))}</codigoEstablecimiento>` +
@@ -180,7 +185,10 @@ function establecimiento(est: PoliceEstablishment): string {
 }
 
 /** altaReservaHospedaje: the establishment in each `comunicacion`; the lead guest is the holder (TI). */
-export function buildReservaHospedaje(est: PoliceEstablishment, communications: PoliceCommunication[]): string {
+export function buildReservaHospedaje(
+  est: PoliceEstablishment,
+  communications: PoliceCommunication[],
+): string {
   const body = communications.map((c) => {
     const leadIndex = Math.max(
       0,
@@ -194,7 +202,9 @@ export function buildReservaHospedaje(est: PoliceEstablishment, communications: 
 
 /** anularComunicacion (operation B): the communication codes, qualified as that XSD requires. */
 export function buildAnulacion(codes: string[]): string {
-  const items = codes.map((code) => `<anul:codigoComunicacion>${escapeXml(cut(code, 36))}</anul:codigoComunicacion>`);
+  const items = codes.map(
+    (code) => `<anul:codigoComunicacion>${escapeXml(cut(code, 36))}</anul:codigoComunicacion>`,
+  );
   return `${DECLARATION}<anul:comunicaciones xmlns:anul="${NS.anul}">${items.join('')}</anul:comunicaciones>`;
 }
 
@@ -257,4 +267,6 @@ export const anulacionLoteEnvelope = (lote: string) =>
 
 /** `catalogo`: one code table (SEXO, TIPO_DOCUMENTO…), or the list of tables when empty. */
 export const catalogoEnvelope = (catalogo: string) =>
-  envelope(`<com:catalogoRequest><peticion><catalogo>${escapeXml(catalogo)}</catalogo></peticion></com:catalogoRequest>`);
+  envelope(
+    `<com:catalogoRequest><peticion><catalogo>${escapeXml(catalogo)}</catalogo></peticion></com:catalogoRequest>`,
+  );

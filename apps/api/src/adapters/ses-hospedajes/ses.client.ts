@@ -16,7 +16,7 @@ import type {
   SubmitResult,
 } from '../police/types.ts';
 import type { AdapterTracker } from '../status.ts';
-import { type SesAnswer, type SesLote, parseSesAnswer } from './ses-response.ts';
+import { parseSesAnswer, type SesAnswer, type SesLote } from './ses-response.ts';
 import { checkSes } from './ses-rules.ts';
 import {
   buildAnulacion,
@@ -135,14 +135,24 @@ export function createSesHospedajesClient(options: SesHospedajesOptions): Police
         if (communications.length === 0 || communications.length > SES_MAX_PER_REQUEST) {
           return {
             status: 'rejected',
-            errors: [{ code: 'ses.batch_size', message: `Entre 1 y ${SES_MAX_PER_REQUEST} comunicaciones por envío` }],
+            errors: [
+              {
+                code: 'ses.batch_size',
+                message: `Entre 1 y ${SES_MAX_PER_REQUEST} comunicaciones por envío`,
+              },
+            ],
           };
         }
         const inner =
           kind === 'PV'
             ? buildParteViajeros(establishment, communications)
             : buildReservaHospedaje(establishment, communications);
-        const header = { landlordCode: establishment.landlordCode, application, operation: 'A' as const, kind };
+        const header = {
+          landlordCode: establishment.landlordCode,
+          application,
+          operation: 'A' as const,
+          kind,
+        };
         const answer = await call(credentials, comunicacionEnvelope(header, inner));
         if (answer.codigo !== 0) return { status: 'rejected', errors: [errorOf(answer)] };
         if (!answer.lote) throw new AdapterError(SES_SERVICE, 'invalid_response', 'codigo 0 without lote');
@@ -159,7 +169,8 @@ export function createSesHospedajesClient(options: SesHospedajesOptions): Police
         if (!lote) throw new AdapterError(SES_SERVICE, 'invalid_response', 'consultaLote without resultado');
         const { codigoEstado: state, descEstado: description } = lote;
         if (state === 4 || state === 5) return { status: 'pending', state, description };
-        if (state === 1 || state === 6) return { status: 'settled', state, description, results: rowsToResults(lote) };
+        if (state === 1 || state === 6)
+          return { status: 'settled', state, description, results: rowsToResults(lote) };
         const rowErrors = rowsToResults(lote).flatMap((r) => r.errors);
         return {
           status: 'failed',
@@ -172,7 +183,10 @@ export function createSesHospedajesClient(options: SesHospedajesOptions): Police
     cancel: (credentials, establishment, communicationCodes) =>
       track(async () => {
         const header = { landlordCode: establishment.landlordCode, application, operation: 'B' as const };
-        const answer = await call(credentials, comunicacionEnvelope(header, buildAnulacion(communicationCodes)));
+        const answer = await call(
+          credentials,
+          comunicacionEnvelope(header, buildAnulacion(communicationCodes)),
+        );
         if (answer.codigo !== 0) {
           const { code, message } = errorOf(answer);
           throw new AdapterError(SES_SERVICE, 'rejected', `${code} ${message}`);
@@ -199,5 +213,10 @@ function safeParse(xml: string): SesAnswer | null {
 
 function faultError(fault: { code: string; message: string }): AdapterError {
   const server = /server/i.test(fault.code);
-  return new AdapterError(SES_SERVICE, server ? 'server_error' : 'rejected', `${fault.code} ${fault.message}`, 500);
+  return new AdapterError(
+    SES_SERVICE,
+    server ? 'server_error' : 'rejected',
+    `${fault.code} ${fault.message}`,
+    500,
+  );
 }
