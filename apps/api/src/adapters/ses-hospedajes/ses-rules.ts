@@ -140,7 +140,10 @@ export function checkSes(
   for (const [i, g] of c.guests.entries()) errors.push(...guestErrors(kind, g, i + 1, arrival, today));
 
   if (kind === 'PV') {
-    const ages = c.guests.map((g) => (validDate(g.birthDate) ? ageOn(g.birthDate, arrival) : null));
+    // A birth date that is missing or not in the past is its own error, not a minor.
+    const ages = c.guests.map((g) =>
+      validDate(g.birthDate) && g.birthDate < today ? ageOn(g.birthDate, arrival) : null,
+    );
     const minor = ages.some((age) => age !== null && age < 18);
     const adultWithKinship = c.guests.some((g, i) => (ages[i] ?? 0) >= 18 && g.kinship);
     if (minor && !adultWithKinship) {

@@ -29,6 +29,7 @@ const parser = new XMLParser({
   parseTagValue: false,
   isArray: (name) => name === 'persona',
 });
+// biome-ignore lint/suspicious/noExplicitAny: the parsed documents are read field by field in the assertions.
 type Any = Record<string, any>;
 const personas = (xml: string): Any[] => (parser.parse(xml) as Any).peticion.solicitud.comunicacion.persona;
 
