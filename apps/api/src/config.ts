@@ -38,6 +38,11 @@ const envSchema = z.object({
   /** A generic SMS gateway: POST JSON { to, text } with a bearer key. */
   SMS_API_URL: z.string().url().optional(),
   SMS_API_KEY: z.string().optional(),
+  /** Ertzaintza A19 envioFicheroXML (Basque Country guest registration, signed with each property's PFX). PRE: https://servicios.pre.ertzaintza.eus/A19/registroHostelero/EnvioFicheroXML */
+  ERTZAINTZA_URL: z
+    .string()
+    .url()
+    .default('https://servicios.ertzaintza.eus/A19/registroHostelero/EnvioFicheroXML'),
   /** General API limit: requests per window per signed-in session, or per address without one. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   /** Stricter limit on public and guest routes (sign-in, sign-up, the guest check-in link), per address. */

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
+import { createErtzaintzaClient } from './ertzaintza/ertzaintza.client.ts';
 import { createGoogleOAuth } from './google/google.client.ts';
 import { createLlmClient } from './llm/llm.client.ts';
 import { createSmsClient } from './sms/sms.client.ts';
@@ -36,6 +37,7 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
   const smsTracker = tracker('sms', ['SMS_API_URL', 'SMS_API_KEY']);
   const llmTracker = tracker('llm', ['LLM_BASE_URL']);
   const googleTracker = tracker('google', ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
+  const ertzaintzaTracker = tracker('ertzaintza', ['ERTZAINTZA_URL']);
 
   return {
     registry,
@@ -64,5 +66,11 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
         })
       : null,
     google: createGoogleOAuth(config, fetchImpl, googleTracker),
+    // Always built (the URL has a default); each property brings its own certificate (PoliceCredentials).
+    ertzaintza: createErtzaintzaClient({
+      baseUrl: config.ERTZAINTZA_URL,
+      fetchImpl,
+      tracker: ertzaintzaTracker,
+    }),
   };
 }

@@ -34,7 +34,14 @@ describe('GET /api/integrations (spec 2.2 profile › integrations)', () => {
     const res = await list();
     expect(res.statusCode).toBe(200);
     const items = res.json().data.items;
-    expect(items.map((i: { name: string }) => i.name)).toEqual(['smtp', 'whatsapp', 'sms', 'llm', 'google']);
+    expect(items.map((i: { name: string }) => i.name)).toEqual([
+      'smtp',
+      'whatsapp',
+      'sms',
+      'llm',
+      'google',
+      'ertzaintza',
+    ]);
     expect(items.find((i: { name: string }) => i.name === 'whatsapp')).toEqual({
       name: 'whatsapp',
       configured: false,
