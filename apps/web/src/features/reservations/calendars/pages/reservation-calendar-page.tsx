@@ -15,6 +15,7 @@ import { UnitMenu } from '../components/unit-menu.tsx';
 import {
   useAccountProperties,
   useCalendarData,
+  useCalendarDensity,
   useCalendarWindow,
   useShowPrices,
 } from '../components/use-calendar-page.ts';
@@ -22,6 +23,8 @@ import { apartmentRows, dayStats } from '../lib/grid-rows.ts';
 import { targetOf } from '../lib/target.ts';
 
 const METRICS: TimelineMetrics = { dayWidth: 64, nameWidth: 230, unitHeight: 60, typeHeight: 44 };
+/** Compact density (issue 13, as the hotel calendar): a whole month (30+ days) beside the names at 1280 px. */
+const COMPACT: TimelineMetrics = { dayWidth: 34, nameWidth: 180, unitHeight: 48, typeHeight: 40 };
 
 /**
  * ReservationCalendar (spec 2.1, desktop, apartments and villas): every property as a row, days as
@@ -36,6 +39,9 @@ export function ReservationCalendarPage() {
   const account = useAccountProperties();
   const [showPrices, setShowPrices] = useShowPrices();
   const [search, setSearch] = useState('');
+  // The same remembered choice as the hotel calendar's.
+  const [density, setDensity] = useCalendarDensity();
+  const metrics = density === 'compact' ? COMPACT : METRICS;
   const ids = account.apartments.map((p) => p.id).join(',');
   const query = useCalendarData({ from: w.from, to: w.to, property_ids: ids }, !isMobile && ids.length > 0);
   const overlays = useCalendarOverlays({ today: w.today, onPricesSaved: () => setShowPrices(true) });
@@ -60,6 +66,8 @@ export function ReservationCalendarPage() {
     <>
       <CalendarToolbar
         title={t('calendar:title.reservation')}
+        density={density}
+        onDensity={setDensity}
         stats={query.data && w.today >= w.from && w.today < w.to ? <DayStats {...stats} /> : null}
         month={w.visibleMonth}
         onMonth={w.goMonth}
@@ -89,7 +97,7 @@ export function ReservationCalendarPage() {
         }
       />
       {query.isPending ? (
-        <TimelineSkeleton nameWidth={METRICS.nameWidth} rows={Math.max(3, account.apartments.length)} />
+        <TimelineSkeleton nameWidth={metrics.nameWidth} rows={Math.max(3, account.apartments.length)} />
       ) : query.isError && !query.data ? (
         <CalendarError
           message={query.error.message}
@@ -97,14 +105,14 @@ export function ReservationCalendarPage() {
           retrying={query.isFetching}
         />
       ) : (
-        <div style={{ flex: 1, minHeight: 0, maxHeight: rowsHeight(rows.length) }}>
+        <div style={{ flex: 1, minHeight: 0, maxHeight: rowsHeight(rows.length, metrics) }}>
           <TimelineGrid
             rows={rows}
             from={w.from}
             dayCount={w.days}
             today={w.today}
             showPrices={showPrices}
-            metrics={METRICS}
+            metrics={metrics}
             corner={t('calendar:grid.properties')}
             label={t('calendar:title.reservation')}
             selection={overlays.selection}
@@ -132,7 +140,7 @@ export function ReservationCalendarPage() {
 }
 
 /** A handful of properties should not leave a screen of empty grid below them. */
-function rowsHeight(count: number): number | undefined {
+function rowsHeight(count: number, metrics: TimelineMetrics): number | undefined {
   if (count > 12) return undefined;
-  return 60 + Math.max(count, 1) * METRICS.unitHeight + 2 + 16;
+  return 60 + Math.max(count, 1) * metrics.unitHeight + 2 + 16;
 }
