@@ -43,6 +43,12 @@ const envSchema = z.object({
     .string()
     .url()
     .default('https://servicios.ertzaintza.eus/A19/registroHostelero/EnvioFicheroXML'),
+  /** SES.Hospedajes comunicacion endpoint (RD 933/2021 guest registration, Spain outside Catalonia and the Basque Country). PRE: https://hospedajes.pre-ses.mir.es/hospedajes-web/ws/v1/comunicacion */
+  SES_URL: z.string().url().default('https://hospedajes.ses.mir.es/hospedajes-web/ws/v1/comunicacion'),
+  /** The `aplicacion` header SES.Hospedajes records with each request (50 characters at most). */
+  SES_APPLICATION: z.string().min(1).max(50).default('Posada'),
+  /** Issue 14: seconds between the queries of a sent SES batch (consultaLote) until it settles. */
+  SES_POLL_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(60),
   /** General API limit: requests per window per signed-in session, or per address without one. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   /** Stricter limit on public and guest routes (sign-in, sign-up, the guest check-in link), per address. */

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { text } from './primitives.ts';
 
 /** The outside services Posada talks to (apps/api/src/adapters); the web names and explains each. */
-export const integrationNames = ['smtp', 'whatsapp', 'sms', 'llm', 'google', 'ertzaintza'] as const;
+export const integrationNames = [
+  'smtp',
+  'whatsapp',
+  'sms',
+  'llm',
+  'google',
+  'ertzaintza',
+  'ses-hospedajes',
+] as const;
 export const integrationName = z.enum(integrationNames);
 export type IntegrationName = z.infer<typeof integrationName>;
 

@@ -3,6 +3,7 @@ import type { Clock } from '../lib/clock.ts';
 import { createErtzaintzaClient } from './ertzaintza/ertzaintza.client.ts';
 import { createGoogleOAuth } from './google/google.client.ts';
 import { createLlmClient } from './llm/llm.client.ts';
+import { createSesHospedajesClient } from './ses-hospedajes/ses.client.ts';
 import { createSmsClient } from './sms/sms.client.ts';
 import { createSmtpTransport } from './smtp/smtp.client.ts';
 import { createAdapterRegistry, createAdapterTracker } from './status.ts';
@@ -38,6 +39,7 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
   const llmTracker = tracker('llm', ['LLM_BASE_URL']);
   const googleTracker = tracker('google', ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
   const ertzaintzaTracker = tracker('ertzaintza', ['ERTZAINTZA_URL']);
+  const sesTracker = tracker('ses-hospedajes', ['SES_URL']);
 
   return {
     registry,
@@ -71,6 +73,14 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
       baseUrl: config.ERTZAINTZA_URL,
       fetchImpl,
       tracker: ertzaintzaTracker,
+    }),
+    // Always built (SES_URL has a default); each establishment brings its WS user and password.
+    sesHospedajes: createSesHospedajesClient({
+      baseUrl: config.SES_URL,
+      application: config.SES_APPLICATION,
+      fetchImpl,
+      tracker: sesTracker,
+      clock,
     }),
   };
 }

@@ -41,6 +41,7 @@ describe('GET /api/integrations (spec 2.2 profile › integrations)', () => {
       'llm',
       'google',
       'ertzaintza',
+      'ses-hospedajes',
     ]);
     expect(items.find((i: { name: string }) => i.name === 'whatsapp')).toEqual({
       name: 'whatsapp',
