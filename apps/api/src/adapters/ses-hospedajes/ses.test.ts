@@ -222,4 +222,30 @@ describe('SES.Hospedajes client against its fake', () => {
     expect(fake.received.length).toBe(before);
     expect(ses.maxPerRequest).toBe(100);
   });
+
+  it('polling a lote SES does not know is a failed batch with its code; a wrong path is rejected', async () => {
+    const { ses } = client();
+    expect(await ses.poll?.(credentials, establishment, '00000000-0000-0000-0000-000000000000')).toEqual({
+      status: 'failed',
+      state: 0,
+      description: 'No existe el lote',
+      errors: [{ code: 'ses.10113', message: 'No existe el lote' }],
+    });
+    const { ses: elsewhere } = client({ baseUrl: `${fake.base}/hospedajes-web/ws/comunicacion` });
+    const error = await rejection(elsewhere.test(credentials, establishment));
+    expect(error.code).toBe('ses-hospedajes.rejected');
+    expect(error.status).toBe(404);
+  });
+
+  it('latencyMs delays every answer', async () => {
+    const slow = await startFakeSes({ latencyMs: 120 });
+    try {
+      const ses = createSesHospedajesClient({ baseUrl: slow.env.SES_URL });
+      const started = Date.now();
+      await ses.test({ username: slow.username, password: slow.password }, establishment);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(115);
+    } finally {
+      await slow.close();
+    }
+  });
 });
