@@ -49,6 +49,15 @@ const envSchema = z.object({
   SES_APPLICATION: z.string().min(1).max(50).default('Posada'),
   /** Issue 14: seconds between the queries of a sent SES batch (consultaLote) until it settles. */
   SES_POLL_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  /** Smart locks (docs/smart-locks.md): each operator connects their own vendor account; these are the endpoints. */
+  NUKI_API_URL: z.string().url().default('https://api.nuki.io'),
+  /** TTLock Open Platform (EU); China accounts use https://api.ttlock.com. */
+  TTLOCK_API_URL: z.string().url().default('https://euapi.ttlock.com'),
+  /** The platform's TTLock developer app (open.ttlock.com); both set, or TTLock cannot be connected. */
+  TTLOCK_CLIENT_ID: z.string().optional(),
+  TTLOCK_CLIENT_SECRET: z.string().optional(),
+  IGLOOHOME_API_URL: z.string().url().default('https://api.igloodeveloper.co/igloohome'),
+  IGLOOHOME_AUTH_URL: z.string().url().default('https://auth.igloohome.co'),
   /** General API limit: requests per window per signed-in session, or per address without one. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   /** Stricter limit on public and guest routes (sign-in, sign-up, the guest check-in link), per address. */

@@ -10,6 +10,9 @@ export const integrationNames = [
   'google',
   'ertzaintza',
   'ses-hospedajes',
+  'nuki',
+  'ttlock',
+  'igloohome',
 ] as const;
 export const integrationName = z.enum(integrationNames);
 export type IntegrationName = z.infer<typeof integrationName>;

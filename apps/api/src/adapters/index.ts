@@ -2,11 +2,14 @@ import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createErtzaintzaClient } from './ertzaintza/ertzaintza.client.ts';
 import { createGoogleOAuth } from './google/google.client.ts';
+import { createIgloohomeClient } from './igloohome/igloohome.client.ts';
 import { createLlmClient } from './llm/llm.client.ts';
+import { createNukiClient } from './nuki/nuki.client.ts';
 import { createSesHospedajesClient } from './ses-hospedajes/ses.client.ts';
 import { createSmsClient } from './sms/sms.client.ts';
 import { createSmtpTransport } from './smtp/smtp.client.ts';
 import { createAdapterRegistry, createAdapterTracker } from './status.ts';
+import { createTtlockClient } from './ttlock/ttlock.client.ts';
 import { createWhatsAppClient } from './whatsapp/whatsapp.client.ts';
 
 export type Adapters = ReturnType<typeof createAdapters>;
@@ -40,6 +43,9 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
   const googleTracker = tracker('google', ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
   const ertzaintzaTracker = tracker('ertzaintza', ['ERTZAINTZA_URL']);
   const sesTracker = tracker('ses-hospedajes', ['SES_URL']);
+  const nukiTracker = tracker('nuki', ['NUKI_API_URL']);
+  const ttlockTracker = tracker('ttlock', ['TTLOCK_API_URL', 'TTLOCK_CLIENT_ID', 'TTLOCK_CLIENT_SECRET']);
+  const igloohomeTracker = tracker('igloohome', ['IGLOOHOME_API_URL', 'IGLOOHOME_AUTH_URL']);
 
   return {
     registry,
@@ -82,5 +88,28 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
       tracker: sesTracker,
       clock,
     }),
+    // Smart locks: each operator connects their own vendor account (token, app account or client
+    // credentials). TTLock also needs the platform's developer app: without it, it is null.
+    locks: {
+      nuki: createNukiClient({ apiUrl: config.NUKI_API_URL, fetchImpl, tracker: nukiTracker }),
+      ttlock:
+        config.TTLOCK_CLIENT_ID && config.TTLOCK_CLIENT_SECRET
+          ? createTtlockClient({
+              apiUrl: config.TTLOCK_API_URL,
+              clientId: config.TTLOCK_CLIENT_ID,
+              clientSecret: config.TTLOCK_CLIENT_SECRET,
+              clock,
+              fetchImpl,
+              tracker: ttlockTracker,
+            })
+          : null,
+      igloohome: createIgloohomeClient({
+        apiUrl: config.IGLOOHOME_API_URL,
+        authUrl: config.IGLOOHOME_AUTH_URL,
+        clock,
+        fetchImpl,
+        tracker: igloohomeTracker,
+      }),
+    },
   };
 }

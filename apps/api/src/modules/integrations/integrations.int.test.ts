@@ -42,7 +42,16 @@ describe('GET /api/integrations (spec 2.2 profile › integrations)', () => {
       'google',
       'ertzaintza',
       'ses-hospedajes',
+      'nuki',
+      'ttlock',
+      'igloohome',
     ]);
+    // TTLock needs the platform's developer app; Nuki and igloohome only the operator's own account.
+    expect(items.find((i: { name: string }) => i.name === 'ttlock')).toMatchObject({
+      configured: false,
+      settings: ['TTLOCK_API_URL', 'TTLOCK_CLIENT_ID', 'TTLOCK_CLIENT_SECRET'],
+    });
+    expect(items.find((i: { name: string }) => i.name === 'nuki')).toMatchObject({ configured: true });
     expect(items.find((i: { name: string }) => i.name === 'whatsapp')).toEqual({
       name: 'whatsapp',
       configured: false,
