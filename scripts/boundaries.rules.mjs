@@ -84,6 +84,7 @@ export const layers = [
       ],
       notifications: ['bookings', 'properties'],
       properties: ['accounts', 'checkins', 'unitNights', 'bookings'],
+      'smart-locks': ['properties', 'rooms', 'bookings', 'checkins', 'users'],
     },
     exceptions: [],
   },

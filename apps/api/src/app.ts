@@ -45,6 +45,8 @@ import { createMailModule } from './modules/mail/mail.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createDescriptionGenerator } from './modules/properties/description-generator.ts';
 import { createPropertiesModule } from './modules/properties/properties.module.ts';
+import { createSmartLocksModule, lockVendorsOf } from './modules/smart-locks/smart-locks.module.ts';
+import type { SmartLocksService } from './modules/smart-locks/smart-locks.service.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -101,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const admin = createAdminModule({ db, clock });
   const accounts = createAccountsModule({ db, clock, users: createUsersService({ db }) });
   const files = createFilesModule({ storage: deps.storage ?? createLocalStorage(config.DATA_DIR) });
+  // smart-locks is built after properties (it needs check-ins); the settings reach it through this late binding.
+  let smartLocksService: SmartLocksService | null = null;
   const properties = createPropertiesModule({
     db,
     clock,
@@ -109,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files: files.service,
     secrets,
     describer: adapters.llm ? createDescriptionGenerator(adapters.llm) : null,
+    smartLocks: () => smartLocksService,
   });
   const { rooms, rates } = properties.service;
   const senders = createMessagingSenders({
@@ -167,6 +172,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disconnectUser: (userId) => app.realtime.disconnectUser(userId),
     },
   });
+  const smartLocks = createSmartLocksModule({
+    db,
+    clock,
+    secrets,
+    jobs,
+    logger: app.log,
+    vendors: lockVendorsOf(adapters),
+    accounts: accounts.service,
+    notifications: notifications.service,
+    checkinRecords: checkins.service.records,
+    mail: mail.service,
+    messaging: messagingAdapter(senders),
+  });
+  smartLocksService = smartLocks.service;
   const guestCheckin = createGuestCheckinModule({
     db,
     clock,
@@ -178,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     notifications: notifications.service,
     checkinRecords: checkins.service.records,
+    accessCode: smartLocks.service.release.guestView,
   });
 
   /** Every module, in the order their routes register under /api and their jobs start. */
@@ -194,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dashboard,
     createIntegrationsModule({ adapters: adapters.registry }),
     checkins,
+    smartLocks,
     notifications,
     guestCheckin,
     mail,

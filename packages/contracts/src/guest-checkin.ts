@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { guestData } from './checkin-guest-data.ts';
 import { idText, text } from './primitives.ts';
+import { guestAccessCodeSchema } from './smart-locks.ts';
 
 /**
  * The guest side of check-in (docs/checkins.md "Guest endpoints"): the guest never logs in. `start`
@@ -172,6 +173,8 @@ export const finishCheckinData = z.object({
   checkin_id: z.string(),
   /** The services list of spec 2.2. */
   services_path: z.string(),
+  /** The door code (issue 14) once released, or why not yet; absent where smart locks are not wired. */
+  access_code: guestAccessCodeSchema.optional(),
 });
 export type FinishCheckinData = z.infer<typeof finishCheckinData>;
 
@@ -185,5 +188,7 @@ export const guestServicesData = z.object({
   end_date: z.string(),
   registered_guests: z.number().int(),
   completed_at: z.string().nullable(),
+  /** The door code (issue 14) once released, or why not yet. */
+  access_code: guestAccessCodeSchema.optional(),
 });
 export type GuestServicesData = z.infer<typeof guestServicesData>;

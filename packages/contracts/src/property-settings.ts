@@ -54,7 +54,10 @@ export const smartLockDeliveryTimes = [
   '1_day_before',
   '2_days_before',
 ] as const;
-/** spec 3 Smart lock key type: dynamic is marked coming soon, so only static can be saved. */
+/**
+ * spec 3 Smart lock key type: static gives every guest the master code; dynamic gives each stay its own
+ * code on the assigned lock (issue 14), so it needs a lock assigned to the property or its rooms.
+ */
 export const smartLockKeyTypes = ['static', 'dynamic'] as const;
 
 /** spec 3 Experience store: the guest services store is ours (internal) or a link to the operator's own. */
@@ -171,9 +174,10 @@ export const settingsSectionBodies = {
       delivery_time: z.enum(smartLockDeliveryTimes),
       key_type: z.enum(smartLockKeyTypes),
       master_code: text({ max: 20, trim: true }).default(''),
+      /** Issue 14: the code reaches the guest only once the police registration is accepted (default on). */
+      requires_registration: z.boolean().default(true),
     })
-    .refine((b) => b.key_type === 'static', { path: ['key_type'], message: 'settings.key_type_coming_soon' })
-    .refine((b) => !b.enabled || b.master_code.length > 0, {
+    .refine((b) => !b.enabled || b.key_type === 'dynamic' || b.master_code.length > 0, {
       path: ['master_code'],
       message: 'settings.smart_lock_key_required',
     })
@@ -267,6 +271,7 @@ export const propertySettings = z.object({
     delivery_time: z.enum(smartLockDeliveryTimes),
     key_type: z.enum(smartLockKeyTypes),
     master_code: z.string(),
+    requires_registration: z.boolean(),
   }),
   checkin_schedule: z.enum(checkinSendSchedules),
   /** Per gated feature: whether the account's subscription includes it. */

@@ -14,7 +14,7 @@ const field = (max = 200) => text({ max, trim: true }).min(1, 'validation.requir
 /** What each vendor asks on the connect form (docs/smart-locks.md). */
 export const connectLockAccountBody = z.discriminatedUnion('vendor', [
   /** Nuki Web API token (web.nuki.io → Web API). */
-  z.object({ vendor: z.literal('nuki'), api_token: secret() }),
+  z.object({ vendor: z.literal('nuki'), token: secret() }),
   /** TTLock: the app account's user and password (not the developer account). */
   z.object({ vendor: z.literal('ttlock'), username: field(), password: secret(200) }),
   /** igloohome: the developer portal's client credentials. */
@@ -24,7 +24,7 @@ export type ConnectLockAccountBody = z.input<typeof connectLockAccountBody>;
 
 /** The fields of each vendor's form, in order (the web builds the form from them). */
 export const lockVendorFields: Record<LockVendorName, { name: string; secret: boolean }[]> = {
-  nuki: [{ name: 'api_token', secret: true }],
+  nuki: [{ name: 'token', secret: true }],
   ttlock: [
     { name: 'username', secret: false },
     { name: 'password', secret: true },

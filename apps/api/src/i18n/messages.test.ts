@@ -42,7 +42,7 @@ describe('server messages', () => {
       ['seguridad-property', { security_code: 'a' }],
       ['guest-reviews', { enabled: true, review_url: '' }],
       ['cross-selling-property', { enabled: true, type: 'external', external_message: 'x'.repeat(201) }],
-      ['smart-locks', { enabled: true, delivery_time: 'arrival_day', key_type: 'dynamic', master_code: '' }],
+      ['smart-locks', { enabled: true, delivery_time: 'arrival_day', key_type: 'static', master_code: '' }],
       [
         'smart-locks',
         { enabled: true, delivery_time: 'arrival_day', key_type: 'static', master_code: 'a b' },
@@ -58,7 +58,6 @@ describe('server messages', () => {
       }
     }
     expect([...keys].sort()).toEqual([
-      'settings.key_type_coming_soon',
       'settings.region_unavailable',
       'settings.review_url_required',
       'settings.security_code_format',
@@ -69,7 +68,7 @@ describe('server messages', () => {
       'settings.time_format',
       'validation.required',
     ]);
-    for (const key of [...keys, 'settings.logo_invalid']) {
+    for (const key of [...keys, 'settings.logo_invalid', 'settings.smart_lock_lock_required']) {
       for (const locale of locales) expect(catalogues[locale][key], `${key} in ${locale}`).toBeTruthy();
     }
   });

@@ -4,9 +4,11 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
 import { checkinGuests, checkins } from '../db/schema/checkins.ts';
 import { propertyAuthorities } from '../db/schema/properties.ts';
+import { accessCodes, lockAccounts } from '../db/schema/smart-locks.ts';
 import { TOTP_PURPOSE } from '../modules/auth/second-factor.ts';
 import { DOCUMENT_PURPOSE, LINK_PURPOSE } from '../modules/checkins/checkin-links.ts';
 import { AUTHORITY_PASSWORD_PURPOSE } from '../modules/properties/property-settings.service.ts';
+import { ACCESS_CODE_PURPOSE, LOCK_CREDENTIALS_PURPOSE } from '../modules/smart-locks/smart-locks.service.ts';
 import { type SecretBox, SecretBoxError } from './secret-box.ts';
 
 /**
@@ -42,6 +44,20 @@ export const SEALED_COLUMNS: SealedColumn[] = [
     key: propertyAuthorities.propertyId,
     value: propertyAuthorities.passwordCiphertext,
     purpose: AUTHORITY_PASSWORD_PURPOSE,
+  },
+  {
+    label: 'lock_accounts.credentials_sealed',
+    table: lockAccounts,
+    key: lockAccounts.id,
+    value: lockAccounts.credentialsSealed,
+    purpose: LOCK_CREDENTIALS_PURPOSE,
+  },
+  {
+    label: 'access_codes.code_sealed',
+    table: accessCodes,
+    key: accessCodes.id,
+    value: accessCodes.codeSealed,
+    purpose: ACCESS_CODE_PURPOSE,
   },
   {
     label: 'users.totp_secret',

@@ -334,6 +334,26 @@ const cases: Record<string, Case> = {
     params: { id: 'manualCheckin', guestId: 'guest' },
   },
   'PUT /api/checkins/:id/keys': { params: { id: 'checkin' }, build: body(() => ({ delivered: true })) },
+  'GET /api/checkins/:id/access-code': { params: { id: 'checkin' } },
+  'POST /api/checkins/:id/access-code/release': {
+    params: { id: 'checkin' },
+    build: body(() => ({ reason: 'The guest called from the door' })),
+  },
+  'GET /api/smart-locks/accounts': none("the caller's own vendor accounts"),
+  'POST /api/smart-locks/accounts': none('a new vendor account of the caller'),
+  // Lock account ids need a vendor behind them: smart-locks.int.test.ts proves another account gets 404.
+  'DELETE /api/smart-locks/accounts/:id': none('a lock account id (smart-locks.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/smart-locks/accounts/:id/locks': none('a lock account id (smart-locks.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/properties/:id/smart-locks': { params: { id: 'property' } },
+  'PUT /api/properties/:id/smart-locks/assignment': {
+    params: { id: 'property' },
+    build: body(() => ({ lock_account_id: '00000000-0000-4000-8000-000000000000', remote_lock_id: '1' })),
+  },
+  'DELETE /api/properties/:id/smart-locks/assignment': { params: { id: 'property' } },
   'PUT /api/checkins/:id/expected-guests': {
     params: { id: 'checkin' },
     build: body(() => ({ expected_guests: 3 })),

@@ -14,6 +14,7 @@ import type {
   VerificationChannel,
   VerificationSent,
 } from '@posada/contracts/guest-checkin';
+import type { GuestAccessCode } from '@posada/contracts/smart-locks';
 import { todayIn } from '@posada/domain/booking-rules';
 import { purgeDate } from '@posada/domain/checkin-rules';
 import { isHotelType } from '@posada/domain/property-types';
@@ -84,6 +85,8 @@ export function createGuestCheckinService(deps: {
   notifications?: NotificationsService;
   /** The check-in and guest rows (checkins owns them); defaults to ones on `db`. */
   checkinRecords?: CheckinRecords;
+  /** smart-locks' guest view of the door code (issue 14): added to the done step and the services page. */
+  accessCode?: (accountId: string, checkinId: string) => Promise<GuestAccessCode>;
 }): GuestCheckinService {
   const { db, clock } = deps;
   const bell = deps.notifications ?? createNotificationsService({ db, clock });
@@ -286,6 +289,7 @@ export function createGuestCheckinService(deps: {
         propiedad_id: checkin.propertyId,
         checkin_id: checkin.id,
         services_path: `/services/${checkin.propertyId}/${checkin.id}/property`,
+        ...(deps.accessCode ? { access_code: await deps.accessCode(checkin.accountId, checkin.id) } : {}),
       };
     },
 
@@ -308,6 +312,7 @@ export function createGuestCheckinService(deps: {
         end_date: row.endDate,
         registered_guests: await repo.guestCount(row.id),
         completed_at: row.completedAt?.toISOString() ?? null,
+        ...(deps.accessCode ? { access_code: await deps.accessCode(row.accountId, row.id) } : {}),
       };
     },
   };

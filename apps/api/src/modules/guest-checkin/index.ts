@@ -1,4 +1,5 @@
 import type { VerificationChannel } from '@posada/contracts/guest-checkin';
+import type { GuestAccessCode } from '@posada/contracts/smart-locks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +27,8 @@ export function createGuestCheckin(deps: {
   events?: EventProducer;
   notifications?: NotificationsService;
   checkinRecords?: CheckinRecords;
+  /** smart-locks' guest view of the door code (issue 14). */
+  accessCode?: (accountId: string, checkinId: string) => Promise<GuestAccessCode>;
 }) {
   return createGuestCheckinService({
     db: deps.db,
@@ -38,6 +41,7 @@ export function createGuestCheckin(deps: {
     events: deps.events,
     notifications: deps.notifications,
     checkinRecords: deps.checkinRecords,
+    accessCode: deps.accessCode,
   });
 }
 

@@ -289,6 +289,7 @@ describe('property settings extras: store, authorities, smart locks, check-in sc
           delivery_time,
           key_type: 'static',
           master_code: '2468*',
+          requires_registration: true,
         });
       }
     });
@@ -312,11 +313,11 @@ describe('property settings extras: store, authorities, smart locks, check-in sc
       expect(await propertyRow(propertyId)).toEqual(before);
     });
 
-    it('refuses the dynamic key type (coming soon) and a malformed key', async () => {
-      const dynamic = await put('smart-locks', lock({ key_type: 'dynamic' }));
+    it('refuses dynamic keys without an assigned lock (issue 14), and a malformed key', async () => {
+      const dynamic = await put('smart-locks', lock({ key_type: 'dynamic', master_code: '' }));
       expect(dynamic.statusCode).toBe(400);
       expect(dynamic.json().errors).toEqual({
-        key_type: ['La clave dinámica estará disponible próximamente. Usa una clave estática.'],
+        key_type: ['La clave dinámica necesita una cerradura asignada a la propiedad o a sus habitaciones.'],
       });
       for (const master_code of ['12', '12 34', '1234-5678', 'x'.repeat(21)]) {
         const res = await put('smart-locks', lock({ master_code }));
@@ -334,7 +335,15 @@ describe('property settings extras: store, authorities, smart locks, check-in sc
         delivery_time: '1_day_before',
         key_type: 'static',
         master_code: '',
+        requires_registration: true,
       });
+    });
+
+    it('keeps the code until the police registration is accepted unless switched off', async () => {
+      const res = await put('smart-locks', lock({ requires_registration: false }));
+      expect(res.json().data.smart_locks.requires_registration).toBe(false);
+      expect((await get()).json().data.smart_locks.requires_registration).toBe(false);
+      expect((await put('smart-locks', lock())).json().data.smart_locks.requires_registration).toBe(true);
     });
   });
 

@@ -84,6 +84,7 @@ const sectionColumns: { [S in ColumnSection]: (body: SectionValues[S]) => Proper
     smartLockDeliveryTime: b.delivery_time,
     smartLockKeyType: b.key_type,
     smartLockMasterCode: blankToNull(b.master_code),
+    smartLockRequiresRegistration: b.requires_registration,
   }),
   'checkin-programming': (b) => ({ checkinSchedule: b.schedule }),
 };
@@ -152,6 +153,7 @@ export function toPropertySettings(
       delivery_time: row.smartLockDeliveryTime,
       key_type: row.smartLockKeyType,
       master_code: row.smartLockMasterCode ?? '',
+      requires_registration: row.smartLockRequiresRegistration,
     },
     checkin_schedule: row.checkinSchedule,
     features,
@@ -173,6 +175,14 @@ export function createPropertySettingsService(deps: {
   accounts: Pick<AccountsService, 'getUser'>;
   files: Pick<FilesService, 'isStoredLogoUrl'>;
   secrets: SecretBox;
+  /**
+   * smart-locks (built after properties; app.ts binds it late): dynamic keys need an assigned lock, and the
+   * stays' door codes follow a change of the section.
+   */
+  smartLocks?: () => {
+    hasLock(accountId: string, propertyId: string): Promise<boolean>;
+    propertyChanged(accountId: string, propertyId: string): Promise<void>;
+  } | null;
 }) {
   const repo = createPropertiesRepo({ db: deps.db });
 
@@ -261,6 +271,14 @@ export function createPropertySettingsService(deps: {
         await saveAuthorities(auth, current.id, body as SectionValues['authorities']);
         return answer(auth, current, available);
       }
+      const locks = section === 'smart-locks' ? (deps.smartLocks?.() ?? null) : null;
+      if (section === 'smart-locks') {
+        const b = body as SectionValues['smart-locks'];
+        // issue 14: dynamic keys are made on a lock; without one assigned there is nothing to make them on.
+        if (b.enabled && b.key_type === 'dynamic' && !(await locks?.hasLock(auth.accountId, current.id))) {
+          throw commonErrors.invalid({ key_type: ['settings.smart_lock_lock_required'] });
+        }
+      }
       const columnSection = section as ColumnSection;
       const update = columnsForSection(columnSection, body as SectionValues[ColumnSection]);
       if (section === 'name-property') {
@@ -268,6 +286,7 @@ export function createPropertySettingsService(deps: {
       }
       const row = await repo.updateProperty(auth.accountId, id, update);
       if (!row) throw propertiesErrors.notFound();
+      if (locks) await locks.propertyChanged(auth.accountId, row.id);
       return answer(auth, row, available);
     },
   };

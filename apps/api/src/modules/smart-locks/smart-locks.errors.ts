@@ -15,6 +15,8 @@ export const smartLocksErrors = {
   /** The lock is not one of the vendor account's locks. */
   unknownLock: () =>
     new AppError('validation.failed', 400, { errors: { remote_lock_id: ['smart_locks.unknown_lock'] } }),
+  unknownAccount: () =>
+    new AppError('validation.failed', 400, { errors: { lock_account_id: ['smart_locks.not_found'] } }),
   roomNotFound: () => new AppError('validation.failed', 400, { errors: { room_id: ['common.not_found'] } }),
   /** Only a completed check-in has a door code to release. */
   notComplete: () => new AppError('smart_locks.checkin_not_complete', 409),

@@ -23,4 +23,7 @@ export function registerSmartLocksEventHandlers(
   bus.on('checkin.completed', 'smart-locks.release', (e) =>
     service.checkinChanged(e.accountId, e.payload.checkin_id, e.payload.booking_id),
   );
+  bus.on('registration.changed', 'smart-locks.release', async (e) => {
+    if (e.payload.checkin_id) await service.checkinChanged(e.accountId, e.payload.checkin_id, null);
+  });
 }

@@ -259,9 +259,13 @@ export function createSmartLocksService(deps: SmartLocksDeps) {
       propertyId: string,
       body: Required<Omit<AssignLockBody, 'room_id'>> & { room_id: string | null },
     ): Promise<PropertyLocks> {
-      await assertFeature(tenant);
       const property = await ownedProperty(tenant, propertyId);
-      const account = await ownedAccount(tenant, body.lock_account_id);
+      await assertFeature(tenant);
+      // An id in the body that is not the caller's is a field error, the same as one that exists nowhere.
+      const account = isUuid(body.lock_account_id)
+        ? await repo.findAccount(tenant.accountId, body.lock_account_id)
+        : null;
+      if (!account) throw errors.unknownAccount();
       if (body.room_id) {
         const rooms = await repo.listRooms(tenant.accountId, property.id);
         if (!rooms.some((r) => r.id === body.room_id)) throw errors.roomNotFound();
@@ -282,11 +286,11 @@ export function createSmartLocksService(deps: SmartLocksDeps) {
       return this.propertyLocks(tenant, property.id);
     },
 
-    /** DELETE /api/properties/{id}/smart-locks/assignment[?room_id=]. */
+    /** DELETE /api/properties/{id}/smart-locks/assignment[?room_id=]: nothing assigned is already done. */
     async unassign(tenant: Tenant, propertyId: string, roomId: string | null): Promise<PropertyLocks> {
       const property = await ownedProperty(tenant, propertyId);
-      if (!(await repo.deleteAssignment(tenant.accountId, property.id, roomId))) throw errors.notFound();
-      await this.propertyChanged(tenant.accountId, property.id);
+      if (await repo.deleteAssignment(tenant.accountId, property.id, roomId))
+        await this.propertyChanged(tenant.accountId, property.id);
       return this.propertyLocks(tenant, property.id);
     },
   };
