@@ -196,7 +196,10 @@ export function createSesHospedajesClient(options: SesHospedajesOptions): Police
     test: (credentials) =>
       track(async () => {
         const answer = await call(credentials, catalogoEnvelope('TIPO_DOCUMENTO'));
-        if (answer.codigo !== 0 && answer.codigo !== null) {
+        if (answer.codigo === null && answer.tuplas.length === 0) {
+          throw new AdapterError(SES_SERVICE, 'invalid_response', 'catalogo without codigo or tuplas');
+        }
+        if (answer.codigo !== null && answer.codigo !== 0) {
           throw new AdapterError(SES_SERVICE, 'rejected', `ses.${answer.codigo} ${answer.descripcion}`);
         }
       }),

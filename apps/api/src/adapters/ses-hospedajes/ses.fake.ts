@@ -79,7 +79,7 @@ const fault = (code: string, message: string) =>
 
 /** A version-1 (time-based) looking UUID, as SES hands out. */
 function timeUuid(): string {
-  const hex = (Date.now() * 10_000 + 0x01b21dd213814000).toString(16).padStart(15, '0').slice(-15);
+  const hex = (BigInt(Date.now()) * 10_000n + 0x01b21dd213814000n).toString(16).padStart(15, '0').slice(-15);
   const node = randomBytes(8).toString('hex');
   return `${hex.slice(7, 15)}-${hex.slice(3, 7)}-1${hex.slice(0, 3)}-${node.slice(0, 4)}-${node.slice(4, 16)}`;
 }
@@ -149,7 +149,10 @@ export async function startFakeSes(
     if (kind !== 'PV' && kind !== 'RH') return respuesta(10122, 'Tipo de comunicación no válido');
     if (validate) {
       const errors = await validateSesXml(kind, xml);
-      if (errors.length) return respuesta(10121, `Error de validación: ${errors[0]}`.slice(0, 100));
+      if (errors.length) {
+        const detail = (errors[0] ?? '').replace(/^Schemas validity error : /, '');
+        return respuesta(10121, `Error de validación: ${detail}`.slice(0, 200));
+      }
     }
     const doc = parser.parse(xml) as Node;
     const solicitud = (doc.peticion as Node | undefined)?.solicitud as Node | undefined;
