@@ -5,9 +5,15 @@
  * one TI per communication, sex V/M/O, PA/MA for father/mother, no DESTI payment, fechaContrato of a
  * PV = entry day or the day before, accents allowed.
  */
-import type { Kinship, PaymentMethod } from '@posada/domain/checkin-rules';
-import { alpha3Of, dayBefore, isMinorOn, isNie, splitSurnames } from '../police/person.ts';
+import type { PaymentMethod } from '@posada/domain/checkin-rules';
+import { dayBefore, isMinorOn, splitSurnames } from '../police/person.ts';
 import type { PoliceCommunication, PoliceError, PoliceEstablishment, PoliceGuest } from '../police/types.ts';
+import {
+  sesCountry as alpha3Of,
+  sesDocumentType,
+  sesKinship,
+  sesPayment,
+} from '../ses-hospedajes/ses-codes.ts';
 
 export const A19_NS = {
   PV: 'http://www.servicios.ertzaintza.eus/Ertzaintza/ALOJADOS/A19/comunicacionPV',
@@ -18,27 +24,9 @@ export const A19_NS = {
 export const ertzaintzaSex = (gender: PoliceGuest['gender']) =>
   gender === 'male' ? 'V' : gender === 'female' ? 'M' : 'O';
 
-export function ertzaintzaDocumentType(guest: PoliceGuest): string {
-  if (guest.documentType === 'dni') return isNie(guest) ? 'NIE' : 'NIF';
-  return guest.documentType === 'passport' ? 'PAS' : 'OTRO';
-}
-
-const KINSHIP: Record<Exclude<Kinship, 'parent'>, string> = {
-  child: 'HJ',
-  grandparent: 'AB',
-  great_grandparent: 'BA',
-  great_grandchild: 'BN',
-  sibling_in_law: 'CD',
-  spouse: 'CY',
-  sibling: 'HR',
-  grandchild: 'NI',
-  other: 'OT',
-  nephew_niece: 'SB',
-  parent_in_law: 'SG',
-  uncle_aunt: 'TI',
-  guardian: 'TU',
-  child_in_law: 'YN',
-};
+/** NIF, NIE, PAS or OTRO, as SES. */
+export const ertzaintzaDocumentType = (guest: PoliceGuest) =>
+  sesDocumentType(guest.documentType, guest.documentNumber);
 
 /**
  * A19 parentesco. The A19 list has PA (padre) and MA (madre) where SES has PM: a 'parent' is told apart
@@ -49,27 +37,12 @@ export function ertzaintzaKinship(guest: Pick<PoliceGuest, 'kinship' | 'gender'>
   if (!guest.kinship) return null;
   if (guest.kinship === 'parent')
     return guest.gender === 'male' ? 'PA' : guest.gender === 'female' ? 'MA' : 'OT';
-  return KINSHIP[guest.kinship];
+  return sesKinship[guest.kinship];
 }
 
 /** A19 tipoPago: the SES list without DESTI (pay at destination → OTRO, else CTO05); unknown → OTRO. */
 export function ertzaintzaPayment(method: PaymentMethod | null): string {
-  switch (method) {
-    case 'cash':
-      return 'EFECT';
-    case 'credit_card':
-      return 'TARJT';
-    case 'mobile_payment':
-      return 'MOVIL';
-    case 'payment_platform':
-      return 'PLATF';
-    case 'gift_card':
-      return 'TREG';
-    case 'transfer':
-      return 'TRANS';
-    default:
-      return 'OTRO';
-  }
+  return !method || method === 'pay_at_destination' ? 'OTRO' : sesPayment[method];
 }
 
 /** fechaContrato of a PV must be the entry day or the day before (CTO17); anything else → the entry day. */

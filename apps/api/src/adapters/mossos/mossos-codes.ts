@@ -5,6 +5,7 @@
 import type { Kinship, PaymentMethod } from '@posada/domain/checkin-rules';
 import { isNie } from '../police/person.ts';
 import type { PoliceGuest } from '../police/types.ts';
+import { sesKinship, sesPayment } from '../ses-hospedajes/ses-codes.ts';
 
 /** Doc type: D NIF/DNI, N NIE, P passport, O other. */
 export function mossosDocumentType(guest: PoliceGuest): 'D' | 'N' | 'P' | 'O' {
@@ -16,35 +17,11 @@ export function mossosDocumentType(guest: PoliceGuest): 'D' | 'N' | 'P' | 'O' {
 export const mossosSex = (gender: PoliceGuest['gender']) =>
   gender === 'male' ? 'M' : gender === 'female' ? 'F' : 'O';
 
-const PAYMENT: Record<PaymentMethod, string> = {
-  cash: 'EFECT',
-  pay_at_destination: 'DESTI',
-  credit_card: 'TARJT',
-  mobile_payment: 'MOVIL',
-  payment_platform: 'PLATF',
-  gift_card: 'TREG',
-  transfer: 'TRANS',
-};
-export const mossosPayment = (method: PaymentMethod | null) => (method ? PAYMENT[method] : '');
+/** Payment: the SES codes, DESTI included; none given → empty (the V24 list has no OTRO). */
+export const mossosPayment = (method: PaymentMethod | null) => (method ? sesPayment[method] : '');
 
-const KINSHIP: Record<Kinship, string> = {
-  grandparent: 'AB',
-  great_grandparent: 'BA',
-  great_grandchild: 'BN',
-  sibling_in_law: 'CD',
-  spouse: 'CY',
-  child: 'HJ',
-  sibling: 'HR',
-  grandchild: 'NI',
-  parent: 'PM',
-  nephew_niece: 'SB',
-  parent_in_law: 'SG',
-  uncle_aunt: 'TI',
-  guardian: 'TU',
-  child_in_law: 'YN',
-  other: 'OT',
-};
-export const mossosKinship = (kinship: Kinship | null) => (kinship ? KINSHIP[kinship] : '');
+/** Parentesc: the 15 SES codes (PM for father or mother). */
+export const mossosKinship = (kinship: Kinship | null) => (kinship ? sesKinship[kinship] : '');
 
 const INE_TABLES = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],

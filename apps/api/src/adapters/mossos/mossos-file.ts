@@ -5,8 +5,9 @@
  * follows `annasabater/HCOLLGEST` (checked by its author against the official manual v8, §4), see
  * docs/police-registration.md.
  */
-import { alpha3Of, isMinorOn, splitSurnames } from '../police/person.ts';
+import { isMinorOn, splitSurnames } from '../police/person.ts';
 import type { PoliceCommunication, PoliceError, PoliceEstablishment, PoliceGuest } from '../police/types.ts';
+import { sesCountry as alpha3Of } from '../ses-hospedajes/ses-codes.ts';
 import {
   ineMunicipality6,
   mossosDocumentType,

@@ -1,8 +1,7 @@
 /**
  * Small readings of a PoliceGuest shared by the Ertzaintza and Mossos adapters (the SES adapter has its
- * own code tables): surnames split, NIE told from DNI, minors, residence country in alpha-3.
+ * code tables, which these two reuse): surnames split, NIE told from DNI, minors, the day before.
  */
-import { checkinCountries } from '@posada/domain/checkin-countries';
 import { ageOn } from '@posada/domain/checkin-rules';
 import type { PoliceGuest } from './types.ts';
 
@@ -19,13 +18,6 @@ export const isNie = (guest: Pick<PoliceGuest, 'documentType' | 'documentNumber'
 /** Under 18 on the arrival date. */
 export const isMinorOn = (guest: Pick<PoliceGuest, 'birthDate'>, arrivalDate: string) =>
   ageOn(guest.birthDate, arrivalDate) < 18;
-
-/** ISO alpha-2 (as stored) → alpha-3, from the check-in form's country list; '' when unknown. */
-export function alpha3Of(alpha2: string): string {
-  const code = alpha2.trim().toUpperCase();
-  if (/^[A-Z]{3}$/.test(code)) return code;
-  return checkinCountries.find(([a2]) => a2 === code)?.[1] ?? '';
-}
 
 /** The calendar day before an ISO date. */
 export function dayBefore(isoDate: string): string {
