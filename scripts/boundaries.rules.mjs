@@ -83,6 +83,7 @@ export const layers = [
         'notifications',
       ],
       notifications: ['bookings', 'properties'],
+      authorities: ['accounts', 'properties', 'propertyAuthorities', 'checkins', 'checkinGuests', 'bookings'],
       properties: ['accounts', 'checkins', 'unitNights', 'bookings'],
       'smart-locks': ['properties', 'rooms', 'bookings', 'checkins', 'users'],
     },

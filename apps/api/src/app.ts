@@ -29,6 +29,8 @@ import { createSecretBox } from './lib/secret-box.ts';
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createAuthModule, createUsersService } from './modules/auth/auth.module.ts';
+import { createAuthoritiesModule } from './modules/authorities/authorities.module.ts';
+import { mossosFiles } from './modules/authorities/mossos-files.ts';
 import { createBookingImportModule } from './modules/booking-import/booking-import.module.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
@@ -172,6 +174,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disconnectUser: (userId) => app.realtime.disconnectUser(userId),
     },
   });
+  // Police registration (issue 14): SES.Hospedajes and Ertzaintza web services; Mossos by file.
+  const authorities = createAuthoritiesModule({
+    db,
+    clock,
+    secrets,
+    logger: app.log,
+    events,
+    jobs,
+    notifications: notifications.service,
+    propertySettings: properties.service.settings,
+    police: { ses: adapters.sesHospedajes, ertzaintza: adapters.ertzaintza, mossos: mossosFiles },
+    pollIntervalMs: config.SES_POLL_INTERVAL_SECONDS * 1000,
+  });
   const smartLocks = createSmartLocksModule({
     db,
     clock,
@@ -184,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkinRecords: checkins.service.records,
     mail: mail.service,
     messaging: messagingAdapter(senders),
+    registrationGate: authorities.service.registrationGate,
   });
   smartLocksService = smartLocks.service;
   const guestCheckin = createGuestCheckinModule({
@@ -214,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dashboard,
     createIntegrationsModule({ adapters: adapters.registry }),
     checkins,
+    authorities,
     smartLocks,
     notifications,
     guestCheckin,

@@ -29,6 +29,17 @@ export interface DomainEvents {
   'bookings.imported': { property_id: string };
   /** A guest finished the online check-in (its notification is written with it). */
   'checkin.completed': { checkin_id: string; property_id: string; booking_id: string | null };
+  /**
+   * A police registration (issue 14) was created or changed state: queued, sending, sent, accepted, rejected,
+   * needs_action, cancelling, cancelled, superseded. Smart locks release door codes on `accepted`.
+   */
+  'registration.changed': {
+    registration_id: string;
+    checkin_id: string | null;
+    booking_id: string | null;
+    property_id: string;
+    state: string;
+  };
   /** A reminder came due: its notification is written, the bell rings. */
   'reminder.rang': ReminderRangPayload;
 }

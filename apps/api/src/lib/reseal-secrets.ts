@@ -7,7 +7,11 @@ import { propertyAuthorities } from '../db/schema/properties.ts';
 import { accessCodes, lockAccounts } from '../db/schema/smart-locks.ts';
 import { TOTP_PURPOSE } from '../modules/auth/second-factor.ts';
 import { DOCUMENT_PURPOSE, LINK_PURPOSE } from '../modules/checkins/checkin-links.ts';
-import { AUTHORITY_PASSWORD_PURPOSE } from '../modules/properties/property-settings.service.ts';
+import {
+  AUTHORITY_PASSWORD_PURPOSE,
+  CERTIFICATE_PASSWORD_PURPOSE,
+  CERTIFICATE_PURPOSE,
+} from '../modules/properties/property-settings.service.ts';
 import { ACCESS_CODE_PURPOSE, LOCK_CREDENTIALS_PURPOSE } from '../modules/smart-locks/smart-locks.service.ts';
 import { type SecretBox, SecretBoxError } from './secret-box.ts';
 
@@ -44,6 +48,20 @@ export const SEALED_COLUMNS: SealedColumn[] = [
     key: propertyAuthorities.propertyId,
     value: propertyAuthorities.passwordCiphertext,
     purpose: AUTHORITY_PASSWORD_PURPOSE,
+  },
+  {
+    label: 'property_authorities.certificate_sealed',
+    table: propertyAuthorities,
+    key: propertyAuthorities.propertyId,
+    value: propertyAuthorities.certificateSealed,
+    purpose: CERTIFICATE_PURPOSE,
+  },
+  {
+    label: 'property_authorities.certificate_password_sealed',
+    table: propertyAuthorities,
+    key: propertyAuthorities.propertyId,
+    value: propertyAuthorities.certificatePasswordSealed,
+    purpose: CERTIFICATE_PASSWORD_PURPOSE,
   },
   {
     label: 'lock_accounts.credentials_sealed',

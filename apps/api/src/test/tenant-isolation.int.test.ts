@@ -339,6 +339,25 @@ const cases: Record<string, Case> = {
     params: { id: 'checkin' },
     build: body(() => ({ reason: 'The guest called from the door' })),
   },
+  'GET /api/checkins/:id/registration': { params: { id: 'checkin' } },
+  'POST /api/checkins/:id/registration': {
+    params: { id: 'checkin' },
+    build: body(() => ({ correction: false })),
+  },
+  'POST /api/checkins/registration-states': { build: body((i) => ({ checkin_ids: [i.checkin] })) },
+  'GET /api/registrations': { build: query((i) => ({ property_id: i.property })) },
+  'GET /api/registrations/export.csv': { build: query((i) => ({ property_id: i.property })) },
+  'GET /api/registrations/alerts': none("the caller's own registrations"),
+  'POST /api/properties/:id/authorities/test': { params: { id: 'property' } },
+  'GET /api/police-files': { build: query((i) => ({ property_id: i.property })) },
+  'POST /api/properties/:id/police-files': { params: { id: 'property' }, build: body(() => ({})) },
+  // Police files need Mossos registrations behind them: authorities.int.test.ts proves another account gets 404.
+  'GET /api/police-files/:id/download': none('a police file id (authorities.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/police-files/:id/uploaded': none('a police file id (authorities.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
   'GET /api/smart-locks/accounts': none("the caller's own vendor accounts"),
   'POST /api/smart-locks/accounts': none('a new vendor account of the caller'),
   // Lock account ids need a vendor behind them: smart-locks.int.test.ts proves another account gets 404.

@@ -80,6 +80,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Suites fire thousands of requests from one address; the rate-limit test sets its own low limits.
     RATE_LIMIT_MAX: '1000000',
     RATE_LIMIT_PUBLIC_MAX: '1000000',
+    // Police web services (issue 14): a closed local port, never the real authorities; tests that need
+    // one point these at its fake.
+    SES_URL: 'http://127.0.0.1:9/ses',
+    ERTZAINTZA_URL: 'http://127.0.0.1:9/ertzaintza',
     ...overrides,
   });
 }

@@ -10,6 +10,8 @@ export const notificationKinds = [
   'booking_cancel',
   'checkin',
   'service',
+  /** Issue 14: a police registration rejected, needing action or near its deadline (shown as type 4, check-in). */
+  'registration',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 /** spec 3 Notification type 1 to 5, one per kind in this order. */
@@ -19,6 +21,7 @@ export const notificationTypeOf: Record<NotificationKind, number> = {
   booking_cancel: 3,
   checkin: 4,
   service: 5,
+  registration: 4,
 };
 
 /** spec 3 Notification: unread while read_at is empty (spec 4). */

@@ -107,6 +107,7 @@ export function createPropertiesRepo({ db }: { db: Db }) {
             passwordCiphertext: values.passwordCiphertext,
             establishmentCode: values.establishmentCode,
             landlordCode: values.landlordCode,
+            ...(values.sendMode ? { sendMode: values.sendMode } : {}),
             updatedAt: values.updatedAt,
           },
           setWhere: eq(propertyAuthorities.accountId, values.accountId),
@@ -127,6 +128,33 @@ export function createPropertiesRepo({ db }: { db: Db }) {
         )
         .returning({ propertyId: propertyAuthorities.propertyId });
       return rows.length > 0;
+    },
+
+    /** Issue 14: the certificate, the send mode and the test-connection counters of stored credentials. */
+    async updateAuthorityExtras(
+      accountId: string,
+      propertyId: string,
+      values: Partial<
+        Pick<
+          NewPropertyAuthoritiesRow,
+          | 'certificateSealed'
+          | 'certificatePasswordSealed'
+          | 'certificateSubject'
+          | 'certificateExpiresAt'
+          | 'failedTestAttempts'
+          | 'lastTestAt'
+          | 'lastTestOk'
+        >
+      >,
+    ): Promise<PropertyAuthoritiesRow | null> {
+      const [row] = await db
+        .update(propertyAuthorities)
+        .set(values)
+        .where(
+          and(eq(propertyAuthorities.accountId, accountId), eq(propertyAuthorities.propertyId, propertyId)),
+        )
+        .returning();
+      return row ?? null;
     },
 
     async insertProperty(values: NewPropertyRow): Promise<PropertyRow> {

@@ -208,8 +208,8 @@ describe('property settings extras: store, authorities, smart locks, check-in sc
         landlord_code: '0000000998',
         password_set: true,
       };
-      expect(res.json().data.authorities).toEqual(expected);
-      expect((await get()).json().data.authorities).toEqual(expected);
+      expect(res.json().data.authorities).toMatchObject(expected);
+      expect((await get()).json().data.authorities).toMatchObject(expected);
 
       const row = await storedAuthorities(propertyId);
       expect(row).toMatchObject({

@@ -16,6 +16,7 @@ import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { readCertificateInfo } from './authority-certificate.ts';
 import { propertiesErrors } from './properties.errors.ts';
 import {
   createPropertiesRepo,
@@ -39,6 +40,9 @@ const blankToNull = (value: string) => (value.trim() ? value.trim() : null);
 
 /** What the secret box seals the authority password for (HKDF info); the property id is bound to it too. */
 export const AUTHORITY_PASSWORD_PURPOSE = 'authorities.password';
+/** The Ertzaintza certificate (PFX, base64) and its passphrase, sealed and bound to the property id. */
+export const CERTIFICATE_PURPOSE = 'authorities.certificate';
+export const CERTIFICATE_PASSWORD_PURPOSE = 'authorities.certificate_password';
 
 /** Sections stored in their own table rather than in columns of the property. */
 type OwnTableSection = 'authorities';
@@ -147,6 +151,12 @@ export function toPropertySettings(
       establishment_code: authorities?.establishmentCode ?? '',
       landlord_code: authorities?.landlordCode ?? '',
       password_set: Boolean(authorities?.passwordCiphertext),
+      send_mode: authorities?.sendMode ?? 'immediate',
+      certificate_subject: authorities?.certificateSubject ?? null,
+      certificate_expires_at: authorities?.certificateExpiresAt?.toISOString() ?? null,
+      failed_test_attempts: authorities?.failedTestAttempts ?? 0,
+      last_test_at: authorities?.lastTestAt?.toISOString() ?? null,
+      last_test_ok: authorities?.lastTestOk ?? null,
     },
     smart_locks: {
       enabled: row.smartLock,
@@ -212,13 +222,39 @@ export function createPropertySettingsService(deps: {
    * password. A given password is stored exactly as typed (spaces included), sealed.
    */
   async function saveAuthorities(auth: Tenant, propertyId: string, body: SectionValues['authorities']) {
+    // Issue 14: the Ertzaintza PFX must open with its passphrase before anything is saved.
+    const pfx = body.certificate?.trim() ?? '';
+    const certificate = pfx ? readCertificateInfo(pfx, body.certificate_password ?? '') : null;
+    if (pfx && !certificate) throw commonErrors.invalid({ certificate: ['settings.certificate_invalid'] });
     const values = {
       entity: body.entity,
       username: body.user,
       establishmentCode: body.establishment_code,
       landlordCode: body.landlord_code,
+      sendMode: body.send_mode ?? 'immediate',
       updatedAt: deps.clock.now(),
     };
+    await saveCredentials(auth, propertyId, body, values);
+    if (certificate) {
+      await repo.updateAuthorityExtras(auth.accountId, propertyId, {
+        certificateSealed: deps.secrets.seal(pfx, CERTIFICATE_PURPOSE, propertyId),
+        certificatePasswordSealed: deps.secrets.seal(
+          body.certificate_password ?? '',
+          CERTIFICATE_PASSWORD_PURPOSE,
+          propertyId,
+        ),
+        certificateSubject: certificate.subject,
+        certificateExpiresAt: certificate.expiresAt,
+      });
+    }
+  }
+
+  async function saveCredentials(
+    auth: Tenant,
+    propertyId: string,
+    body: SectionValues['authorities'],
+    values: Parameters<typeof repo.updateAuthoritiesKeepingPassword>[2],
+  ) {
     if (body.password.trim() === '') {
       const kept = await repo.updateAuthoritiesKeepingPassword(auth.accountId, propertyId, values);
       if (!kept) throw commonErrors.invalid({ password: ['validation.required'] });
@@ -243,6 +279,22 @@ export function createPropertySettingsService(deps: {
   }
 
   return {
+    /**
+     * Issue 14 test connection: records the outcome on the stored credentials and answers the failed
+     * attempts in a row (a success resets them); null when the property has no credentials.
+     */
+    async recordAuthorityTest(accountId: string, propertyId: string, ok: boolean): Promise<number | null> {
+      const current = await repo.findAuthorities(accountId, propertyId);
+      if (!current) return null;
+      const failed = ok ? 0 : current.failedTestAttempts + 1;
+      await repo.updateAuthorityExtras(accountId, propertyId, {
+        failedTestAttempts: failed,
+        lastTestAt: deps.clock.now(),
+        lastTestOk: ok,
+      });
+      return failed;
+    },
+
     async get(auth: Tenant, id: string): Promise<PropertySettings> {
       const row = await findOwn(auth, id);
       return answer(auth, row, await features(auth));
