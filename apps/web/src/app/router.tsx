@@ -187,6 +187,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: routePaths.registrations,
+                lazy: page(
+                  () => import('../features/checkins/pages/registrations-page.tsx'),
+                  (m) => m.RegistrationsPage,
+                ),
+              },
+              {
                 path: routePaths.remindersBell,
                 lazy: page(
                   () => import('../features/checkins/pages/reminders-page.tsx'),

@@ -23,6 +23,8 @@ export const routePaths = {
   importBookings: '/business/scheduled-checkins/import',
   /** spec 2.2 checkin-management: the check-in list (Bookings) and its history. */
   Bookings: '/business/checkin-management',
+  /** Issue 14: the police registrations, the legal record kept 3 years (filters, CSV, Mossos day files). */
+  registrations: '/business/checkin-management/registrations',
   /** spec 2.2 scheduled-checkins/bell (no spec 2.1 name): reminders. */
   remindersBell: '/business/scheduled-checkins/bell',
   // Check-in forms (spec 2.2, Minimal layout: the close button goes to Bookings or Reservas)

@@ -17,6 +17,7 @@ export const namespaces = [
   'dashboard',
   'guest',
   'properties',
+  'registrations',
   'reservations',
   'rooms',
   'settings',

@@ -102,6 +102,7 @@ describe('only built screens are linked', () => {
       'calendar',
       'availability',
       'checkins',
+      'registrations',
       'settings',
       'scheduleCall',
     ]);
@@ -109,9 +110,10 @@ describe('only built screens are linked', () => {
     expect(items[2]?.href).toBe(routePaths.hotelReservationCalendar);
     expect(items[3]?.href).toBe(routePaths.availabilityPrices);
     expect(items[4]?.href).toBe(routePaths.Bookings);
-    expect(items[5]?.href).toBe(`/business/properties/edition/${hotelTrial.activePropertyId}`);
+    expect(items[5]?.href).toBe(routePaths.registrations);
+    expect(items[6]?.href).toBe(`/business/properties/edition/${hotelTrial.activePropertyId}`);
     const none = visibleNavItems(empresaSidebarItems, { ...hotelTrial, activePropertyId: null });
-    expect(none[5]?.href).toBe(routePaths.propertiesList);
+    expect(none[6]?.href).toBe(routePaths.propertiesList);
   });
 
   it('hides an item whose route is missing even when its rules allow it', () => {

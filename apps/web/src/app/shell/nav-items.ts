@@ -16,6 +16,7 @@ import {
   IconPhoneCall,
   IconPlugConnected,
   IconSettings,
+  IconShieldCheck,
   IconSparkles,
   IconUserCog,
   IconUserStar,
@@ -137,6 +138,14 @@ const checkinsItem: NavItem = {
   labelKey: 'nav.checkins',
   icon: IconId,
 };
+/** Issue 14: the police registrations (the legal record), under the check-ins. */
+const registrationsItem: NavItem = {
+  key: 'registrations',
+  kind: 'route',
+  route: 'registrations',
+  labelKey: 'nav.registrations',
+  icon: IconShieldCheck,
+};
 const channelsItem: NavItem = {
   key: 'channels',
   kind: 'route',
@@ -177,6 +186,7 @@ export const empresaSidebarItems: NavItem[] = [
     visible: isHotel,
   },
   checkinsItem,
+  registrationsItem,
   channelsItem,
   inboxItem,
   settingsItem,

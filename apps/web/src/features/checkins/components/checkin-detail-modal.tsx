@@ -29,6 +29,7 @@ import { scorePercent, sexLetter } from '../lib/guest-view.ts';
 import { openRegistrationPdf } from '../lib/pdf.ts';
 import { KeysToggle, LinkProgress, StatusBadge } from './checkin-badges.tsx';
 import { ExpectedGuests } from './expected-guests.tsx';
+import { RegistrationSection } from './registration-section.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -241,6 +242,12 @@ export function CheckinDetailModal({
               </Stack>
             </Group>
           </Paper>
+          <RegistrationSection
+            checkinId={detail.id}
+            propertyId={detail.property_id}
+            complete={detail.status === 'complete'}
+            guestNames={detail.guests.map((g) => `${g.first_name} ${g.last_name}`)}
+          />
           {detail.guests.length === 0 ? (
             <Alert variant="light" color="blue" title={t('detail.noGuestsTitle')}>
               {t('detail.noGuests')}

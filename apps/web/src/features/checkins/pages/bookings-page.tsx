@@ -28,17 +28,19 @@ import {
   IconQrcode,
   IconSearch,
   IconSend,
+  IconShieldCheck,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CardList, CardListItem } from '../../../components/card-list.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
+import { pathTo } from '../../../config/routes.ts';
 import { formatStay } from '../../../lib/intl.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
@@ -53,7 +55,9 @@ import { KeysToggle, LinkProgress, StatusBadge } from '../components/checkin-bad
 import { CheckinDetailModal } from '../components/checkin-detail-modal.tsx';
 import { LinkModal } from '../components/link-panel.tsx';
 import { NewCheckinChooser } from '../components/new-checkin-chooser.tsx';
+import { RowRegistrationBadge } from '../components/registration-badge.tsx';
 import { useResendCheckin } from '../components/resend-checkin.tsx';
+import { type RowRegistration, useRegistrationBadges } from '../components/use-registration-badges.ts';
 import { countryOptions } from '../lib/countries.ts';
 import {
   CHECKIN_PAGE_SIZE,
@@ -82,9 +86,16 @@ interface RowActions {
   onLink: (item: CheckinListItem) => void;
   onResend: (item: CheckinListItem) => void;
   resending: string | null;
+  registrationOf: (checkinId: string) => RowRegistration | null;
 }
 
-function RowMenu({ item, onView, onLink, onResend, resending }: { item: CheckinListItem } & RowActions) {
+function RowMenu({
+  item,
+  onView,
+  onLink,
+  onResend,
+  resending,
+}: { item: CheckinListItem } & Omit<RowActions, 'registrationOf'>) {
   const { t } = useTranslation('checkins');
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={220}>
@@ -179,7 +190,10 @@ function CheckinRows({ items, ...actions }: { items: CheckinListItem[] } & RowAc
               </Text>
             </Table.Td>
             <Table.Td>
-              <StatusBadge status={item.status} />
+              <Stack gap={4} align="flex-start">
+                <StatusBadge status={item.status} />
+                <RowRegistrationBadge registration={actions.registrationOf(item.id)} />
+              </Stack>
             </Table.Td>
             <Table.Td>
               <KeysToggle item={item} compact />
@@ -217,6 +231,7 @@ function CheckinCards({ items, busy, ...actions }: { items: CheckinListItem[]; b
           </Group>
           <Group gap="xs">
             <StatusBadge status={item.status} />
+            <RowRegistrationBadge registration={actions.registrationOf(item.id)} />
             <Text size="xs" c="dimmed">
               {t('list.guestsValue', { registered: item.guests_registered, expected: item.guests_expected })}
             </Text>
@@ -311,7 +326,7 @@ function Filters({
  * and the check-in history (registered guests) filtered by dates and country. The URL keeps the state.
  */
 export function BookingsPage() {
-  const { t } = useTranslation(['checkins', 'common']);
+  const { t } = useTranslation(['checkins', 'common', 'registrations']);
   useDocumentTitle(`${t('title')} · ${t('common:appName')}`);
   const isMobile = useIsMobile();
   const [params, setParams] = useSearchParams();
@@ -330,7 +345,10 @@ export function BookingsPage() {
   const clear = () => setParams(checkinParamsToSearch({ view: state.view, tab: state.tab, page: 1 }));
 
   const resend = useResendCheckin();
+  const pageIds = useMemo(() => (list.data?.items ?? []).map((i) => i.id), [list.data]);
+  const registrationOf = useRegistrationBadges(history ? [] : pageIds);
   const actions: RowActions = {
+    registrationOf,
     onView: (item) => setViewing(item.id),
     onLink: (item) => setLinkOf(item),
     onResend: (item) => resend.ask(item),
@@ -414,7 +432,19 @@ export function BookingsPage() {
       <PageHeader
         title={t('title')}
         description={active.data ? t('count', { count: total }) : t('description')}
-        actions={newButton}
+        actions={
+          <>
+            <Button
+              component={Link}
+              to={pathTo('registrations')}
+              variant="default"
+              leftSection={<IconShieldCheck size={18} aria-hidden />}
+            >
+              {t('registrations:title')}
+            </Button>
+            {newButton}
+          </>
+        }
       />
       <SegmentedControl
         value={state.view}

@@ -18,6 +18,7 @@ import { EmptyBookingsCard } from '../components/empty-bookings-card.tsx';
 import { GettingStartedCard, hasPendingSetup } from '../components/getting-started-card.tsx';
 import { KpiCards } from '../components/kpi-cards.tsx';
 import { NoPropertyCard, PropertyCard } from '../components/property-card.tsx';
+import { RegistrationAlertCard } from '../components/registration-alert-card.tsx';
 import { SubscriptionCard } from '../components/subscription-card.tsx';
 import {
   ALL_PROPERTIES,
@@ -43,6 +44,7 @@ function bookingHref(user: User) {
 function AccountColumn({ user }: { user: User }) {
   return (
     <Stack gap="lg">
+      <RegistrationAlertCard />
       {hasPendingSetup(user) && <GettingStartedCard user={user} />}
       <SubscriptionCard user={user} />
       {!user.email_verified && <EmailCard user={user} />}

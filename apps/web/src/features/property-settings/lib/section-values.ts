@@ -42,6 +42,10 @@ export function sectionValues<S extends SettingsSection>(section: S, s: Property
       password: '',
       establishment_code: s.authorities.establishment_code,
       landlord_code: s.authorities.landlord_code,
+      send_mode: s.authorities.send_mode ?? 'immediate',
+      // The certificate is write-only like the password: absent keeps the stored one.
+      certificate: '',
+      certificate_password: '',
     }),
     'smart-locks': () => ({ ...s.smart_locks }),
     'checkin-programming': () => ({ schedule: s.checkin_schedule }),
@@ -75,10 +79,19 @@ export function applySection<S extends SettingsSection>(
     case 'cross-selling-property':
       return { ...s, store: body as PropertySettings['store'] };
     case 'authorities': {
-      const { password, ...rest } = body as SectionValues<'authorities'>;
+      const {
+        password,
+        certificate: _c,
+        certificate_password: _p,
+        ...rest
+      } = body as SectionValues<'authorities'>;
       return {
         ...s,
-        authorities: { ...rest, password_set: s.authorities.password_set || password !== '' },
+        authorities: {
+          ...s.authorities,
+          ...rest,
+          password_set: s.authorities.password_set || password !== '',
+        },
       };
     }
     case 'smart-locks':

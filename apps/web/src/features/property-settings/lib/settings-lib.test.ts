@@ -10,7 +10,7 @@ import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { messageKeyToI18n } from '../../../components/form-errors.ts';
 import { routePaths } from '../../../config/routes.ts';
-import { authoritiesPasswordProblem } from './authorities.ts';
+import { authoritiesPasswordProblem, pfxBase64, testResultOf } from './authorities.ts';
 import { isSectionLocked, sectionGate } from './gating.ts';
 import { fillNamePlaceholder, hasAnyText, insertPlaceholder, NAME_PLACEHOLDER } from './policy.ts';
 import { applySection, sectionValues } from './section-values.ts';
@@ -303,15 +303,79 @@ describe('section values', () => {
       password: 'secreto',
       establishment_code: 'e',
       landlord_code: 'l',
+      send_mode: 'nightly',
+      certificate: 'TUlJQw==',
+      certificate_password: 'clave',
     }).authorities;
     expect(auth).toEqual({
       entity: 'mossos',
       user: 'u',
       establishment_code: 'e',
       landlord_code: 'l',
+      send_mode: 'nightly',
       password_set: true,
     });
     expect(auth).not.toHaveProperty('password');
+    // The certificate and its passphrase are write-only like the password.
+    expect(auth).not.toHaveProperty('certificate');
+    expect(auth).not.toHaveProperty('certificate_password');
+  });
+});
+
+describe('authority test connection', () => {
+  it('counts a wrong user or password as one more failed attempt, and resets on success', () => {
+    expect(
+      testResultOf(null, { code: 'authorities.unauthorized', message: 'Credenciales incorrectas...' }, 1),
+    ).toMatchObject({
+      kind: 'unauthorized',
+      failedAttempts: 2,
+      maxAttempts: 3,
+    });
+    const ok = { ok: true, code: null, message: null, failed_attempts: 0, max_attempts: 3 };
+    expect(testResultOf(ok, null, 2)).toMatchObject({ kind: 'ok', failedAttempts: 0 });
+  });
+
+  it('tells Mossos (no web service) and other failures apart, keeping the count the API answers', () => {
+    const answer = (code: string) => ({ ok: false, code, message: 'x', failed_attempts: 1, max_attempts: 3 });
+    expect(testResultOf(answer('authorities.no_web_service'), null, 0).kind).toBe('no_web_service');
+    expect(testResultOf(answer('ses.timeout'), null, 0)).toMatchObject({ kind: 'failed', failedAttempts: 1 });
+    expect(testResultOf(null, { code: 'network', message: 'Error de conexión' }, 2)).toMatchObject({
+      kind: 'failed',
+      failedAttempts: 2,
+      message: 'Error de conexión',
+    });
+  });
+
+  it('sends the PFX as bare base64', () => {
+    expect(pfxBase64('data:application/x-pkcs12;base64,MIIKcQIBAzCC')).toBe('MIIKcQIBAzCC');
+    expect(pfxBase64('MIIKcQIBAzCC')).toBe('MIIKcQIBAzCC');
+  });
+
+  it('checks the code shapes of each entity with the contract (SES landlord code: digits only)', () => {
+    const base = {
+      user: 'u',
+      password: 'p',
+      establishment_code: '4100012345',
+      landlord_code: '0000410087',
+      send_mode: 'immediate',
+    };
+    expect(settingsSectionBodies.authorities.safeParse({ ...base, entity: 'guardia_civil' }).success).toBe(
+      true,
+    );
+    const wrong = settingsSectionBodies.authorities.safeParse({
+      ...base,
+      entity: 'policia_nacional',
+      landlord_code: 'ARR-41-0087',
+    });
+    expect(wrong.error?.issues).toEqual([
+      expect.objectContaining({ path: ['landlord_code'], message: 'settings.ses_landlord_format' }),
+    ]);
+    const mossos = settingsSectionBodies.authorities.safeParse({
+      ...base,
+      entity: 'mossos',
+      establishment_code: '0804',
+    });
+    expect(mossos.error?.issues[0]?.message).toBe('settings.mossos_establishment_format');
   });
 });
 
