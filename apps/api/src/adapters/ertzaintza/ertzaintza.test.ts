@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
 import { AdapterError } from '../adapter-error.ts';
 import type { PoliceCommunication, PoliceEstablishment, PoliceGuest } from '../police/types.ts';
 import { createErtzaintzaClient } from './ertzaintza.client.ts';
@@ -142,6 +143,38 @@ describe('A19 XML', () => {
     expect(xml).toContain('<fechaContrato>2026-10-01</fechaContrato>');
     expect(xml).not.toContain('soporteDocumento');
     expect(xml).not.toContain('parentesco');
+  });
+});
+
+/** xmllint against the A19 schemas in xsd/ (the official files, as roomdoo-modules ships them). */
+async function xsdErrors(kind: 'PV' | 'RH', xml: string): Promise<string[]> {
+  const xsd = (name: string) => ({
+    fileName: name,
+    contents: readFileSync(new URL(`./xsd/${name}`, import.meta.url), 'utf8'),
+  });
+  const result = await validateXML({
+    xml: { fileName: 'peticion.xml', contents: xml },
+    schema: xsd(`comunicacion${kind}.xsd`),
+    preload: xsd('tiposGenerales.xsd'),
+  });
+  return result.valid ? [] : result.errors.map((e) => e.message);
+}
+
+describe('A19 schemas', () => {
+  it('a PV and an RH of several communications validate; a wrong order does not', async () => {
+    const pv = buildErtzaintzaXml('PV', establishment, [
+      stay('X-1'),
+      stay('X-2', [{ ...lead, nationality: 'FRA', residenceCountry: 'FR', municipalityCode: null }]),
+    ]);
+    expect(await xsdErrors('PV', pv)).toEqual([]);
+    expect(
+      await xsdErrors('RH', buildErtzaintzaXml('RH', establishment, [stay('X-3'), stay('X-4', [child])])),
+    ).toEqual([]);
+    const swapped = pv.replace(
+      '<nombre>Miren</nombre><apellido1>Etxeberria</apellido1>',
+      '<apellido1>Etxeberria</apellido1><nombre>Miren</nombre>',
+    );
+    expect(await xsdErrors('PV', swapped)).not.toEqual([]);
   });
 });
 
