@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeGoogle } from '../../../api/src/adapters/google/google.fake.ts';
+import { startFakeSes } from '../../../api/src/adapters/ses-hospedajes/ses.fake.ts';
 import { startSmtpCapture } from '../../../api/src/adapters/smtp/smtp.fake.ts';
 import { buildApp } from '../../../api/src/app.ts';
 import { loadConfig } from '../../../api/src/config.ts';
@@ -28,6 +29,9 @@ const google = await startFakeGoogle({
     name: 'Gala Moreno',
   },
 });
+// SES.Hospedajes (police registration): never the Ministry's endpoint. The demo's authority login
+// (DEMO-SIN-CONEXION) is not the fake's, so a test connection answers 'Credenciales incorrectas...'.
+const ses = await startFakeSes({ validate: false });
 const totpSecrets = new Map<string, string>();
 const mailApi = createServer((req, res) => {
   res.setHeader('content-type', 'application/json');
@@ -72,6 +76,7 @@ const config = loadConfig({
   APP_URL: E2E_BASE_URL,
   SMTP_URL: smtp.url,
   ...google.env,
+  ...ses.env,
   LOG_LEVEL: 'warn',
   SERVE_WEB: 'true',
   // Every flow runs from one address; the limits have their own integration test.
@@ -124,6 +129,7 @@ const stop = async () => {
   await database.close();
   await smtp.close();
   await google.close();
+  await ses.close();
   mailApi.close();
   process.exit(0);
 };
