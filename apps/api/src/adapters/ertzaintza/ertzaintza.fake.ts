@@ -1,6 +1,6 @@
 /**
  * A local Ertzaintza A19 envioFicheroXML (tests and e2e only). It verifies the WS-Security signature
- * with the certificate the message carries (unsigned → PET08, altered → 403, as the service refuses),
+ * with the certificate the message carries (unsigned → PET08, altered or expired → 403, as the service refuses),
  * reads the CDATA peticion and answers like PRE: OK with a peticion UUID, `C_n|m_PER43_<rol>` for a
  * person with neither phone nor e-mail, `C_n_COM07`/`COM08` without exactly one TI, `C_n_CTO01` for a
  * reference it already registered, PET07 for an empty solicitud, PET13 above 400 communications.
@@ -72,6 +72,11 @@ export async function startFakeErtzaintza(): Promise<FakeErtzaintza> {
     if (req.method !== 'POST' || req.url !== PATH) return xml('<html><body>404 Not Found</body></html>', 404);
     const body = String(req.body ?? '');
     const verdict = verifyEnvelope(body);
+    const expires = /<wsu:Expires>([^<]+)<\/wsu:Expires>/.exec(body)?.[1];
+    if (verdict.ok && expires && Date.parse(expires) < Date.now())
+      return xml(
+        ertzaintzaAnswerXml([{ code: '403', description: 'Error de seguridad: mensaje caducado' }], null),
+      );
     if (!verdict.ok) {
       return verdict.reason === 'unsigned'
         ? xml(

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
+import { fixedClock } from '../../lib/clock.ts';
 import { AdapterError } from '../adapter-error.ts';
 import type { PoliceCommunication, PoliceEstablishment, PoliceGuest } from '../police/types.ts';
+import { createAdapterTracker } from '../status.ts';
 import { createErtzaintzaClient } from './ertzaintza.client.ts';
 import { type FakeErtzaintza, startFakeErtzaintza } from './ertzaintza.fake.ts';
 import { parseErtzaintzaAnswer, resultsOf } from './ertzaintza-response.ts';
@@ -280,6 +282,30 @@ describe('client against the fake', () => {
       'ertzaintza.unauthorized',
     );
     expect(fake.registered.has('T-1')).toBe(false);
+  });
+
+  it('the recorded 403 answer is unauthorized; a message whose timestamp expired is refused', async () => {
+    fake.failNext({ status: 200, body: fixture('error-403.xml'), contentType: 'text/xml' });
+    expect(await codeOf(client().test(credentials(), establishment))).toBe('ertzaintza.unauthorized');
+    const late = createErtzaintzaClient({
+      baseUrl: fake.env.ERTZAINTZA_URL,
+      now: () => new Date(Date.now() - 10 * 60_000),
+    });
+    expect(await codeOf(late.submit(credentials(), establishment, 'PV', [stay('LATE-1')]))).toBe(
+      'ertzaintza.unauthorized',
+    );
+    expect(fake.registered.has('LATE-1')).toBe(false);
+  });
+
+  it('the tracker records the last success and the last error code; nothing listening is unreachable', async () => {
+    const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
+    const tracker = createAdapterTracker('ertzaintza', true, clock);
+    const tracked = createErtzaintzaClient({ baseUrl: fake.env.ERTZAINTZA_URL, tracker });
+    await tracked.test(credentials(), establishment);
+    expect(tracker.status()).toMatchObject({ lastSuccessAt: clock.now(), lastError: null });
+    const nowhere = createErtzaintzaClient({ baseUrl: 'http://127.0.0.1:9/A19', tracker });
+    expect(await codeOf(nowhere.test(credentials(), establishment))).toBe('ertzaintza.unreachable');
+    expect(tracker.status().lastError).toEqual({ at: clock.now(), code: 'ertzaintza.unreachable' });
   });
 
   it('999 is a transient server error; no answer in time is a timeout', async () => {
