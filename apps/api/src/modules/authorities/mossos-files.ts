@@ -1,7 +1,5 @@
+import { mossosFiles as adapter } from '../../adapters/mossos/mossos-file.ts';
 import type { MossosFiles } from './registration-context.ts';
 
-/**
- * The Mossos d'Esquadra file builder (adapters/mossos) as the pipeline takes it; null until that adapter
- * exists, and the Mossos registrations then wait in needs_action without a file.
- */
-export const mossosFiles: MossosFiles | null = null;
+/** The Mossos d'Esquadra V24 file builder and its pre-file checks (adapters/mossos) as the pipeline takes them. */
+export const mossosFiles: MossosFiles = adapter;

@@ -23,6 +23,8 @@ import {
   type PropertyRow,
   type RegistrationRow,
 } from './authorities.repo.ts';
+import { ineMunicipalityOf } from './ine-municipality.ts';
+
 import {
   type GuestRecord,
   holderOf,
@@ -166,7 +168,7 @@ export function createRegistrationContext(deps: {
         rooms: booking?.quantity ?? 1,
         internet: booking ? booking.channel !== 'manual' : false,
       };
-      return toCommunication(stay, await guestsOf(checkin.id));
+      return toCommunication(stay, await guestsOf(checkin.id), ineMunicipalityOf);
     }
     const booking = row.bookingId ? await repo.booking(row.accountId, row.bookingId) : null;
     if (!booking) return null;
@@ -184,7 +186,7 @@ export function createRegistrationContext(deps: {
       rooms: booking.quantity,
       internet: booking.channel !== 'manual',
     };
-    return toCommunication(stay, [lead ?? holderOf(booking)]);
+    return toCommunication(stay, [lead ?? holderOf(booking)], ineMunicipalityOf);
   }
 
   return {

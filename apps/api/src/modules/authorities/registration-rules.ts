@@ -127,14 +127,19 @@ const clock = (value: string, fallback: string) => {
 
 /** INE municipality code (5 digits) when the stored municipality is one; the names the dataset gives are not. */
 export function municipalityCodeOf(
-  guest: Pick<GuestRecord, 'municipality' | 'residenceCountry'>,
+  guest: Pick<GuestRecord, 'municipality' | 'residenceCountry' | 'postalCode'>,
+  inePostal: (postalCode: string) => string | null = () => null,
 ): string | null {
   if (guest.residenceCountry.trim().toUpperCase() !== 'ES') return null;
   const m = guest.municipality?.trim() ?? '';
-  return /^\d{5}$/.test(m) ? m : null;
+  if (/^\d{5}$/.test(m)) return m;
+  return inePostal(guest.postalCode);
 }
 
-export function toPoliceGuest(g: GuestRecord): PoliceGuest {
+export function toPoliceGuest(
+  g: GuestRecord,
+  inePostal?: (postalCode: string) => string | null,
+): PoliceGuest {
   return {
     firstName: g.firstName.trim(),
     lastName: g.lastName.trim(),
@@ -149,7 +154,7 @@ export function toPoliceGuest(g: GuestRecord): PoliceGuest {
     address: g.address.trim(),
     city: g.city.trim(),
     postalCode: g.postalCode.trim(),
-    municipalityCode: municipalityCodeOf(g),
+    municipalityCode: municipalityCodeOf(g, inePostal),
     province: g.province,
     phone: g.phone.trim(),
     email: g.email.trim(),
@@ -159,7 +164,11 @@ export function toPoliceGuest(g: GuestRecord): PoliceGuest {
 }
 
 /** Our stay and guests as the adapters take them; the lead guest first, then in the order they registered. */
-export function toCommunication(stay: StayRecord, guests: GuestRecord[]): PoliceCommunication {
+export function toCommunication(
+  stay: StayRecord,
+  guests: GuestRecord[],
+  inePostal?: (postalCode: string) => string | null,
+): PoliceCommunication {
   const ordered = [...guests.filter((g) => g.isLead), ...guests.filter((g) => !g.isLead)];
   const lead = ordered[0];
   return {
@@ -173,7 +182,7 @@ export function toCommunication(stay: StayRecord, guests: GuestRecord[]): Police
     internet: stay.internet,
     paymentMethod: (lead?.paymentMethod as PaymentMethod | null) ?? null,
     paymentDate: lead?.paymentDate ?? null,
-    guests: ordered.map(toPoliceGuest),
+    guests: ordered.map((g) => toPoliceGuest(g, inePostal)),
   };
 }
 
