@@ -125,6 +125,9 @@ export function createErtzaintzaClient(opts: {
           .filter((e) => splitErrorCode(e.code).communication === undefined)
           .map((e) => ({ code: e.code, message: e.description }));
         if (requestErrors.length > 0) return { status: 'rejected', errors: requestErrors };
+        // No peticion means no proof of anything (an HTML page, an empty envelope): never read as accepted.
+        if (!answer.peticion)
+          throw new AdapterError(SERVICE, 'invalid_response', 'no peticion in the answer');
         if (answer.errors.length === 0 && answer.state !== null && answer.state !== '0')
           throw new AdapterError(SERVICE, 'invalid_response', `codigoEstadoComunicacion ${answer.state}`);
         return {

@@ -308,6 +308,13 @@ describe('client against the fake', () => {
     expect(tracker.status().lastError).toEqual({ at: clock.now(), code: 'ertzaintza.unreachable' });
   });
 
+  it('an answer without a peticion (an HTML page) is invalid, never accepted', async () => {
+    fake.failNext({ status: 200, body: '<html><body>Mantenimiento</body></html>', contentType: 'text/html' });
+    expect(await codeOf(client().submit(credentials(), establishment, 'PV', [stay('H-1')]))).toBe(
+      'ertzaintza.invalid_response',
+    );
+  });
+
   it('999 is a transient server error; no answer in time is a timeout', async () => {
     fake.failNext({ status: 200, body: fixture('error-999.xml'), contentType: 'text/xml' });
     expect(await codeOf(client().submit(credentials(), establishment, 'PV', [stay('S-1')]))).toBe(
