@@ -1,6 +1,7 @@
 import type { GuestServicesData } from '@posada/contracts/guest-checkin';
 import { useEffect, useState } from 'react';
 import { GuestApiError, guestApi } from './api.ts';
+import { DoorCode } from './door-code.tsx';
 import type { LanguageProps } from './GuestApp.tsx';
 import { t } from './i18n.ts';
 import { type GuestPropertyView, loadProperty } from './property.ts';
@@ -101,6 +102,7 @@ export default function Services({
         </p>
         <h1>{property.nombre}</h1>
       </header>
+      <DoorCode access={stay.access_code} language={language} />
       <StaySummary stay={stay} language={language} guests={stay.registered_guests} />
       <h2>{t('services.title', { name: property.nombre })}</h2>
       {services.length > 0 ? (

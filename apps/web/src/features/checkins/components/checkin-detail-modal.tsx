@@ -29,6 +29,7 @@ import { scorePercent, sexLetter } from '../lib/guest-view.ts';
 import { openRegistrationPdf } from '../lib/pdf.ts';
 import { KeysToggle, LinkProgress, StatusBadge } from './checkin-badges.tsx';
 import { ExpectedGuests } from './expected-guests.tsx';
+import { AccessCodeSection } from './access-code-section.tsx';
 import { RegistrationSection } from './registration-section.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -248,6 +249,7 @@ export function CheckinDetailModal({
             complete={detail.status === 'complete'}
             guestNames={detail.guests.map((g) => `${g.first_name} ${g.last_name}`)}
           />
+          <AccessCodeSection checkinId={detail.id} />
           {detail.guests.length === 0 ? (
             <Alert variant="light" color="blue" title={t('detail.noGuestsTitle')}>
               {t('detail.noGuests')}

@@ -53,7 +53,13 @@ const settings: PropertySettings = {
     landlord_code: '',
     password_set: false,
   },
-  smart_locks: { enabled: false, delivery_time: 'checkin_completed', key_type: 'static', master_code: '' },
+  smart_locks: {
+    enabled: false,
+    delivery_time: 'checkin_completed',
+    key_type: 'static',
+    master_code: '',
+    requires_registration: true,
+  },
   checkin_schedule: '24h',
   features: { reviews: true, identity_verification: false },
 };
@@ -250,14 +256,15 @@ describe('section values', () => {
     expect(result.error?.issues).toEqual([
       expect.objectContaining({ path: ['master_code'], message: 'settings.smart_lock_key_required' }),
     ]);
+    // Dynamic keys need no master code (each stay gets its own; the server checks a lock is assigned).
     expect(
       settingsSectionBodies['smart-locks'].safeParse({
         ...settings.smart_locks,
         enabled: true,
         key_type: 'dynamic',
-        master_code: '1234',
-      }).error?.issues[0]?.path,
-    ).toEqual(['key_type']);
+        master_code: '',
+      }).success,
+    ).toBe(true);
   });
 
   it('refuse an external store switched on without its URL, and a message over 200 characters', () => {
