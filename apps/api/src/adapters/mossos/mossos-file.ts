@@ -108,6 +108,10 @@ export function mossosGuestLine(kind: 'PV' | 'RH', c: PoliceCommunication, guest
 /** latin1 bytes of text already reduced to latin1 by mossosField. */
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
 
+/**
+ * The file of `entries` (each guest one line 2). `now` in `timeZone` dates line 1 (generation time);
+ * `day` is the caller's day the file groups, `sequence` its running number (name suffix).
+ */
 export function buildMossosFile(
   establishment: PoliceEstablishment,
   entries: MossosEntry[],
