@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeGoogle } from '../../../api/src/adapters/google/google.fake.ts';
 import { startFakeSes } from '../../../api/src/adapters/ses-hospedajes/ses.fake.ts';
+import { startFakeIgloohome } from '../../../api/src/adapters/igloohome/igloohome.fake.ts';
+import { startFakeNuki } from '../../../api/src/adapters/nuki/nuki.fake.ts';
 import { startSmtpCapture } from '../../../api/src/adapters/smtp/smtp.fake.ts';
+import { startFakeTtlock } from '../../../api/src/adapters/ttlock/ttlock.fake.ts';
 import { buildApp } from '../../../api/src/app.ts';
 import { loadConfig } from '../../../api/src/config.ts';
 import { openDatabase } from '../../../api/src/db/client.ts';
@@ -29,6 +32,10 @@ const google = await startFakeGoogle({
     name: 'Gala Moreno',
   },
 });
+// The smart-lock vendors: a flow that connects a lock talks to these, never to the real services.
+const nuki = await startFakeNuki();
+const ttlock = await startFakeTtlock();
+const igloohome = await startFakeIgloohome();
 // SES.Hospedajes (police registration): never the Ministry's endpoint. The demo's authority login
 // (DEMO-SIN-CONEXION) is not the fake's, so a test connection answers 'Credenciales incorrectas...'.
 const ses = await startFakeSes({ validate: false });
@@ -77,6 +84,9 @@ const config = loadConfig({
   SMTP_URL: smtp.url,
   ...google.env,
   ...ses.env,
+  ...nuki.env,
+  ...ttlock.env,
+  ...igloohome.env,
   LOG_LEVEL: 'warn',
   SERVE_WEB: 'true',
   // Every flow runs from one address; the limits have their own integration test.
@@ -130,6 +140,7 @@ const stop = async () => {
   await smtp.close();
   await google.close();
   await ses.close();
+  await Promise.all([nuki.close(), ttlock.close(), igloohome.close()]);
   mailApi.close();
   process.exit(0);
 };

@@ -98,7 +98,7 @@ export function createTtlockClient(opts: {
     const form = new URLSearchParams(
       Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
     );
-    const init =
+    const init: RequestInit =
       method === 'GET'
         ? { method, headers: { accept: 'application/json' } }
         : {
