@@ -23,11 +23,15 @@ export const IGLOO_HOURLY_MAX_HOURS = 672;
 /** igloohome's alternative PINs for one window. */
 const VARIANCES = [1, 2, 3] as const;
 const ACCESS_NAME_MAX = 50;
-/** What Posada asks for: algoPINs, the device list and the bridge's PIN jobs. */
-export const IGLOO_SCOPES = [
+/** What Posada needs at least: algoPINs and the device list. */
+export const IGLOO_BASE_SCOPES = [
   'igloohomeapi/algopin-hourly',
   'igloohomeapi/algopin-daily',
   'igloohomeapi/get-devices',
+].join(' ');
+/** What Posada asks for first: also the bridge's PIN jobs (early check-out, cancellations). */
+export const IGLOO_SCOPES = [
+  IGLOO_BASE_SCOPES,
   'igloohomeapi/create-pin-bridge-proxied-job',
   'igloohomeapi/delete-pin-bridge-proxied-job',
   'igloohomeapi/get-job-status',
@@ -65,6 +69,16 @@ export function createIgloohomeClient(opts: {
   const timeoutMs = opts.timeoutMs ?? 15_000;
 
   async function fetchToken(clientId: string, clientSecret: string): Promise<LockCredentials> {
+    try {
+      return await tokenWith(clientId, clientSecret, IGLOO_SCOPES);
+    } catch (error) {
+      // An app without the bridge scopes (invalid_scope, 400) still issues algoPINs.
+      if (!(error instanceof AdapterError && error.status === 400)) throw error;
+      return tokenWith(clientId, clientSecret, IGLOO_BASE_SCOPES);
+    }
+  }
+
+  async function tokenWith(clientId: string, clientSecret: string, scope: string): Promise<LockCredentials> {
     const response = await adapterFetch(
       'igloohome',
       `${opts.authUrl.replace(/\/$/, '')}/oauth2/token`,
@@ -75,7 +89,7 @@ export function createIgloohomeClient(opts: {
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',
         },
-        body: new URLSearchParams({ grant_type: 'client_credentials', scope: IGLOO_SCOPES }),
+        body: new URLSearchParams({ grant_type: 'client_credentials', scope }),
         timeoutMs,
       },
       opts.fetchImpl,

@@ -43,6 +43,8 @@ export interface FakeIgloohomeState {
   tokens: Set<string>;
   /** Scopes asked for in the last token request. */
   lastScope: string;
+  /** Scopes the operator's developer app has: asking for another is 400 invalid_scope. */
+  allowedScopes: string[];
   devices: (typeof devicesFixture.response.body.payload)[number][];
   pins: FakeIglooPin[];
   jobs: FakeIglooJob[];
@@ -86,6 +88,14 @@ export async function startFakeIgloohome(options: { jobPolls?: number } = {}): P
     clientSecret: account.client_secret,
     tokens: new Set(),
     lastScope: '',
+    allowedScopes: [
+      'igloohomeapi/algopin-hourly',
+      'igloohomeapi/algopin-daily',
+      'igloohomeapi/get-devices',
+      'igloohomeapi/create-pin-bridge-proxied-job',
+      'igloohomeapi/delete-pin-bridge-proxied-job',
+      'igloohomeapi/get-job-status',
+    ],
     devices: structuredClone(devicesFixture.response.body.payload),
     pins: [],
     jobs: [],
@@ -100,6 +110,9 @@ export async function startFakeIgloohome(options: { jobPolls?: number } = {}): P
     if (basic !== expected) return errors.invalidClient;
     if (form.get('grant_type') !== 'client_credentials')
       return { status: 400, body: { error: 'unsupported_grant_type' } };
+    const scopes = (form.get('scope') ?? '').split(' ');
+    if (scopes.some((s) => !state.allowedScopes.includes(s)))
+      return { status: 400, body: { error: 'invalid_scope' } };
     state.lastScope = form.get('scope') ?? '';
     const access = randomBytes(24).toString('base64url');
     state.tokens.add(access);

@@ -69,6 +69,19 @@ describe('igloohome adapter against its fake', () => {
     expect(tracker.status().lastError?.code).toBe('igloohome.unauthorized');
   });
 
+  it('an app without the bridge scopes still connects with the algoPIN scopes', async () => {
+    const all = fake.state.allowedScopes;
+    fake.state.allowedScopes = all.filter((s) => !/job/.test(s));
+    try {
+      await client().igloo.connect(fake.account);
+      expect(fake.state.lastScope).toBe(
+        'igloohomeapi/algopin-hourly igloohomeapi/algopin-daily igloohomeapi/get-devices',
+      );
+    } finally {
+      fake.state.allowedScopes = all;
+    }
+  });
+
   it('lists the locks, not the bridge; online means a linked bridge', async () => {
     const { session } = await connected();
     expect(await client().igloo.listLocks(session)).toEqual([

@@ -143,11 +143,24 @@ export function createTtlockClient(opts: {
     };
   }
 
+  /**
+   * Refreshes by refresh token, once: calls that run together for one account share the answer (TTLock
+   * may not accept a refresh token twice). Kept for the process; the oldest entries go first.
+   */
+  const refreshed = new Map<string, Promise<LockCredentials>>();
   async function refresh(session: LockSession): Promise<void> {
-    const next = await token(
-      { grant_type: 'refresh_token', refresh_token: String(session.credentials.refreshToken ?? '') },
-      String(session.credentials.username ?? ''),
-    );
+    const refreshToken = String(session.credentials.refreshToken ?? '');
+    let pending = refreshed.get(refreshToken);
+    if (!pending) {
+      pending = token(
+        { grant_type: 'refresh_token', refresh_token: refreshToken },
+        String(session.credentials.username ?? ''),
+      );
+      refreshed.set(refreshToken, pending);
+      pending.catch(() => refreshed.delete(refreshToken));
+      if (refreshed.size > 500) refreshed.delete(refreshed.keys().next().value as string);
+    }
+    const next = await pending;
     session.credentials = next;
     await session.onCredentialsChanged(next);
   }

@@ -179,6 +179,21 @@ describe('TTLock adapter against its fake', () => {
     expect(new URLSearchParams(String(fake.requests.at(-2)?.body)).get('grant_type')).toBe('refresh_token');
   });
 
+  it('calls that find the token expired together share one refresh', async () => {
+    const { session } = await connected();
+    const twin: LockSession = {
+      credentials: { ...session.credentials },
+      onCredentialsChanged: async () => {},
+    };
+    fake.expireAccessTokens();
+    const before = fake.requests.length;
+    const { ttlock } = client();
+    const [a, b] = await Promise.all([ttlock.listLocks(session), ttlock.listLocks(twin)]);
+    expect(a).toEqual(b);
+    expect(fake.requests.slice(before).filter((r) => r.url === '/oauth2/token')).toHaveLength(1);
+    expect(twin.credentials.accessToken).toBe(session.credentials.accessToken);
+  });
+
   it('refreshes before calling when the stored token is about to expire; a dead refresh token is unauthorized', async () => {
     const { session, changes } = await connected();
     clock.advance(90 * DAY);
