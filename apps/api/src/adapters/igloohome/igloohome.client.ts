@@ -205,19 +205,28 @@ export function createIgloohomeClient(opts: {
     );
   }
 
-  /** Deletes a PIN through the lock's bridge and waits for the lock to do it. */
+  /**
+   * Deletes a PIN through the lock's bridge and waits for the lock to do it. False when the developer
+   * app may not run bridge jobs (403: connected without those scopes): the PIN then just expires.
+   */
   async function bridgeDelete(
     session: LockSession,
     lockId: string,
     bridgeId: string,
     pin: string,
-  ): Promise<void> {
-    const job = await call<{ jobId?: unknown }>(
-      session,
-      'POST',
-      `/devices/${encodeURIComponent(lockId)}/jobs/bridges/${encodeURIComponent(bridgeId)}`,
-      { jobType: 5, jobData: { pin } },
-    );
+  ): Promise<boolean> {
+    let job: { jobId?: unknown };
+    try {
+      job = await call<{ jobId?: unknown }>(
+        session,
+        'POST',
+        `/devices/${encodeURIComponent(lockId)}/jobs/bridges/${encodeURIComponent(bridgeId)}`,
+        { jobType: 5, jobData: { pin } },
+      );
+    } catch (error) {
+      if (error instanceof AdapterError && error.status === 403) return false;
+      throw error;
+    }
     if (job.jobId === undefined) throw new AdapterError('igloohome', 'invalid_response', 'no jobId');
     const jobId = String(job.jobId);
     for (let poll = 0; poll < (opts.jobPolls ?? 6); poll++) {
@@ -227,7 +236,7 @@ export function createIgloohomeClient(opts: {
         'GET',
         `/jobs/${encodeURIComponent(jobId)}`,
       );
-      if (status.completed === true || status.jobResponse?.jobStatus === 0) return;
+      if (status.completed === true || status.jobResponse?.jobStatus === 0) return true;
       if (status.jobResponse?.jobStatus === 2) {
         throw new AdapterError('igloohome', 'rejected', `the bridge could not delete the PIN (job ${jobId})`);
       }
@@ -291,8 +300,9 @@ export function createIgloohomeClient(opts: {
       return track(async () => {
         const bridge = bridgeOf(await lockDevice(session, lockId));
         if (!bridge || code === undefined) return 'expires' as const;
-        await bridgeDelete(session, lockId, bridge, code);
-        return 'deleted' as const;
+        return (await bridgeDelete(session, lockId, bridge, code))
+          ? ('deleted' as const)
+          : ('expires' as const);
       });
     },
   };

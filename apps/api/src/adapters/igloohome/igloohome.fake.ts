@@ -39,8 +39,8 @@ export interface FakeIglooJob {
 export interface FakeIgloohomeState {
   clientId: string;
   clientSecret: string;
-  /** Issued bearer tokens; `expireTokens()` empties it (the API then answers 401). */
-  tokens: Set<string>;
+  /** Issued bearer tokens and their scopes; `expireTokens()` empties it (the API then answers 401). */
+  tokens: Map<string, string[]>;
   /** Scopes asked for in the last token request. */
   lastScope: string;
   /** Scopes the operator's developer app has: asking for another is 400 invalid_scope. */
@@ -86,7 +86,7 @@ export async function startFakeIgloohome(options: { jobPolls?: number } = {}): P
   const state: FakeIgloohomeState = {
     clientId: account.client_id,
     clientSecret: account.client_secret,
-    tokens: new Set(),
+    tokens: new Map(),
     lastScope: '',
     allowedScopes: [
       'igloohomeapi/algopin-hourly',
@@ -115,7 +115,7 @@ export async function startFakeIgloohome(options: { jobPolls?: number } = {}): P
       return { status: 400, body: { error: 'invalid_scope' } };
     state.lastScope = form.get('scope') ?? '';
     const access = randomBytes(24).toString('base64url');
-    state.tokens.add(access);
+    state.tokens.set(access, scopes);
     return ok({ ...tokenFixture.response.body, access_token: access });
   }
 
@@ -177,6 +177,9 @@ export async function startFakeIgloohome(options: { jobPolls?: number } = {}): P
       return createPin(device, parts[4], body);
     }
     if (parts[3] === 'jobs' && parts[4] === 'bridges' && parts.length === 6) {
+      if (!state.tokens.get(bearerOf(req))?.includes('igloohomeapi/delete-pin-bridge-proxied-job')) {
+        return errors.forbidden;
+      }
       const linked = device.linkedDevices.some((d) => d.type === 'Bridge' && d.deviceId === parts[5]);
       const jobData = body.jobData as { pin?: unknown } | undefined;
       if (!linked) return errors.notFound;

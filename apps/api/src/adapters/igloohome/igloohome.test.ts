@@ -73,10 +73,22 @@ describe('igloohome adapter against its fake', () => {
     const all = fake.state.allowedScopes;
     fake.state.allowedScopes = all.filter((s) => !/job/.test(s));
     try {
-      await client().igloo.connect(fake.account);
+      const { igloo } = client();
+      const { credentials } = await igloo.connect(fake.account);
       expect(fake.state.lastScope).toBe(
         'igloohomeapi/algopin-hourly igloohomeapi/algopin-daily igloohomeapi/get-devices',
       );
+      // Even on a lock with a bridge, such an app cannot delete a PIN: it stays valid until its end.
+      const session: LockSession = { credentials, onCredentialsChanged: async () => {} };
+      const created = await igloo.createCode(
+        session,
+        BRIDGED,
+        stay('2026-11-02T13:00:00Z', '2026-11-04T09:00:00Z'),
+      );
+      expect(await igloo.deleteCode(session, BRIDGED, created.remoteId as string, created.code)).toBe(
+        'expires',
+      );
+      expect(fake.state.pins.find((p) => p.pinId === created.remoteId)?.deleted).toBe(false);
     } finally {
       fake.state.allowedScopes = all;
     }
