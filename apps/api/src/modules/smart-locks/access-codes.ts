@@ -155,6 +155,8 @@ export function createAccessCodes(deps: Deps) {
     if (row.state === 'update_requested' && row.remoteCodeId && code) {
       const moved = await client.updateCode(session, row.remoteLockId, row.remoteCodeId, code, window);
       return {
+        // igloohome and TTLock without a gateway answer a new code for the new window.
+        ...(moved.code !== code ? { codeSealed: secrets.seal(moved.code, ACCESS_CODE_PURPOSE, row.id) } : {}),
         state: 'active',
         remoteCodeId: moved.remoteId ?? row.remoteCodeId,
         validFrom: moved.from,
