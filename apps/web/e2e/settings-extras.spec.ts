@@ -235,7 +235,7 @@ test('authorities on a new property: the password is required while none is stor
   await expect(page.getByRole('textbox', { name: 'Autoridad' })).toHaveValue("Mossos d'Esquadra");
 });
 
-test("smart locks: an empty key says 'Por favor ingrese una clave de acceso'; dynamic keys are coming soon; saved and reloaded", async ({
+test("smart locks: an empty key says 'Por favor ingrese una clave de acceso'; dynamic keys are offered; saved and reloaded", async ({
   page,
 }) => {
   const id = await openAs(page, own.hotel, 'Hotel Alameda Centro');
@@ -248,8 +248,8 @@ test("smart locks: an empty key says 'Por favor ingrese una clave de acceso'; dy
   await page.goto(edition(id, 'smart-locks'));
   await expect(page.getByText('Extra de pago')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Clave estática' })).toBeChecked();
-  await expect(page.getByRole('radio', { name: 'Clave dinámica (próximamente)' })).toBeDisabled();
-  await expect(page.getByText('Próximamente')).toBeVisible();
+  // Issue 14: dynamic keys are offered (smart-locks.spec.ts connects a lock and saves them).
+  await expect(page.getByRole('radio', { name: 'Clave dinámica' })).toBeEnabled();
 
   const enabled = page.getByRole('switch', { name: 'Enviar el código de acceso a los huéspedes' });
   await expect(enabled).not.toBeChecked();
