@@ -1,9 +1,11 @@
 import type { GuestAccessCode } from '@posada/contracts/smart-locks';
 import { useState } from 'react';
+import { formatDateTime } from '../lib/intl.ts';
 import { t } from './i18n.ts';
 
+/** The product's one date-time format (issue 13): "28 oct 2026, 08:15", Latin digits in Arabic. */
 function when(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return formatDateTime(iso, language);
 }
 
 /**

@@ -61,9 +61,14 @@ export function StaySummary({
         <div>
           <dt>{t('stay.hours')}</dt>
           <dd data-testid="stay-hours">
-            {t('stay.checkin_from', { time: stay.checkin_time })}
+            {/* Each time whole on its line when the two do not fit on one. */}
+            <span style={{ display: 'inline-block' }}>
+              {t('stay.checkin_from', { time: stay.checkin_time })}
+            </span>
             <span className="g-muted"> · </span>
-            {t('stay.checkout_by', { time: stay.checkout_time })}
+            <span style={{ display: 'inline-block' }}>
+              {t('stay.checkout_by', { time: stay.checkout_time })}
+            </span>
           </dd>
         </div>
       )}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { api } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/intl.ts';
 
 export const integrationsKey = ['account', 'integrations'] as const;
 
@@ -79,7 +80,8 @@ export function IntegrationsPage() {
 function IntegrationCard({ item }: { item: IntegrationStatus }) {
   const { t, i18n } = useTranslation('account');
   const locale = i18n.resolvedLanguage ?? 'es';
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // One date format per language (issue 13): "28 oct 2026, 08:15", Latin digits in Arabic.
+  const when = (instant: string) => formatDateTime(instant, locale);
   // Each setting name is code, isolated left-to-right; the list words ("y", "و") come from the locale.
   const settings = new Intl.ListFormat(locale, { type: 'conjunction' })
     .formatToParts(item.settings)
@@ -114,14 +116,14 @@ function IntegrationCard({ item }: { item: IntegrationStatus }) {
         {item.last_error ? (
           <Text size="sm" c="red.8">
             {t('integrations.lastError', {
-              when: when.format(new Date(item.last_error.at)),
+              when: when(item.last_error.at),
               what: t(`integrations.errors.${kindOf(item.last_error.code)}`),
             })}
           </Text>
         ) : null}
         {item.last_success_at ? (
           <Text size="sm" c="dimmed">
-            {t('integrations.lastSuccess', { when: when.format(new Date(item.last_success_at)) })}
+            {t('integrations.lastSuccess', { when: when(item.last_success_at) })}
           </Text>
         ) : item.configured && !item.last_error ? (
           <Text size="sm" c="dimmed">

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
   accountApi,
@@ -137,10 +138,8 @@ function SessionsCard() {
     onError: (error) => notify.error(errorMessage(error, t('common:errors.unexpected'))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'es', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  // One date format per language (issue 13): "28 oct 2026, 08:15", Latin digits in Arabic.
+  const when = (instant: string) => formatDateTime(instant, i18n.resolvedLanguage ?? 'es');
   const others = (sessions.data?.items ?? []).filter((s) => !s.current);
 
   const confirmRevoke = (session: SessionItem) =>
@@ -241,8 +240,8 @@ function SessionsCard() {
                         </Text>
                         <Text size="xs" c="dimmed">
                           {t('sessions.times', {
-                            created: when.format(new Date(session.created_at)),
-                            used: when.format(new Date(session.last_used_at)),
+                            created: when(session.created_at),
+                            used: when(session.last_used_at),
                           })}
                         </Text>
                       </Stack>

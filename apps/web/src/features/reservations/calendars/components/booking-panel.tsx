@@ -36,6 +36,7 @@ import { useTranslation } from 'react-i18next';
 import { dashboardKeyPrefix, reservationsKeys } from '../../../../lib/api/bookings-keys.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { ProgrammedCheckin } from '../../../../lib/booking-checkin.tsx';
+import { formatDateTime } from '../../../../lib/intl.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { useBookingActions } from '../../hooks/use-booking-actions.tsx';
@@ -280,10 +281,7 @@ function BookingDetails({
           <IconCalendarEvent size={16} color="var(--mantine-color-gray-6)" />
           <Text size="sm" c="dimmed">
             {t('panel.created', {
-              date: new Intl.DateTimeFormat(language.startsWith('ar') ? 'ar-u-nu-latn' : language, {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              }).format(new Date(booking.created_at)),
+              date: formatDateTime(booking.created_at, language),
             })}
           </Text>
         </Group>
