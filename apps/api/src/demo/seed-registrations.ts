@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, users } from '../db/schema/accounts.ts';
@@ -28,10 +29,10 @@ const DAY = 24 * HOUR;
  */
 const plan: RegistrationState[] = ['queued', 'rejected', 'sent', 'accepted', 'accepted', 'accepted'];
 
-/** A time-based UUID in the shape SES answers its lote and codigoComunicacion with (demo values). */
-function demoUuid(seed: number): string {
-  const hex = (n: number, width: number) => (n >>> 0).toString(16).padStart(width, '0').slice(-width);
-  return `${hex(0xb2692000 + seed * 7919, 8)}-${hex(0x3a7b + seed, 4)}-11f1-a800-0050569580a9`;
+/** A time-based UUID in the shape SES answers its lote and codigoComunicacion with (demo values, one per seed). */
+function demoUuid(seed: string): string {
+  const hex = createHash('sha256').update(seed).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-11f1-a800-0050569580a9`;
 }
 
 const addYears = (iso: string, years: number) => `${Number(iso.slice(0, 4)) + years}${iso.slice(4)}`;
@@ -60,7 +61,7 @@ export async function seedDemoRegistrations(
       .from(properties)
       .innerJoin(propertyAuthorities, eq(propertyAuthorities.propertyId, properties.id))
       .where(eq(properties.accountId, owner.accountId));
-    for (const [p, property] of props.entries()) {
+    for (const property of props) {
       const [has] = await db
         .select({ n: count() })
         .from(policeRegistrations)
@@ -85,9 +86,8 @@ export async function seedDemoRegistrations(
         const dueAt = new Date(arrival.getTime() + DAY);
         const sentAt = new Date(completedAt.getTime() + 5 * 60_000);
         const settledAt = new Date(sentAt.getTime() + 20 * 60_000);
-        const seed = p * 10 + i + c.startDate.charCodeAt(9);
-        const batch = state === 'queued' ? null : demoUuid(seed);
-        const codes = state === 'accepted' ? guests.map((_, g) => demoUuid(seed * 31 + g + 1)) : [];
+        const batch = state === 'queued' ? null : demoUuid(`lote:${c.id}`);
+        const codes = state === 'accepted' ? guests.map((_, g) => demoUuid(`comunicacion:${c.id}:${g}`)) : [];
         const errors: RegistrationError[] =
           state === 'rejected'
             ? [

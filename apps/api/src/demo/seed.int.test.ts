@@ -259,6 +259,9 @@ describe('demo data (npm run demo)', () => {
       expect(r.communicationCodes.length).toBe(r.guestCount);
       expect(r.communicationCodes.length).toBeGreaterThan(0);
     }
+    // Every proof code is its own, as the authority's are.
+    const proofs = accepted.flatMap((r) => [r.batchCode, ...r.communicationCodes]);
+    expect(new Set(proofs).size).toBe(proofs.length);
     const rejected = regs.find((r) => r.state === 'rejected');
     expect(rejected?.errors[0]).toMatchObject({ field: 'support_number', guest: 1 });
     expect(rejected?.errors[0]?.message).toContain('soporteDocumento');

@@ -110,17 +110,22 @@ export function RegistrationErrors({
           const field = error.field
             ? t(`checkins:fields.${error.field}`, { defaultValue: error.field })
             : null;
+          // Each part isolated (<bdi>): a Latin name inside Arabic text keeps its place.
+          const parts = [error.guest ? t('detail.errorGuest', { n: error.guest }) : null, name, field].filter(
+            (p): p is string => Boolean(p),
+          );
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: the authority's errors have no id; their order is theirs
             <Stack key={i} gap={0} data-testid="registration-error">
               <Text size="sm" fw={600}>
-                {[
-                  error.guest ? t('detail.errorGuest', { n: error.guest }) : null,
-                  name ? `${name}` : null,
-                  field,
-                ]
-                  .filter(Boolean)
-                  .join(' · ') || t('detail.errorGeneral')}
+                {parts.length === 0
+                  ? t('detail.errorGeneral')
+                  : parts.map((part, n) => (
+                      <span key={part}>
+                        {n > 0 ? ' · ' : null}
+                        <bdi>{part}</bdi>
+                      </span>
+                    ))}
               </Text>
               <Text size="sm" dir="auto">
                 {error.message}
