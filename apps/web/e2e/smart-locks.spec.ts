@@ -37,6 +37,11 @@ test('settings: connect Nuki through its fake, pick the lock, and switch to dyna
   await page.setViewportSize({ width: 1280, height: 800 });
   const session = await apiLogin(request, own.empresa);
   const id = await propertyId(request, session.token);
+  const chosen = await request.put('/api/user/active-property', {
+    headers: { Authorization: `Bearer ${session.token}` },
+    data: { property_id: id },
+  });
+  expect(chosen.ok()).toBe(true);
   await openAs(page, session, `/business/properties/edition/${id}/smart-locks`);
   await expect(page.getByRole('heading', { name: 'Cerraduras inteligentes' })).toBeVisible();
   // Nothing connected yet: said plainly, and the lock picker asks to connect first.
@@ -228,9 +233,10 @@ test('the door code appears for the guest only once the police registration is a
 
   // The fake SES settles the batch (state 5, then 4, then 1): the code is released and shows, big.
   await expect(async () => {
+    const registration = await request.get(`/api/checkins/${done.checkin_id}/registration`, { headers: auth });
     await page.reload();
-    await expect(page.getByTestId('door-code')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 90_000, intervals: [2_000] });
+    await expect(page.getByTestId('door-code'), await registration.text()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000, intervals: [2_000] });
   await expect(page.getByTestId('door-code')).toContainText('7351#');
   await expectNoSideScroll(page);
   await page.screenshot({ path: shots().outputPath('guest-code-390-es.png'), fullPage: true });

@@ -84,6 +84,8 @@ const config = loadConfig({
   SMTP_URL: smtp.url,
   ...google.env,
   ...ses.env,
+  // The SES fake settles a batch on the third query (5, 4, then 1): query every 2 s, not every minute.
+  SES_POLL_INTERVAL_SECONDS: '2',
   ...nuki.env,
   ...ttlock.env,
   ...igloohome.env,
