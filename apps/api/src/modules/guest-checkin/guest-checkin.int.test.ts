@@ -172,6 +172,8 @@ describe('guest check-in by link', () => {
       propiedad_id: propertyId,
       checkin_id: c.id,
       services_path: `/services/${propertyId}/${c.id}/property`,
+      // No smart lock on this property: no door code to wait for (smart-locks.int.test.ts has the rest).
+      access_code: { waiting: 'not_configured' },
     });
     const [complete] = await t.database.db.select().from(checkins).where(eq(checkins.id, c.id));
     expect(complete?.status).toBe('complete');
