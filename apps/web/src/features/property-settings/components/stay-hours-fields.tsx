@@ -33,7 +33,6 @@ export function StayHoursFields({ control }: { control: Control<SectionValues<'a
           onBlur={f.onBlur}
           error={fieldState.error?.message}
           data-testid={`${name}-field`}
-          dir="ltr"
           maw={260}
         />
       )}
