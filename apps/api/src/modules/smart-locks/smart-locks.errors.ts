@@ -6,12 +6,15 @@ export const smartLocksErrors = {
   propertyNotFound: () => new AppError('properties.not_found', 404),
   checkinNotFound: () => new AppError('checkin.not_found', 404),
   featureUnavailable: () => new AppError('settings.feature_unavailable', 403),
-  /** The server has no adapter for this vendor (its base URL is not configured). */
-  vendorUnavailable: () => new AppError('smart_locks.vendor_unavailable', 503),
+  /**
+   * The server has no adapter for this vendor (TTLock without the platform's developer app). 422, not 5xx:
+   * nothing of ours failed, the request cannot be served as configured.
+   */
+  vendorUnavailable: () => new AppError('smart_locks.vendor_unavailable', 422),
   /** The vendor refused the credentials typed on the connect form. */
   connectRefused: () => new AppError('smart_locks.connect_refused', 422),
-  /** The vendor could not be reached or answered badly: try again later. */
-  vendorFailed: () => new AppError('smart_locks.vendor_failed', 502),
+  /** The vendor could not be reached or answered badly: try again later (the integrations page shows it). */
+  vendorFailed: () => new AppError('smart_locks.vendor_failed', 422),
   /** The lock is not one of the vendor account's locks. */
   unknownLock: () =>
     new AppError('validation.failed', 400, { errors: { remote_lock_id: ['smart_locks.unknown_lock'] } }),
