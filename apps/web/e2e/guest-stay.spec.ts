@@ -146,9 +146,9 @@ test.describe('guest pages around the flow', () => {
         await expect(summary).toContainText(String(m.stay?.guests_n).replace('{{n}}', '2'));
         await expect(summary).toContainText(m.stay?.address as string);
         await expect(summary).toContainText(String(m.stay?.nights).replace('{{n}}', '3'));
-        // The property's hours (its defaults): "Entrada a partir de las 15:00 · Salida hasta las 11:00".
+        // The property's hours, as the demo's policy states them: "Entrada a partir de las 14:00 · Salida hasta las 12:00".
         await expect(summary.getByTestId('stay-hours')).toHaveText(
-          `${String(m.stay?.checkin_from).replace('{{time}}', '15:00')} · ${String(m.stay?.checkout_by).replace('{{time}}', '11:00')}`,
+          `${String(m.stay?.checkin_from).replace('{{time}}', '14:00')} · ${String(m.stay?.checkout_by).replace('{{time}}', '12:00')}`,
         );
         // The main image, sized (no layout jump) and lazy; it really loads.
         const photo = page.locator('img.g-photo');

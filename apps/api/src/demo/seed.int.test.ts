@@ -158,6 +158,8 @@ describe('demo data (npm run demo)', () => {
         expect(Object.values(data.features).every(Boolean), `${email} features`).toBe(true);
         expect(data.security_code, property.nombre).toMatch(/^[A-Za-z0-9]{4,12}$/);
         expect(data.region).toBe('ES');
+        // The hours the sample policy states, which the guest's welcome page shows.
+        expect(data, property.nombre).toMatchObject({ checkin_time: '14:00', checkout_time: '12:00' });
         for (const lang of ['es', 'en', 'ar'] as const) {
           expect(data.policies[lang].length, `${property.nombre} policies ${lang}`).toBeGreaterThan(20);
           expect(data.welcome[lang].length, `${property.nombre} welcome ${lang}`).toBeGreaterThan(10);

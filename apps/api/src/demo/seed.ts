@@ -44,6 +44,8 @@ const samplePolicies = {
   en: 'Check-in from 14:00, check-out by 12:00. Extra cleaning: 20 EUR. Lost key: 15 EUR.',
   ar: 'تسجيل الوصول من الساعة 14:00 والمغادرة قبل الساعة 12:00. تنظيف إضافي: 20 يورو. مفتاح مفقود: 15 يورو.',
 };
+/** The sample policy with the hours it states (the guest's welcome page shows them). */
+const policyFields = { policies: samplePolicies, checkinTime: '14:00', checkoutTime: '12:00' };
 
 /** Add-ons of the subscribed demo account: the paid extras of spec 6. */
 const demoAddOns = ['reviews', 'identity_verification', 'chatbot', 'smart_locks'] as const;
@@ -141,7 +143,7 @@ const empresas: DemoEmpresa[] = [
           en: 'Bright two-bedroom apartment on the banks of the Guadalquivir, in the heart of Triana. River-view balcony, equipped kitchen and air conditioning; a ten-minute walk from the Cathedral.',
           ar: 'شقة مشرقة بغرفتي نوم على ضفاف نهر الوادي الكبير في قلب حي تريانا. شرفة مطلة على النهر ومطبخ مجهز وتكييف هواء، وعلى بعد عشر دقائق سيرًا من الكاتدرائية.',
         },
-        policies: samplePolicies,
+        ...policyFields,
         welcome: {
           es: '¡Bienvenido a Apartamento Sol de Triana! Estamos encantados de recibirte.',
           en: 'Welcome to Apartamento Sol de Triana! We are delighted to host you.',
@@ -194,7 +196,7 @@ const empresas: DemoEmpresa[] = [
           en: 'Four-bedroom villa with a private pool and garden 300 metres from Las Chapas beach. Ideal for families and groups, with parking; pets welcome.',
           ar: 'فيلا بأربع غرف نوم مع مسبح خاص وحديقة على بعد 300 متر من شاطئ لاس تشاباس. مثالية للعائلات والمجموعات، مع موقف سيارات والحيوانات الأليفة مرحب بها.',
         },
-        policies: samplePolicies,
+        ...policyFields,
         welcome: {
           es: '¡Bienvenido a Villa Mar Azul! Disfruta del sol de Marbella.',
           en: 'Welcome to Villa Mar Azul! Enjoy the Marbella sun.',
@@ -250,7 +252,7 @@ const empresas: DemoEmpresa[] = [
           en: 'Boutique hotel opposite Retiro Park, a few steps from the Puerta de Alcalá. Soundproofed rooms, home-made breakfast and a 24-hour front desk.',
           ar: 'فندق بوتيك مقابل حديقة ريتيرو، على بعد خطوات من بوابة ألكالا. غرف عازلة للصوت وفطور منزلي واستقبال على مدار 24 ساعة.',
         },
-        policies: samplePolicies,
+        ...policyFields,
         welcome: {
           es: '¡Bienvenido al Hotel Alameda Centro! Nuestra recepción está abierta las 24 horas.',
           en: 'Welcome to Hotel Alameda Centro! Our front desk is open 24 hours.',
@@ -348,7 +350,7 @@ const empresas: DemoEmpresa[] = [
           en: 'Cosy one-bedroom apartment a minute from the Plaza Mayor of Salamanca. Heating, washing machine and wifi; ideal for couples or a small family exploring the old town on foot.',
           ar: 'شقة مريحة بغرفة نوم واحدة على بعد دقيقة من الساحة الكبرى في سلامنكا. تدفئة وغسالة وواي فاي، مثالية للأزواج أو لعائلة صغيرة تريد استكشاف المدينة القديمة سيرًا على الأقدام.',
         },
-        policies: samplePolicies,
+        ...policyFields,
         welcome: {
           es: '¡Bienvenido a Apartamento Plaza Mayor! Disfruta de Salamanca.',
           en: 'Welcome to Apartamento Plaza Mayor! Enjoy Salamanca.',

@@ -5,7 +5,7 @@ import { demo } from '../support/auth.ts';
 import { DEMO_PASSWORD } from '../support/ports.ts';
 
 /**
- * The screenshot gallery (docs/screens, issue 13): the main screens in Spanish and Arabic, at 1280 px and
+ * The screenshot gallery (docs/screens, issue 13): the main screens in Spanish, English and Arabic, at 1280 px and
  * on a 390 px phone, viewport-sized and palette-compressed so the folder stays small. The index is
  * docs/screens/README.md.
  */
@@ -13,7 +13,9 @@ import { DEMO_PASSWORD } from '../support/ports.ts';
 const OUT = new URL('../../../../docs/screens/', import.meta.url);
 mkdirSync(OUT, { recursive: true });
 
-type Lang = 'es' | 'ar';
+type Lang = 'es' | 'en' | 'ar';
+/** The guest pages' language buttons. */
+const languageButton: Record<Lang, string> = { es: 'Español', en: 'English', ar: 'العربية' };
 const sizes = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -54,7 +56,7 @@ async function shoot(page: Page, name: string) {
   writeFileSync(new URL(name, OUT), small);
 }
 
-for (const lang of ['es', 'ar'] as const) {
+for (const lang of ['es', 'en', 'ar'] as const) {
   for (const [size, options] of Object.entries(sizes)) {
     test.describe(`${lang} ${size}`, () => {
       test.use(options);
@@ -109,6 +111,10 @@ for (const lang of ['es', 'ar'] as const) {
         await shoot(page, file('11-property-settings'));
         await page.goto('/business/profile/secure-sesion');
         await shoot(page, file('12-account-security'));
+        // The policies page: the stay's hours (24-hour time inputs) above the policy in three languages.
+        await page.goto(`/business/properties/edition/${propertyId}/accommodation-policies`);
+        await expect(page.getByTestId('checkin_time-field')).toBeVisible();
+        await shoot(page, file('16-settings-policies'));
 
         // The guest: a fresh link for the welcome and the first step, a completed one for the end.
         const sent = await page.request.post('/api/checkins/send', {
@@ -127,8 +133,9 @@ for (const lang of ['es', 'ar'] as const) {
         const link = new URL((await sent.json()).data.link.url);
         await page.goto(`${link.pathname}${link.search}`);
         await expect(page.locator('.g-btn-primary').first()).toBeVisible();
-        const arabic = page.getByRole('button', { name: 'العربية' });
-        if (lang === 'ar' && (await arabic.isVisible())) await arabic.click();
+        const chooser = page.getByRole('button', { name: languageButton[lang], exact: true });
+        await chooser.click();
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
         await shoot(page, file('13-guest-welcome'));
         await page.locator('.g-btn-primary').first().click();
@@ -140,7 +147,10 @@ for (const lang of ['es', 'ar'] as const) {
         const done = await page.request.get(`/api/checkins/${completeId}/link`, { headers });
         const doneLink = new URL((await done.json()).data.url);
         await page.goto(`${doneLink.pathname}${doneLink.search}`);
-        if (lang === 'ar' && (await arabic.isVisible())) await arabic.click();
+        // The stay's own language first (the seeded stays are in Spanish); then the gallery's.
+        await expect(page.getByTestId('checkin-completed')).toBeVisible();
+        await chooser.click();
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await shoot(page, file('15-guest-done'));
       });
     });

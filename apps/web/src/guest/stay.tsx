@@ -61,11 +61,11 @@ export function StaySummary({
         <div>
           <dt>{t('stay.hours')}</dt>
           <dd data-testid="stay-hours">
-            {/* Each time whole on its line when the two do not fit on one. */}
+            {/* Each time whole on its line when the two do not fit on one; the dot stays at the end of the first. */}
             <span style={{ display: 'inline-block' }}>
               {t('stay.checkin_from', { time: stay.checkin_time })}
-            </span>
-            <span className="g-muted"> · </span>
+              <span className="g-muted">{'\u00a0·'}</span>
+            </span>{' '}
             <span style={{ display: 'inline-block' }}>
               {t('stay.checkout_by', { time: stay.checkout_time })}
             </span>
