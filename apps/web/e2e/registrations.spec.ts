@@ -16,9 +16,17 @@ async function expectNothingOutside(page: Page) {
   const result = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const outside: string[] = [];
+    // Screen-reader-only content (a chart's table) is clipped to nothing on purpose.
+    const hidden = (el: Element | null): boolean => {
+      for (let e = el; e; e = e.parentElement) {
+        const style = getComputedStyle(e);
+        if (style.clip !== 'auto' || style.clipPath !== 'none') return true;
+      }
+      return false;
+    };
     for (const el of Array.from(document.querySelectorAll('main *'))) {
       const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
+      if (r.width === 0 || r.height === 0 || hidden(el)) continue;
       // Inside a scroll area that is meant to scroll (the filter dropdowns are not open here).
       if (r.left < -1 || r.right > width + 1)
         outside.push(
@@ -88,6 +96,14 @@ test('settings: the test connection says "Credenciales incorrectas...", counts t
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('El código de arrendador son solo números, 10 como máximo.')).toBeVisible();
   await expectNothingOutside(page);
+
+  // The Ertzaintza signs with the operator's certificate: choosing it asks for the PFX and its password.
+  await expect(page.getByTestId('authorities-certificate')).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Autoridad' }).click();
+  await page.getByRole('option', { name: 'Ertzaintza' }).click();
+  await expect(page.getByTestId('authorities-system')).toContainText('certificado digital (PFX)');
+  await expect(page.getByTestId('authorities-certificate')).toContainText('Certificado digital (PFX)');
+  await expect(page.getByLabel('Contraseña del certificado')).toBeVisible();
 });
 
 test('check-in detail: the proof codes of an accepted registration and the field errors of a rejected one', async ({
@@ -222,7 +238,26 @@ for (const lang of ['es', 'ar'] as const) {
     await mobile.getByTestId('registration-row').first().getByRole('button').first().click();
     await expect(mobile.getByTestId('registration-section')).toBeVisible();
     await expectNothingOutside(mobile);
-    await mobile.screenshot({ path: shots().outputPath(`detail-390-${lang}.png`), fullPage: true });
+    await mobile.screenshot({ path: shots().outputPath(`detail-390-${lang}.png`) });
+    await mobile.keyboard.press('Escape');
+
+    await mobile.goto('/business/checkin-management?tab=complete');
+    await expect(mobile.getByTestId('registration-badge').first()).toBeVisible();
+    await expectNothingOutside(mobile);
+    await mobile.screenshot({ path: shots().outputPath(`checkins-390-${lang}.png`) });
+
+    const propertyId = session.user.properties[0]?.id ?? '';
+    await mobile.goto(`/business/properties/edition/${propertyId}/authorities`);
+    await expect(mobile.getByTestId('authority-connection')).toBeVisible();
+    await expectNothingOutside(mobile);
+    await mobile.screenshot({ path: shots().outputPath(`settings-390-${lang}.png`), fullPage: true });
+
+    await mobile.goto('/business/dashboard');
+    await expect(mobile.getByTestId('registration-alerts')).toBeVisible();
+    await expectNothingOutside(mobile);
+    await mobile
+      .getByTestId('registration-alerts')
+      .screenshot({ path: shots().outputPath(`dashboard-390-${lang}.png`) });
     await context.close();
   });
 }
