@@ -113,7 +113,7 @@ describe('smart locks: hotel rooms, offline PINs and failures', () => {
     const bridged = locks.find((l: { online: boolean }) => l.online);
     const offline = locks.find((l: { online: boolean }) => !l.online);
     expect(bridged && offline).toBeTruthy();
-    const [r101, r102] = rooms as [{ id: string }, { id: string }];
+    const [r101, r102] = rooms as unknown as [{ id: string }, { id: string }];
     await ok(
       await call('PUT', `/api/properties/${hotel}/smart-locks/assignment`, {
         room_id: r101.id,
