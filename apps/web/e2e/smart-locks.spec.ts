@@ -233,7 +233,9 @@ test('the door code appears for the guest only once the police registration is a
 
   // The fake SES settles the batch (state 5, then 4, then 1): the code is released and shows, big.
   await expect(async () => {
-    const registration = await request.get(`/api/checkins/${done.checkin_id}/registration`, { headers: auth });
+    const registration = await request.get(`/api/checkins/${done.checkin_id}/registration`, {
+      headers: auth,
+    });
     await page.reload();
     await expect(page.getByTestId('door-code'), await registration.text()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000, intervals: [2_000] });
@@ -246,4 +248,55 @@ test('the door code appears for the guest only once the police registration is a
   // The operator sees it released (keys delivered follows).
   const code = await request.get(`/api/checkins/${done.checkin_id}/access-code`, { headers: auth });
   expect(((await code.json()) as { data: { released: boolean } }).data.released).toBe(true);
+});
+
+test('check-in detail: the code stays masked until the operator releases it by hand, with a reason', async ({
+  page,
+  request,
+}) => {
+  const session = await apiLogin(request, own.empresa);
+  const auth = { Authorization: `Bearer ${session.token}` };
+  const villa = session.user.properties.find((p) => p.nombre === 'Villa Mar Azul')?.id as string;
+  expect(
+    (await request.put('/api/user/active-property', { headers: auth, data: { property_id: villa } })).ok(),
+  ).toBe(true);
+  const name = `Ingrid Puerta ${Date.now() % 100_000}`;
+  const sent = await request.post('/api/checkins/send', {
+    headers: auth,
+    data: {
+      property_id: villa,
+      name,
+      email: `ingrid-${Date.now()}@example.com`,
+      channel: 'email',
+      start_date: iso(0),
+      end_date: iso(2),
+      guests: 1,
+    },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await openAs(page, session, '/business/checkin-management');
+    await page.getByLabel('Buscar').fill(name);
+    await page.getByTestId('checkin-row').filter({ hasText: name }).getByText(name).first().click();
+    const door = page.getByTestId('door-code');
+    await expect(door).toContainText('Código de la puerta');
+    if (size.width === 1280) {
+      await expect(page.getByTestId('door-code-value')).toHaveText('•••1#');
+      await door.getByRole('button', { name: 'Liberar código' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Liberar el código al huésped' });
+      await dialog.getByLabel('Motivo').fill('Llegó antes y la policía aún no ha respondido');
+      await dialog.getByRole('button', { name: 'Liberar código' }).click();
+      await expect(dialog).toHaveCount(0);
+    }
+    await expect(page.getByTestId('door-code-value')).toHaveText('7351#');
+    await expect(door).toContainText('Entregado al huésped');
+    await expect(door).toContainText('Llegó antes y la policía aún no ha respondido');
+    await expectNoSideScroll(page);
+    await page.screenshot({ path: shots().outputPath(`detail-${size.width}-es.png`), fullPage: true });
+  }
 });
