@@ -1,11 +1,13 @@
 import { and, asc, eq, gt, isNotNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/accounts.ts';
-import { checkinGuests, checkins } from '../db/schema/checkins.ts';
-import { propertyAuthorities } from '../db/schema/properties.ts';
+import { checkins } from '../db/schema/checkins.ts';
+import { properties, propertyAuthorities } from '../db/schema/properties.ts';
+import { accessCodes, lockAccounts } from '../db/schema/smart-locks.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { TOTP_PURPOSE } from '../modules/auth/second-factor.ts';
 import { createSessionSigner } from '../modules/guest-checkin/session.ts';
+import { ACCESS_CODE_PURPOSE, LOCK_CREDENTIALS_PURPOSE } from '../modules/smart-locks/smart-locks.service.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { newAppSecret } from './app-secret.ts';
 import { ResealError, resealSecrets, SEALED_COLUMNS, sealedColumnsNotOpening } from './reseal-secrets.ts';
@@ -17,44 +19,27 @@ const NEW = newAppSecret();
 
 let testDb: TestDatabase;
 
-/** Every sealed value with the key of its row, per column, in a stable order. */
-async function sealedValues() {
+/** Every sealed value with the key of its row, per column of SEALED_COLUMNS (by label), in a stable order. */
+async function sealedValues(): Promise<Record<string, { key: string; sealed: string }[]>> {
   const { db } = testDb.database;
-  const links = await db
-    .select({ key: checkins.id, sealed: checkins.linkTokenSealed })
-    .from(checkins)
-    .orderBy(asc(checkins.id));
-  const documents = await db
-    .select({ key: checkinGuests.id, sealed: checkinGuests.documentNumberSealed })
-    .from(checkinGuests)
-    .orderBy(asc(checkinGuests.id));
-  const passwords = await db
-    .select({ key: propertyAuthorities.propertyId, sealed: propertyAuthorities.passwordCiphertext })
-    .from(propertyAuthorities)
-    .orderBy(asc(propertyAuthorities.propertyId));
-  const totps = await db
-    .select({ key: users.id, sealed: users.totpSecret })
-    .from(users)
-    .where(isNotNull(users.totpSecret))
-    .orderBy(asc(users.id));
-  return { links, documents, passwords, totps };
+  const values: Record<string, { key: string; sealed: string }[]> = {};
+  for (const c of SEALED_COLUMNS) {
+    const rows = await db
+      .select({ key: c.key, sealed: c.value })
+      .from(c.table)
+      .where(isNotNull(c.value))
+      .orderBy(asc(c.key));
+    values[c.label] = rows.map((r) => ({ key: String(r.key), sealed: String(r.sealed) }));
+  }
+  return values;
 }
 
 /** Opens every stored value with `box`; the plaintexts in a stable order (throws when one does not open). */
 async function openAll(box: SecretBox) {
-  const { links, documents, passwords, totps } = await sealedValues();
-  const [link, document, password, totp] = SEALED_COLUMNS.map((c) => c.purpose) as [
-    string,
-    string,
-    string,
-    string,
-  ];
-  return [
-    ...links.map((r) => box.open(r.sealed, link, r.key)),
-    ...documents.map((r) => box.open(r.sealed, document, r.key)),
-    ...passwords.map((r) => box.open(r.sealed, password, r.key)),
-    ...totps.map((r) => box.open(r.sealed as string, totp, r.key)),
-  ];
+  const values = await sealedValues();
+  return SEALED_COLUMNS.flatMap((c) =>
+    (values[c.label] ?? []).map((r) => box.open(r.sealed, c.purpose, r.key)),
+  );
 }
 
 beforeAll(async () => {
@@ -68,6 +53,29 @@ beforeAll(async () => {
     .update(users)
     .set({ totpSecret: createSecretBox(OLD).seal('JBSWY3DPEHPK3PXP', TOTP_PURPOSE, admin?.id as string) })
     .where(eq(users.id, admin?.id as string));
+  // A smart-lock vendor account and a door code, sealed as the smart-locks module seals them.
+  const [property] = await testDb.database.db.select().from(properties).limit(1);
+  const lockAccountId = crypto.randomUUID();
+  const old = createSecretBox(OLD);
+  await testDb.database.db.insert(lockAccounts).values({
+    id: lockAccountId,
+    accountId: property?.accountId as string,
+    vendor: 'nuki',
+    label: 'Nuki Web',
+    credentialsSealed: old.seal('{"token":"nuki-token"}', LOCK_CREDENTIALS_PURPOSE, lockAccountId),
+  });
+  const codeId = crypto.randomUUID();
+  await testDb.database.db.insert(accessCodes).values({
+    id: codeId,
+    accountId: property?.accountId as string,
+    propertyId: property?.id as string,
+    vendor: 'nuki',
+    remoteLockId: '17929383',
+    codeSealed: old.seal('583746', ACCESS_CODE_PURPOSE, codeId),
+    validFrom: new Date('2026-12-01T14:00:00Z'),
+    validUntil: new Date('2026-12-04T10:00:00Z'),
+    state: 'active',
+  });
   await seeder.app.close();
 }, 120_000);
 
@@ -79,11 +87,13 @@ describe('secret rotation: APP_SECRET_PREVIOUS and npm run secrets:reseal', () =
   let plaintexts: string[];
 
   it('has demo values sealed under the old secret in every sealed column', async () => {
-    const { links, documents, passwords, totps } = await sealedValues();
-    expect(links.length).toBeGreaterThan(0);
-    expect(documents.length).toBeGreaterThan(0);
-    expect(passwords.length).toBeGreaterThan(0);
-    expect(totps).toHaveLength(1);
+    const values = await sealedValues();
+    expect(values['checkins.link_token_sealed']?.length).toBeGreaterThan(0);
+    expect(values['checkin_guests.document_number_sealed']?.length).toBeGreaterThan(0);
+    expect(values['property_authorities.password_ciphertext']?.length).toBeGreaterThan(0);
+    expect(values['users.totp_secret']).toHaveLength(1);
+    expect(values['lock_accounts.credentials_sealed']).toHaveLength(1);
+    expect(values['access_codes.code_sealed']).toHaveLength(1);
     plaintexts = await openAll(createSecretBox(OLD));
     await expect(openAll(createSecretBox(NEW))).rejects.toThrow();
   });
@@ -140,14 +150,10 @@ describe('secret rotation: APP_SECRET_PREVIOUS and npm run secrets:reseal', () =
   it('re-seals every value under the new secret, which then opens them without the old one', async () => {
     const before = await sealedValues();
     const counts = await resealSecrets(testDb.database.db, createSecretBox(NEW, OLD));
-    const total =
-      before.links.length + before.documents.length + before.passwords.length + before.totps.length;
-    expect(counts.map((c) => [c.label, c.total])).toEqual([
-      ['checkins.link_token_sealed', before.links.length],
-      ['checkin_guests.document_number_sealed', before.documents.length],
-      ['property_authorities.password_ciphertext', before.passwords.length],
-      ['users.totp_secret', 1],
-    ]);
+    const total = Object.values(before).reduce((sum, rows) => sum + rows.length, 0);
+    expect(counts.map((c) => [c.label, c.total])).toEqual(
+      SEALED_COLUMNS.map((c) => [c.label, before[c.label]?.length ?? 0]),
+    );
     expect(counts.reduce((sum, c) => sum + c.resealed, 0)).toBe(total);
     expect(counts.every((c) => c.current === 0 && c.unreadable.length === 0)).toBe(true);
 
@@ -156,7 +162,7 @@ describe('secret rotation: APP_SECRET_PREVIOUS and npm run secrets:reseal', () =
     // The start-up check: the data opens with the new secret alone, and the old one is reported.
     expect(await sealedColumnsNotOpening(testDb.database.db, createSecretBox(NEW))).toEqual([]);
     expect(await sealedColumnsNotOpening(testDb.database.db, createSecretBox(OLD))).toEqual(
-      counts.map((c) => c.label),
+      counts.filter((c) => c.total > 0).map((c) => c.label),
     );
   });
 
@@ -170,7 +176,8 @@ describe('secret rotation: APP_SECRET_PREVIOUS and npm run secrets:reseal', () =
   it('re-seals only what is still under the old secret when both are mixed', async () => {
     const [row] = await testDb.database.db.select().from(propertyAuthorities).limit(1);
     const key = row?.propertyId as string;
-    const purpose = SEALED_COLUMNS[2]?.purpose as string;
+    const purpose = SEALED_COLUMNS.find((c) => c.label === 'property_authorities.password_ciphertext')
+      ?.purpose as string;
     await testDb.database.db
       .update(propertyAuthorities)
       .set({ passwordCiphertext: createSecretBox(OLD).seal('vuelta-atras', purpose, key) })
