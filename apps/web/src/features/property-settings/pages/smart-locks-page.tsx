@@ -84,7 +84,7 @@ export function SmartLocksPage() {
         />
         <PasswordInput
           label={t('locks.masterCode')}
-          description={t('locks.masterCodeHint')}
+          description={t(keyType === 'dynamic' ? 'locks.masterCodeDynamicHint' : 'locks.masterCodeHint')}
           withAsterisk={enabled && keyType === 'static'}
           error={formState.errors.master_code?.message}
           visible={visible}
