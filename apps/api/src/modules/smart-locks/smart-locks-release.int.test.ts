@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSes, startFakeSes } from '../../adapters/ses-hospedajes/ses.fake.ts';
+import { checkins } from '../../db/schema/checkins.ts';
+import { properties } from '../../db/schema/properties.ts';
+import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp, waitForOutbox } from '../../test/test-app.ts';
+import { pollJob, sendJob } from '../authorities/registration-pipeline.ts';
+
+type Method = 'GET' | 'POST' | 'PUT';
+
+const guest = (email: string) => ({
+  first_name: 'Marta',
+  last_name: 'Gómez Ruiz',
+  gender: 'female',
+  birth_date: '1985-04-12',
+  phone: '+34 611 222 333',
+  email,
+  document_type: 'dni',
+  document_number: '12345678Z',
+  issue_date: '2020-01-15',
+  expiry_date: '2030-01-15',
+  support_number: 'ABC123456',
+  nationality: 'ESP',
+  country: 'ES',
+  address: 'Calle Mayor 1',
+  city: 'Madrid',
+  postal_code: '28013',
+  residence_country: 'ES',
+  payment_method: 'cash',
+  payment_date: '2026-11-20',
+  minors: false,
+  kinship: null,
+  signature: '',
+  process: 'operator_manual',
+});
+
+/**
+ * The release rule against the real police-registration pipeline (issue 14 item 5): a property that
+ * reports to Guardia Civil through the SES fake keeps the door code from the guest until the registration
+ * is accepted; then keys read delivered and the guest gets the code by e-mail, once. PGlite; PostgreSQL
+ * with TEST_DB=postgres.
+ */
+describe('smart locks: the code waits for the accepted police registration', () => {
+  let t: TestApp;
+  let ses: FakeSes;
+  let token: string;
+  let casa: string;
+
+  const call = (method: Method, url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { ...bearer(token), 'accept-language': 'es' } });
+  const runJob = async (name: string) => {
+    await t.jobs.send(name, {});
+    await t.jobs.drain(name);
+  };
+  const accessCode = async (id: string) => (await call('GET', `/api/checkins/${id}/access-code`)).json().data;
+  const manual = async (email: string) => {
+    const res = await call('POST', '/api/checkins/manual', {
+      property_id: casa,
+      start_date: '2026-11-20',
+      end_date: '2026-11-22',
+      guest: guest(email),
+      accepted_terms: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as string;
+  };
+  const locks = (requires_registration: boolean) =>
+    call('PUT', `/api/properties/${casa}/settings/smart-locks`, {
+      enabled: true,
+      delivery_time: 'checkin_completed',
+      key_type: 'static',
+      master_code: '7351#',
+      requires_registration,
+    });
+
+  beforeAll(async () => {
+    ses = await startFakeSes();
+    t = await buildTestApp({
+      now: new Date('2026-11-20T10:00:00Z'),
+      env: { ...ses.env, SES_POLL_INTERVAL_SECONDS: '1' },
+    });
+    const owner = await createEmpresa(t, {
+      properties: [{ nombre: 'Casa Azul', tipoPropiedad: 'apartamento' }],
+    });
+    token = await loginToken(t, owner.email);
+    [casa = ''] = owner.propertyIds;
+    await t.database.db
+      .update(properties)
+      .set({ guests: 6, priceNight: 10_000, address: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013' })
+      .where(eq(properties.id, casa));
+    const saved = await call('PUT', `/api/properties/${casa}/settings/authorities`, {
+      entity: 'guardia_civil',
+      user: ses.username,
+      password: ses.password,
+      establishment_code: '0000012345',
+      landlord_code: '0000000001',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await ses?.close();
+  });
+
+  it('keeps the code masked until SES accepts the registration, then delivers it once', async () => {
+    expect((await locks(true)).statusCode).toBe(200);
+    const id = await manual('espera@example.com');
+    expect(await accessCode(id)).toMatchObject({
+      released: false,
+      waiting: 'registration',
+      registration: 'pending',
+      code: '•••1#',
+    });
+
+    await t.jobs.drain(sendJob);
+    await runJob(sendJob);
+    for (let i = 0; i < 4; i += 1) {
+      t.clock.advance(2_000);
+      await runJob(pollJob);
+    }
+    const registration = (await call('GET', `/api/checkins/${id}/registration`)).json().data;
+    expect(registration.registration.state).toBe('accepted');
+    expect(await accessCode(id)).toMatchObject({ released: true, waiting: null, code: '7351#' });
+    const [row] = await t.database.db.select().from(checkins).where(eq(checkins.id, id));
+    expect(row?.keysDelivered).toBe(true);
+    const mail = await waitForOutbox(
+      t.database,
+      (m) => m.to === 'espera@example.com' && m.text.includes('7351#'),
+    );
+    expect(mail.subject).toBe('Tu código de acceso para Casa Azul');
+  });
+
+  it('with the switch off, a completed check-in is enough while the registration is still pending', async () => {
+    expect((await locks(false)).statusCode).toBe(200);
+    const id = await manual('sinespera@example.com');
+    expect(await accessCode(id)).toMatchObject({
+      released: true,
+      registration: 'pending',
+      requires_registration: false,
+      code: '7351#',
+    });
+  });
+});
