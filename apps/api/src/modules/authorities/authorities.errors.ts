@@ -17,7 +17,11 @@ export const authoritiesErrors = {
   checkinIncomplete: () => new AppError('authorities.checkin_incomplete', 409),
   /** spec 8: 'Credenciales incorrectas...' on a wrong user or password at the test connection. */
   unauthorized: (failedAttempts: number) =>
-    new AppError('authorities.unauthorized', 422, { params: { attempts: failedAttempts } }),
+    new AppError('authorities.unauthorized', 422, {
+      params: { attempts: failedAttempts },
+      // The failed attempts in a row, so the screen warns before the third (spec 5 advice).
+      errors: { failed_attempts: [String(failedAttempts)] },
+    }),
   nothingToFile: () => new AppError('authorities.nothing_to_file', 409),
   alreadyUploaded: () => new AppError('authorities.already_uploaded', 409),
   notMossos: () => new AppError('authorities.not_mossos', 409),

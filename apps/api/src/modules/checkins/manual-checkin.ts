@@ -107,17 +107,13 @@ export function createManualCheckin(deps: CheckinsDeps, ctx: CheckinsContext, pl
             })
         : null;
 
+      // The booking's programmed check-in becomes the complete one. Planned before the transaction: it
+      // reads and writes on the module's connection, which would wait on the open transaction (PGlite).
+      const planned = booking ? await planForBooking(tenant.accountId, booking.id) : null;
       // checkin.completed goes with the commit, as for the guest's own flow (issue 14: the police registration).
       const checkinId = await (deps.events ?? withoutEvents).transaction(db, async (tx, emit) => {
         const repo = createCheckinsRepo({ db: tx });
-        let id: string;
-        if (booking) {
-          // The booking's programmed check-in becomes the complete one.
-          const planned = await planForBooking(tenant.accountId, booking.id);
-          id = planned?.id ?? crypto.randomUUID();
-        } else {
-          id = crypto.randomUUID();
-        }
+        const id = planned?.id ?? crypto.randomUUID();
         const stay = {
           accountId: tenant.accountId,
           propertyId: property.id,

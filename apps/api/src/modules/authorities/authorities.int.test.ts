@@ -1,0 +1,399 @@
+import { bookingPaths } from '@posada/contracts/bookings';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeErtzaintza, startFakeErtzaintza } from '../../adapters/ertzaintza/ertzaintza.fake.ts';
+import { makeTestPfx } from '../../adapters/ertzaintza/test-pfx.ts';
+import { type FakeSes, startFakeSes } from '../../adapters/ses-hospedajes/ses.fake.ts';
+import { policeRegistrations } from '../../db/schema/authorities.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { properties } from '../../db/schema/properties.ts';
+import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { pollJob, sendJob, sweepJob } from './registration-pipeline.ts';
+
+type Method = 'GET' | 'POST' | 'PUT';
+
+const guest = (overrides: Record<string, unknown> = {}) => ({
+  first_name: 'Marta',
+  last_name: 'Gómez Ruiz',
+  gender: 'female',
+  birth_date: '1985-04-12',
+  phone: '+34 611 222 333',
+  email: 'marta@example.com',
+  document_type: 'dni',
+  document_number: '12345678Z',
+  issue_date: '2020-01-15',
+  expiry_date: '2030-01-15',
+  support_number: 'ABC123456',
+  nationality: 'ESP',
+  country: 'ES',
+  address: 'Calle Mayor 1',
+  city: 'Madrid',
+  postal_code: '28013',
+  residence_country: 'ES',
+  payment_method: 'cash',
+  payment_date: '2026-11-20',
+  minors: false,
+  kinship: null,
+  signature: '',
+  process: 'operator_manual',
+  ...overrides,
+});
+
+/**
+ * The police registration pipeline end to end (PGlite; PostgreSQL with TEST_DB=postgres): the real app,
+ * its pg-boss jobs, and the fakes of SES.Hospedajes (which unzips and XSD-validates every alta) and the
+ * Ertzaintza (which checks the WS-Security signature). The clock starts 2026-11-20 10:00 UTC.
+ */
+describe('police registration', () => {
+  let t: TestApp;
+  let ses: FakeSes;
+  let ertz: FakeErtzaintza;
+  let token: string;
+  let otherToken: string;
+  let casa: string;
+  let bilbao: string;
+  let girona: string;
+  const start = new Date('2026-11-20T10:00:00Z');
+
+  const call = (method: Method, url: string, payload?: object, as = token) =>
+    t.app.inject({ method, url, payload, headers: { ...bearer(as), 'accept-language': 'es' } });
+  const runJob = async (name: string) => {
+    await t.jobs.send(name, {});
+    await t.jobs.drain(name);
+  };
+  const manual = async (property: string, guestOverrides: Record<string, unknown> = {}, body = {}) => {
+    const res = await call('POST', '/api/checkins/manual', {
+      property_id: property,
+      start_date: '2026-11-20',
+      end_date: '2026-11-22',
+      guest: guest(guestOverrides),
+      accepted_terms: true,
+      ...body,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as string;
+  };
+  const registration = async (checkinId: string, as = token) => {
+    const res = await call('GET', `/api/checkins/${checkinId}/registration`, undefined, as);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  /** The send job, as the queue runs it after the event (drained so the test sees its effect). */
+  const send = async () => {
+    await t.jobs.drain(sendJob);
+    await runJob(sendJob);
+  };
+  /** One SES consultaLote round: the poll interval (1 s) passes, the poll job runs. */
+  const poll = async () => {
+    t.clock.advance(2_000);
+    await runJob(pollJob);
+  };
+  const saveAuthorities = async (property: string, body: Record<string, unknown>) => {
+    const res = await call('PUT', `/api/properties/${property}/settings/authorities`, body);
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const sesSettings = () => ({
+    entity: 'guardia_civil',
+    user: ses.username,
+    password: ses.password,
+    establishment_code: '0000012345',
+    landlord_code: '0000000001',
+  });
+
+  beforeAll(async () => {
+    ses = await startFakeSes();
+    ertz = await startFakeErtzaintza();
+    t = await buildTestApp({
+      now: start,
+      env: { ...ses.env, ...ertz.env, SES_POLL_INTERVAL_SECONDS: '1' },
+    });
+    const owner = await createEmpresa(t, {
+      properties: [
+        { nombre: 'Casa Azul', tipoPropiedad: 'apartamento' },
+        { nombre: 'Pisu Bilbao', tipoPropiedad: 'apartamento' },
+        { nombre: 'Mas Girona', tipoPropiedad: 'villa' },
+      ],
+    });
+    const other = await createEmpresa(t, { properties: [{ nombre: 'Ajena', tipoPropiedad: 'apartamento' }] });
+    token = await loginToken(t, owner.email);
+    otherToken = await loginToken(t, other.email);
+    [casa = '', bilbao = '', girona = ''] = owner.propertyIds;
+    for (const id of owner.propertyIds) {
+      await t.database.db
+        .update(properties)
+        .set({ guests: 6, priceNight: 10_000, address: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013' })
+        .where(eq(properties.id, id));
+    }
+    await saveAuthorities(casa, sesSettings());
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await ses?.close();
+    await ertz?.close();
+  });
+
+  it('says "not configured" for a property without authority settings, and sends nothing', async () => {
+    const other = await createEmpresa(t, { properties: [{ nombre: 'Sin ajustes' }] });
+    const otherTok = await loginToken(t, other.email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkins/manual',
+      headers: bearer(otherTok),
+      payload: {
+        property_id: other.propertyIds[0],
+        start_date: '2026-11-20',
+        end_date: '2026-11-22',
+        guest: guest(),
+        accepted_terms: true,
+      },
+    });
+    const id = res.json().data.id as string;
+    const before = ses.received.length;
+    await send();
+    const answer = await registration(id, otherTok);
+    expect(answer).toMatchObject({ configured: false, registration: null });
+    expect(ses.received.length).toBe(before);
+    const post = await call('POST', `/api/checkins/${id}/registration`, {}, otherTok);
+    expect(post.statusCode).toBe(409);
+    expect(post.json().code).toBe('authorities.not_configured');
+  });
+
+  it('sends a completed check-in as a zipped, XSD-valid PV, polls the batch to accepted and shows the proof', async () => {
+    const id = await manual(casa);
+    await send();
+    let answer = await registration(id);
+    expect(answer.configured).toBe(true);
+    expect(answer.registration).toMatchObject({ kind: 'PV', entity: 'guardia_civil', state: 'sent' });
+    const lote = answer.registration.batch_code as string;
+    expect(lote).toBeTruthy();
+    const alta = ses.received.find((r) => r.tipoOperacion === 'A' && r.tipoComunicacion === 'PV');
+    expect(alta?.xml).toContain('28079');
+    expect(ses.communications.filter((c) => c.lote === lote)).toHaveLength(1);
+
+    await poll(); // 5 Pendiente
+    expect((await registration(id)).registration.state).toBe('sent');
+    await poll(); // 4 En proceso
+    await poll(); // 1 tramitado sin errores
+    answer = await registration(id);
+    const code = ses.communications.find((c) => c.lote === lote)?.code;
+    expect(answer.registration).toMatchObject({
+      state: 'accepted',
+      batch_code: lote,
+      communication_codes: [code],
+    });
+    expect(answer.registration.attempts.map((a: { operation: string }) => a.operation)).toEqual([
+      'send',
+      'poll',
+      'poll',
+      'poll',
+    ]);
+    // Accepted: sending again needs a correction.
+    const again = await call('POST', `/api/checkins/${id}/registration`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('authorities.already_accepted');
+  }, 60_000);
+
+  it('marks a row the authority refuses (state 6) rejected with its own text and a notification', async () => {
+    const id = await manual(casa, { last_name: 'Rechazo Ruiz', document_number: '87654321X' });
+    await send();
+    await poll();
+    await poll();
+    await poll();
+    const answer = await registration(id);
+    expect(answer.registration.state).toBe('rejected');
+    expect(answer.registration.errors[0].message).toMatch(/Error validación de datos/);
+    const bell = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'registration'), eq(notifications.relationId, id)));
+    expect(bell[0]?.title).toBe('Registro policial rechazado');
+  }, 60_000);
+
+  it('retries a transient failure with backoff and never sends the same communication twice', async () => {
+    ses.failNext({ status: 503, body: 'Service Unavailable' });
+    const id = await manual(casa, { first_name: 'Reintento' });
+    await send();
+    let answer = await registration(id);
+    expect(answer.registration).toMatchObject({ state: 'queued', attempt_count: 1 });
+    expect(answer.registration.last_error).toMatch(/server_error/);
+    // Not due before its backoff.
+    await runJob(sendJob);
+    expect((await registration(id)).registration.state).toBe('queued');
+    t.clock.advance(60_000);
+    // Two workers at once: one claims it, the other finds nothing.
+    await Promise.all([t.jobs.send(sendJob, {}), t.jobs.send(sendJob, {})]);
+    await t.jobs.drain(sendJob);
+    answer = await registration(id);
+    expect(answer.registration.state).toBe('sent');
+    const ref = answer.registration.reference as string;
+    expect(ses.communications.filter((c) => c.reference === ref)).toHaveLength(1);
+  }, 60_000);
+
+  it('wrong credentials: needs action with "Credenciales incorrectas...", the test connection counts attempts', async () => {
+    await saveAuthorities(casa, { ...sesSettings(), password: 'mala-clave' });
+    const test1 = await call('POST', `/api/properties/${casa}/authorities/test`);
+    expect(test1.statusCode).toBe(422);
+    expect(test1.json()).toMatchObject({
+      code: 'authorities.unauthorized',
+      message: 'Credenciales incorrectas...',
+    });
+    const test2 = await call('POST', `/api/properties/${casa}/authorities/test`);
+    expect(test2.json().errors.failed_attempts).toEqual(['2']);
+
+    const id = await manual(casa, { first_name: 'Clave' });
+    await send();
+    const answer = await registration(id);
+    expect(answer.registration.state).toBe('needs_action');
+    expect(answer.registration.errors[0]).toMatchObject({
+      code: 'authorities.unauthorized',
+      message: 'Credenciales incorrectas...',
+    });
+
+    await saveAuthorities(casa, sesSettings());
+    const ok = await call('POST', `/api/properties/${casa}/authorities/test`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ ok: true, failed_attempts: 0 });
+    // The operator sends it again once the password is right: a new version goes out.
+    const resend = await call('POST', `/api/checkins/${id}/registration`, {});
+    expect(resend.statusCode, resend.body).toBe(200);
+    expect(resend.json().data.registration).toMatchObject({ version: 2, state: 'sent' });
+    expect(resend.json().data.history[0]).toMatchObject({ version: 1, state: 'superseded' });
+  }, 60_000);
+
+  it('cancels the accepted communications of a cancelled booking with B', async () => {
+    const booked = await call('POST', bookingPaths.create, {
+      start_date: '2026-11-20',
+      end_date: '2026-11-22',
+      name: 'Lucía Pérez',
+      email: 'lucia@example.com',
+      phone: '+34 600 123 456',
+      property_id: casa,
+      number_of_guests: 1,
+      price: 20_000,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const bookingId = booked.json().data.id as string;
+    const id = await manual(casa, { first_name: 'Anulada' }, { booking_id: bookingId });
+    await send();
+    await poll();
+    await poll();
+    await poll();
+    const pv = (await registration(id)).registration;
+    expect(pv.state).toBe('accepted');
+
+    const cancelled = await call('POST', bookingPaths.cancel, { booking_id: bookingId });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await registration(id)).registration.state).toBe('cancelling');
+    await send();
+    const b = ses.received.filter((r) => r.tipoOperacion === 'B');
+    expect(b.length).toBeGreaterThan(0);
+    expect(b.some((r) => (r.xml ?? r.body).includes(pv.communication_codes[0]))).toBe(true);
+    expect((await registration(id)).registration.state).toBe('cancelled');
+  }, 60_000);
+
+  it('signs and settles an Ertzaintza PV synchronously with the uploaded certificate', async () => {
+    await saveAuthorities(bilbao, {
+      entity: 'ertzaintza',
+      user: 'ertz-user',
+      password: 'ertz-pass',
+      establishment_code: 'E0001',
+      landlord_code: 'A0001',
+      certificate: makeTestPfx('secret').toString('base64'),
+      certificate_password: 'secret',
+    });
+    const settings = await call('GET', `/api/properties/${bilbao}/settings`);
+    expect(settings.json().data.authorities.certificate_subject).toContain('Pruebas Posada');
+    const id = await manual(bilbao, { first_name: 'Ane' });
+    await send();
+    const answer = await registration(id);
+    expect(answer.registration).toMatchObject({ entity: 'ertzaintza', state: 'accepted' });
+    expect(answer.registration.batch_code).toBeTruthy();
+    expect(ertz.solicitudes.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('Mossos: waits for the upload, builds the day file, downloads latin1, accepts with the receipt', async () => {
+    await saveAuthorities(girona, {
+      entity: 'mossos',
+      user: 'mossos-user',
+      password: 'mossos-pass',
+      establishment_code: '08043AAR02',
+      landlord_code: '-',
+    });
+    const test = await call('POST', `/api/properties/${girona}/authorities/test`);
+    expect(test.json().data).toMatchObject({ ok: false, code: 'authorities.no_web_service' });
+    const id = await manual(girona, { first_name: 'Jordi', last_name: 'Puig Ferrer' });
+    await send();
+    let answer = await registration(id);
+    expect(answer.registration.state).toBe('needs_action');
+    expect(answer.registration.errors[0].code).toBe('authorities.awaiting_upload');
+
+    const built = await call('POST', `/api/properties/${girona}/police-files`, {});
+    expect(built.statusCode, built.body).toBe(200);
+    const file = built.json().data;
+    expect(file).toMatchObject({ file_name: '08043AAR02.001.txt', registration_count: 1, uploaded_at: null });
+    const download = await call('GET', `/api/police-files/${file.id}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('08043AAR02.001.txt');
+    expect(download.rawPayload.toString('latin1')).toContain('PUIG');
+    // Another account never reaches the file.
+    const foreign = await call('GET', `/api/police-files/${file.id}/download`, undefined, otherToken);
+    expect(foreign.statusCode).toBe(404);
+
+    const uploaded = await call('POST', `/api/police-files/${file.id}/uploaded`, {
+      receipt_number: 'R-2026-0042',
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    answer = await registration(id);
+    expect(answer.registration).toMatchObject({ state: 'accepted', receipt_number: 'R-2026-0042' });
+  }, 60_000);
+
+  it('warns 12 hours before the deadline of a registration not accepted yet', async () => {
+    ses.failNext({ status: 503, body: 'Service Unavailable' });
+    const id = await manual(casa, { first_name: 'Tarde' });
+    await send();
+    const [open] = await t.database.db
+      .select()
+      .from(policeRegistrations)
+      .where(eq(policeRegistrations.checkinId, id));
+    expect(open?.state).toBe('queued');
+    expect(open).toBeDefined();
+    // 11 hours left (moving the clock that far would end the test's sessions).
+    await t.database.db
+      .update(policeRegistrations)
+      .set({ dueAt: new Date(t.clock.now().getTime() + 11 * 3_600_000) })
+      .where(eq(policeRegistrations.checkinId, id));
+    await runJob(sweepJob);
+    const bell = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.title, 'Registro policial a punto de vencer (plazo de 24 horas)'));
+    expect(bell.length).toBeGreaterThan(0);
+    const list = await call('GET', '/api/registrations?overdue=true');
+    expect(list.json().data.items.every((r: { overdue: boolean }) => r.overdue)).toBe(true);
+    const alerts = await call('GET', '/api/registrations/alerts');
+    expect(alerts.json().data.overdue).toBeGreaterThan(0);
+  });
+
+  it('exports the legal record as CSV with a BOM and every proof code', async () => {
+    const res = await call('GET', '/api/registrations/export.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.body.startsWith('\uFEFFid,created_at,property')).toBe(true);
+    const accepted = await t.database.db
+      .select()
+      .from(policeRegistrations)
+      .where(eq(policeRegistrations.state, 'accepted'));
+    for (const r of accepted) for (const code of r.communicationCodes) expect(res.body).toContain(code);
+    expect(res.body).toContain('R-2026-0042');
+  });
+
+  it("answers 404 to another account's check-in, and the badges only for the caller's own", async () => {
+    const [any] = await t.database.db.select().from(policeRegistrations);
+    const res = await call('GET', `/api/checkins/${any?.checkinId}/registration`, undefined, otherToken);
+    expect(res.statusCode).toBe(404);
+    const badges = await call('POST', '/api/checkins/registration-states', { checkin_ids: [any?.checkinId] });
+    expect(badges.json().data.states[any?.checkinId ?? '']).toBeTruthy();
+  });
+});
