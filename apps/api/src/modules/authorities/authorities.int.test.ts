@@ -6,7 +6,7 @@ import { makeTestPfx } from '../../adapters/ertzaintza/test-pfx.ts';
 import { type FakeSes, startFakeSes } from '../../adapters/ses-hospedajes/ses.fake.ts';
 import { policeRegistrations } from '../../db/schema/authorities.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { properties } from '../../db/schema/properties.ts';
+import { properties, propertyAuthorities } from '../../db/schema/properties.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { pollJob, sendJob, sweepJob } from './registration-pipeline.ts';
@@ -348,6 +348,95 @@ describe('police registration', () => {
     answer = await registration(id);
     expect(answer.registration).toMatchObject({ state: 'accepted', receipt_number: 'R-2026-0042' });
   }, 60_000);
+
+  it('checks the code shapes per entity and refuses a PFX that does not open', async () => {
+    const put = (body: Record<string, unknown>) =>
+      call('PUT', `/api/properties/${casa}/settings/authorities`, { ...sesSettings(), ...body });
+    const landlord = await put({ landlord_code: 'ARR-28-1190' });
+    expect(landlord.statusCode).toBe(400);
+    expect(landlord.json().errors.landlord_code).toEqual([
+      'El código de arrendador tiene como máximo 10 dígitos.',
+    ]);
+    const mossos = await put({ entity: 'mossos', establishment_code: 'HUTB-012345' });
+    expect(mossos.json().errors.establishment_code).toEqual([
+      'El identificador de Mossos tiene 9 o 10 letras o números.',
+    ]);
+    const pfx = await put({
+      entity: 'ertzaintza',
+      certificate: makeTestPfx('secret').toString('base64'),
+      certificate_password: 'otra',
+    });
+    expect(pfx.statusCode).toBe(400);
+    expect(pfx.json().errors.certificate).toEqual([
+      'No se puede abrir el certificado: comprueba el fichero PFX y su contraseña.',
+    ]);
+    // Nothing of the refused saves stuck.
+    const settings = await call('GET', `/api/properties/${casa}/settings`);
+    expect(settings.json().data.authorities).toMatchObject({
+      entity: 'guardia_civil',
+      landlord_code: '0000000001',
+    });
+  });
+
+  it('nightly mode holds a registration until 03:00 in the property; "send now" sends it at once', async () => {
+    await saveAuthorities(casa, { ...sesSettings(), send_mode: 'nightly' });
+    const id = await manual(casa, { first_name: 'Noche' });
+    await send();
+    let answer = await registration(id);
+    // 2026-11-21 03:00 in Madrid.
+    expect(answer.registration).toMatchObject({ state: 'queued', not_before: '2026-11-21T02:00:00.000Z' });
+    const now = await call('POST', `/api/checkins/${id}/registration`, {});
+    expect(now.statusCode, now.body).toBe(200);
+    answer = now.json().data;
+    expect(answer.registration).toMatchObject({ state: 'sent', version: 1 });
+    await saveAuthorities(casa, sesSettings());
+  });
+
+  it('registers nothing for an account whose subscription lacks authority reporting (spec 6)', async () => {
+    const expired = await createEmpresa(t, {
+      properties: [{ nombre: 'Caducada' }],
+      account: { statusSubscription: 'demo', trialEndsAt: new Date('2026-11-01T00:00:00Z') },
+    });
+    const tok = await loginToken(t, expired.email);
+    const property = expired.propertyIds[0] ?? '';
+    await t.database.db.update(properties).set({ guests: 6 }).where(eq(properties.id, property));
+    // Credentials saved while the trial lasted (the settings page refuses them now).
+    await t.database.db.insert(propertyAuthorities).values({
+      propertyId: property,
+      accountId: expired.accountId ?? '',
+      entity: 'guardia_civil',
+      username: ses.username,
+      passwordCiphertext: 'sealed-before',
+      establishmentCode: '0000012345',
+      landlordCode: '0000000001',
+    });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkins/manual',
+      headers: bearer(tok),
+      payload: {
+        property_id: property,
+        start_date: '2026-11-20',
+        end_date: '2026-11-22',
+        guest: guest(),
+        accepted_terms: true,
+      },
+    });
+    expect(done.statusCode, done.body).toBe(201);
+    await send();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/properties/${property}/authorities/test`,
+      headers: bearer(tok),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('settings.feature_unavailable');
+    const rows = await t.database.db
+      .select()
+      .from(policeRegistrations)
+      .where(eq(policeRegistrations.propertyId, property));
+    expect(rows).toEqual([]);
+  });
 
   it('warns 12 hours before the deadline of a registration not accepted yet', async () => {
     ses.failNext({ status: 503, body: 'Service Unavailable' });
