@@ -13,10 +13,11 @@ const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOStri
 
 test.describe.configure({ mode: 'serial' });
 
+/** Nothing sticks out sideways (polled: after a resize the layout settles on the next frames). */
 async function expectNoSideScroll(page: Page) {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 }
 
 async function propertyId(request: APIRequestContext, token: string): Promise<string> {
@@ -87,7 +88,16 @@ test('settings: connect Nuki through its fake, pick the lock, and switch to dyna
   await expectNoSideScroll(page);
   await page.screenshot({ path: shots().outputPath('settings-390-es.png'), fullPage: true });
 
+  // The same page in Arabic at 390 px: right to left, nothing sideways.
+  await openAs(page, session, `/business/properties/edition/${id}/smart-locks`, 'ar');
+  await expect(page.getByText('حسابات الأقفال')).toBeVisible();
+  await expectNoSideScroll(page);
+  await page.screenshot({ path: shots().outputPath('settings-390-ar.png'), fullPage: true });
+  await openAs(page, session, `/business/properties/edition/${id}/smart-locks`, 'en');
+  await expect(page.getByText('Lock accounts')).toBeVisible();
+
   // Disconnecting asks first.
+  await openAs(page, session, `/business/properties/edition/${id}/smart-locks`);
   await page.setViewportSize({ width: 1280, height: 800 });
   await nuki.getByRole('button', { name: 'Desconectar' }).click();
   await expect(page.getByRole('dialog', { name: '¿Desconectar Nuki?' })).toBeVisible();
@@ -244,6 +254,19 @@ test('the door code appears for the guest only once the police registration is a
   await page.screenshot({ path: shots().outputPath('guest-code-390-es.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: shots().outputPath('guest-code-1280-es.png'), fullPage: true });
+  // In English and in Arabic (right to left) the code stays one left-to-right line.
+  for (const [button, title, lng] of [
+    ['English', 'Your door code', 'en'],
+    ['العربية', 'رمز الدخول الخاص بك', 'ar'],
+  ] as const) {
+    await page.getByRole('button', { name: button }).click();
+    await expect(page.getByTestId('door-code')).toContainText(title);
+    await expect(page.getByTestId('door-code').locator('.g-door-code')).toHaveAttribute('dir', 'ltr');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await page.screenshot({ path: shots().outputPath(`guest-code-390-${lng}.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
 
   // The operator sees it released (keys delivered follows).
   const code = await request.get(`/api/checkins/${done.checkin_id}/access-code`, { headers: auth });
