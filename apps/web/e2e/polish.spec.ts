@@ -133,6 +133,54 @@ test.describe('on a 390 px phone', () => {
       await page.screenshot({ path: `test-results/polish/monthly-${lang}.png` });
       await context.close();
     });
+
+    test(`the hotel calendar names each room type in full, not "Doble…" twice (${lang})`, async ({
+      browser,
+    }) => {
+      const context = await phone(browser);
+      const page = await context.newPage();
+      await open(page, own.hotel, '/hotel-calendar/bookings?date=2029-05-01', lang);
+      const types = page.getByTestId('timeline').locator('button[aria-expanded] [dir="auto"]');
+      await expect(types.first()).toBeVisible();
+      const names = await types.evaluateAll((els) =>
+        els.map((el) => ({
+          name: el.textContent ?? '',
+          cut: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1,
+        })),
+      );
+      expect(names.length).toBeGreaterThan(1);
+      expect(names.filter((n) => n.cut)).toEqual([]);
+      // Nor is any word of the names column cut at its edge ("Mantenimiento" under a room in maintenance).
+      const spilling = await page.getByTestId('timeline').evaluate((scroller) =>
+        [...scroller.querySelectorAll('button span, [class*="nameButton"] span')]
+          .filter((span) => span.children.length === 0 && (span.textContent ?? '').trim())
+          .filter((span) => {
+            const cell = span.closest('[class*="name"]:not([class*="nameButton"])')?.getBoundingClientRect();
+            const r = span.getBoundingClientRect();
+            return cell && (r.left < cell.left - 1 || r.right > cell.right + 1);
+          })
+          .map((span) => span.textContent),
+      );
+      expect(spilling).toEqual([]);
+      await page.screenshot({ path: `test-results/polish/hotel-phone-${lang}.png` });
+      await context.close();
+    });
+
+    test(`the manual check-in's three steps keep to one row (${lang})`, async ({ browser }) => {
+      const context = await phone(browser);
+      const page = await context.newPage();
+      await open(page, own.hotel, '/business/checkin/service/manager/system', lang);
+      const steps = page.getByTestId('manual-steps').locator('.mantine-Stepper-step');
+      await expect(steps).toHaveCount(3);
+      const boxes = await steps.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
+      const tops = boxes.map((b) => Math.round(b.top));
+      expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(2);
+      for (const b of boxes) {
+        expect(b.left).toBeGreaterThanOrEqual(0);
+        expect(b.right).toBeLessThanOrEqual(390);
+      }
+      await context.close();
+    });
   }
 
   test('the mobile menu has Configuración, as the sidebar does', async ({ browser }) => {

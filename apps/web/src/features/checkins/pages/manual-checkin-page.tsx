@@ -29,6 +29,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { formatStay } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
 import { countryName } from '../../../lib/phone-countries.ts';
+import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
 import { checkinsApi, invalidateCheckins } from '../api/checkins-api.ts';
 import { alpha2Of, countryOptions } from '../lib/countries.ts';
@@ -69,6 +70,7 @@ function Review({ label, children }: { label: string; children: ReactNode }) {
 export function ManualCheckinPage() {
   const { t, i18n } = useTranslation(['checkins', 'common']);
   useDocumentTitle(`${t('manual.title')} · ${t('common:appName')}`);
+  const isMobile = useIsMobile();
   const language = i18n.resolvedLanguage ?? 'es';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -252,10 +254,18 @@ export function ManualCheckinPage() {
           {t('manual.description')}
         </Text>
       </Stack>
-      <Stepper active={step - 1} size="sm" allowNextStepsSelect={false} aria-label={t('manual.steps')}>
-        <Stepper.Step label={t('manual.step1')} description={t('manual.step1Hint')} />
-        <Stepper.Step label={t('manual.step2')} description={t('manual.step2Hint')} />
-        <Stepper.Step label={t('manual.step3')} description={t('manual.step3Hint')} />
+      {/* On a phone the three steps keep to one row: their labels only (the hints wrapped them, issue 13). */}
+      <Stepper
+        active={step - 1}
+        size={isMobile ? 'xs' : 'sm'}
+        styles={isMobile ? { separator: { marginInline: 6 }, stepBody: { marginInlineStart: 6 } } : undefined}
+        allowNextStepsSelect={false}
+        aria-label={t('manual.steps')}
+        data-testid="manual-steps"
+      >
+        <Stepper.Step label={t('manual.step1')} description={isMobile ? undefined : t('manual.step1Hint')} />
+        <Stepper.Step label={t('manual.step2')} description={isMobile ? undefined : t('manual.step2Hint')} />
+        <Stepper.Step label={t('manual.step3')} description={isMobile ? undefined : t('manual.step3Hint')} />
       </Stepper>
       <Text size="sm" c="dimmed" data-testid="state-process" data-step={step}>
         {t('manual.stepOf', { step, total: 3 })}

@@ -210,7 +210,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
               data-collapsed={row.collapsed || undefined}
             />
             <span className={classes.typeName}>
-              <span className={classes.ellipsis} dir="auto">
+              <span className={classes.typeTitle} dir="auto" title={row.roomType.name}>
                 {row.roomType.name}
               </span>
               <span className={classes.typeCount}>{t('grid.roomsCount', { count: row.rooms })}</span>
@@ -343,7 +343,12 @@ export function UnitName({
   const body = (
     <>
       {maintenance ? (
-        <IconTool size={14} color="var(--mantine-color-red-7)" style={{ flex: 'none' }} />
+        <IconTool
+          size={14}
+          color="var(--mantine-color-red-7)"
+          style={{ flex: 'none' }}
+          className={classes.maintenanceIcon}
+        />
       ) : null}
       <span style={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <span
