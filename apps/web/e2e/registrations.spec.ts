@@ -206,6 +206,39 @@ test('dashboard: a red card counts the rejected registrations and opens the filt
   await expect(page.getByTestId('registration-row')).toHaveCount(1);
 });
 
+test('send now never pretends: with the demo login the authority refuses, and the check-in says why', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(desktop);
+  // Two properties: one is chosen to work with (the shell asks otherwise).
+  const first = await apiLogin(request, own.empresa);
+  const chosen = await request.put('/api/user/active-property', {
+    headers: { Authorization: `Bearer ${first.token}` },
+    data: { property_id: first.user.properties[0]?.id },
+  });
+  expect(chosen.ok()).toBe(true);
+  const session = await apiLogin(request, own.empresa);
+  await openAs(page, session, '/business/checkin-management/registrations?state=rejected');
+  // Two properties: the list says which one each registration belongs to.
+  await expect(page.getByRole('columnheader', { name: 'Alojamiento' })).toBeVisible();
+  await page
+    .getByTestId('registration-row')
+    .first()
+    .getByRole('button', { name: /^Ver el check-in de/ })
+    .click();
+  const section = page.getByTestId('registration-section');
+  await section.getByRole('button', { name: 'Enviar ahora' }).click();
+  // The e2e SES fake does not know the demo's DEMO-SIN-CONEXION: the send stops, and the screen says
+  // so in the authority's words; it never shows "sent" or "accepted".
+  await expect(page.getByText('No se ha enviado')).toBeVisible();
+  const badge = section.getByTestId('registration-badge');
+  await expect(badge).toHaveText(/^(Requiere acción|Fuera de plazo)$/);
+  await expect(section.getByTestId('registration-errors')).toContainText('Credenciales incorrectas...');
+  await expect(section.getByTestId('registration-attempts')).toContainText('Envío · fallido');
+  await page.screenshot({ path: shots().outputPath('detail-send-now-es.png'), fullPage: true });
+});
+
 for (const lang of ['es', 'ar'] as const) {
   test(`nothing is cut or outside the screen at 1280 px and on a 390 px phone (${lang})`, async ({
     page,

@@ -12,6 +12,7 @@ import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/reac
 import { api } from '../../../lib/api.ts';
 import i18n from '../../../lib/i18n.ts';
 import { getToken } from '../../../lib/session.ts';
+import { isInFlight } from '../lib/registration-view.ts';
 
 export type {
   CheckinRegistration,
@@ -50,6 +51,8 @@ export const checkinRegistrationQuery = (checkinId: string) =>
   queryOptions({
     queryKey: registrationsKeys.checkin(checkinId),
     queryFn: () => registrationsApi.ofCheckin(checkinId),
+    // While it is out with the authority (or on its way), its state is asked again every 5 seconds.
+    refetchInterval: (query) => (isInFlight(query.state.data?.registration?.state) ? 5_000 : false),
     retry: (count, error) => count < 2 && ((error as { status?: number }).status ?? 0) >= 500,
   });
 

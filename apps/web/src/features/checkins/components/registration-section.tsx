@@ -40,7 +40,7 @@ import {
   invalidateRegistrations,
   registrationsApi,
 } from '../api/registrations-api.ts';
-import { errorGuestName, sendAction } from '../lib/registration-view.ts';
+import { errorGuestName, sendAction, sendOutcome } from '../lib/registration-view.ts';
 import { RegistrationBadge } from './registration-badge.tsx';
 
 /** A proof code, in full, with a copy button (the operator pastes it into a letter to the authority). */
@@ -176,7 +176,15 @@ export function RegistrationSection({
     onSuccess: (answer, correction) => {
       queryClient.setQueryData(checkinRegistrationQuery(checkinId).queryKey, answer);
       void invalidateRegistrations(queryClient);
-      notify.success(t(correction ? 'detail.resentToast' : 'detail.sentToast'));
+      // Only what really happened: sent, on its way, or stopped (with the reason).
+      const outcome = sendOutcome(answer.registration?.state ?? null);
+      if (outcome === 'sent') notify.success(t(correction ? 'detail.resentToast' : 'detail.sentToast'));
+      else if (outcome === 'queued') notify.info(t('detail.queuedToast'));
+      else
+        notify.warning(
+          answer.registration?.last_error ?? answer.registration?.errors[0]?.message ?? t('detail.sendError'),
+          t('detail.stoppedToast'),
+        );
     },
     onError: (error) =>
       notify.error(error instanceof ApiError ? error.message : t('detail.sendError'), t('detail.sendFailed')),

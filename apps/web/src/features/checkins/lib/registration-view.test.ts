@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   errorGuestName,
   isAlarming,
+  isInFlight,
   parseRegistrationsParams,
   registrationsFilterCount,
   registrationsParamsToSearch,
   registrationTone,
   sendAction,
+  sendOutcome,
   toneColor,
   toRegistrationsQuery,
   withRegistrationsChange,
@@ -56,6 +58,26 @@ describe('send now or re-send', () => {
     expect(sendAction('sending')).toBeNull();
     expect(sendAction('sent')).toBeNull();
     expect(sendAction('cancelling')).toBeNull();
+  });
+});
+
+describe('the toast after a send', () => {
+  it('says sent only when the authority has it, on its way while queued, and stopped otherwise', () => {
+    expect(sendOutcome('sent')).toBe('sent');
+    expect(sendOutcome('accepted')).toBe('sent');
+    expect(sendOutcome('queued')).toBe('queued');
+    expect(sendOutcome('sending')).toBe('queued');
+    expect(sendOutcome('needs_action')).toBe('stopped');
+    expect(sendOutcome('rejected')).toBe('stopped');
+    expect(sendOutcome(null)).toBe('stopped');
+  });
+
+  it('keeps asking while the registration is out with the authority or on its way', () => {
+    expect(['queued', 'sending', 'sent', 'cancelling'].every((s) => isInFlight(s as never))).toBe(true);
+    expect(
+      ['accepted', 'rejected', 'needs_action', 'cancelled', 'superseded'].some((s) => isInFlight(s as never)),
+    ).toBe(false);
+    expect(isInFlight(null)).toBe(false);
   });
 });
 

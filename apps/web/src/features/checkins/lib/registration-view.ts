@@ -61,6 +61,18 @@ export function sendAction(state: RegistrationStateName | null): 'send' | 'resen
   return null;
 }
 
+/** What a send answered, for its toast: out with the authority, still on its way, or stopped. */
+export function sendOutcome(state: RegistrationStateName | null): 'sent' | 'queued' | 'stopped' {
+  if (state === 'sent' || state === 'accepted') return 'sent';
+  if (state === 'queued' || state === 'sending' || state === 'cancelling') return 'queued';
+  return 'stopped';
+}
+
+/** A registration out with the authority or on its way: its screen asks again until it settles. */
+export function isInFlight(state: RegistrationStateName | null | undefined): boolean {
+  return state === 'queued' || state === 'sending' || state === 'sent' || state === 'cancelling';
+}
+
 /** The list filters kept in the URL of the registrations page. */
 export interface RegistrationsListState {
   state?: RegistrationStateName;

@@ -148,7 +148,7 @@ function CheckinRows({ items, ...actions }: { items: CheckinListItem[] } & RowAc
           {showProperty ? <Table.Th w={150}>{t('list.property')}</Table.Th> : null}
           <Table.Th w={150}>{t('list.stay')}</Table.Th>
           <Table.Th w={104}>{t('list.guests')}</Table.Th>
-          <Table.Th w={116}>{t('list.status')}</Table.Th>
+          <Table.Th w={150}>{t('list.status')}</Table.Th>
           <Table.Th w={84}>{t('list.keys')}</Table.Th>
           <Table.Th w={104}>{t('list.progress')}</Table.Th>
           <Table.Th w={56}>

@@ -132,7 +132,7 @@ function RegistrationRows({
         <Table.Tr>
           <Table.Th>{t('list.guest')}</Table.Th>
           {showProperty ? <Table.Th w={150}>{t('list.property')}</Table.Th> : null}
-          <Table.Th w={140}>{t('list.state')}</Table.Th>
+          <Table.Th w={164}>{t('list.state')}</Table.Th>
           <Table.Th w={150}>{t('list.due')}</Table.Th>
           <Table.Th w={250}>{t('list.proof')}</Table.Th>
           <Table.Th w={56}>

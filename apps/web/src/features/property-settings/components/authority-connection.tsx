@@ -69,7 +69,7 @@ export function AuthorityConnection({ dirty }: { dirty: boolean }) {
     <Paper withBorder radius="lg" p="md" data-testid="authority-connection">
       <Stack gap="sm">
         <Group justify="space-between" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Stack gap={2} style={{ minWidth: 220, flex: 1 }}>
             <Title order={2} fz="md">
               {t('settings.testTitle')}
             </Title>
