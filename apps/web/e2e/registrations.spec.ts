@@ -231,7 +231,8 @@ test('send now never pretends: with the demo login the authority refuses, and th
   await section.getByRole('button', { name: 'Enviar ahora' }).click();
   // The e2e SES fake does not know the demo's DEMO-SIN-CONEXION: the send stops, and the screen says
   // so in the authority's words; it never shows "sent" or "accepted".
-  await expect(page.getByText('No se ha enviado')).toBeVisible();
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'No se ha enviado' });
+  await expect(toast).toContainText('Credenciales incorrectas...');
   const badge = section.getByTestId('registration-badge');
   await expect(badge).toHaveText(/^(Requiere acción|Fuera de plazo)$/);
   await expect(section.getByTestId('registration-errors')).toContainText('Credenciales incorrectas...');

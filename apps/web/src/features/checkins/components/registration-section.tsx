@@ -182,7 +182,8 @@ export function RegistrationSection({
       else if (outcome === 'queued') notify.info(t('detail.queuedToast'));
       else
         notify.warning(
-          answer.registration?.last_error ?? answer.registration?.errors[0]?.message ?? t('detail.sendError'),
+          // The authority's words first ('Credenciales incorrectas...'), our adapter's code last.
+          answer.registration?.errors[0]?.message ?? answer.registration?.last_error ?? t('detail.sendError'),
           t('detail.stoppedToast'),
         );
     },
