@@ -16,6 +16,14 @@ import { createRegistrationSender } from './registration-sender.ts';
 
 export { AWAITING_UPLOAD, type PipelineDeps, pollJob, sendJob, sweepJob };
 
+/** One guarded state change with its attempt row. */
+export interface Change {
+  row: RegistrationRow;
+  from: readonly RegistrationState[];
+  patch: Partial<NewRegistration>;
+  attempt?: { operation: string; outcome: string; detail?: string | null };
+}
+
 /**
  * The submission pipeline (issue 14, docs/police-registration.md "The pipeline"): registrations are created
  * on the domain events, claimed by the send job (a guarded state change, `for update skip locked`), sent in
@@ -47,43 +55,40 @@ export { AWAITING_UPLOAD, type PipelineDeps, pollJob, sendJob, sweepJob };
   }
 
   /**
-   * One state change with its trace: guarded by `from` (null when another worker moved it first), the
-   * attempt row, a notification when it needs the operator, registration.changed when the state changed.
+   * Several state changes in one transaction (a batch's answer): each guarded by its `from`; null for a
+   * row another worker moved first. See `change`.
    */
-  async function change(
-    row: RegistrationRow,
-    from: readonly RegistrationState[],
-    patch: Partial<NewRegistration>,
-    attempt?: { operation: string; outcome: string; detail?: string | null },
-  ): Promise<RegistrationRow | null> {
+  async function changeAll(items: Change[]): Promise<(RegistrationRow | null)[]> {
+    if (items.length === 0) return [];
     return events.transaction(db, async (tx, emit) => {
       const txRepo = createAuthoritiesRepo({ db: tx });
       const now = clock.now();
-      const next = await txRepo.transition(row.id, from, { ...patch, updatedAt: now });
-      if (!next) return null;
-      if (attempt) {
-        await txRepo.addAttempt({
-          registrationId: row.id,
-          accountId: row.accountId,
-          operation: attempt.operation,
-          outcome: attempt.outcome,
-          detail: attempt.detail?.slice(0, 2000) ?? null,
-          createdAt: now,
-        });
-      }
-      if (next.state !== row.state) {
+      const out: (RegistrationRow | null)[] = [];
+      for (const { row, from, patch, attempt } of items) {
+        const next = await txRepo.transition(row.id, from, { ...patch, updatedAt: now });
+        out.push(next);
+        if (!next) continue;
+        if (attempt) {
+          await txRepo.addAttempt({
+            registrationId: row.id,
+            accountId: row.accountId,
+            operation: attempt.operation,
+            outcome: attempt.outcome,
+            detail: attempt.detail?.slice(0, 2000) ?? null,
+            createdAt: now,
+          });
+        }
+        if (next.state === row.state) continue;
         const awaitingUpload = next.errors.some((e) => e.code === AWAITING_UPLOAD);
         if ((next.state === 'rejected' || next.state === 'needs_action') && !awaitingUpload) {
+          const detail = next.errors[0]?.message ?? next.lastError ?? '';
           await deps.notifications.create(
             {
               accountId: next.accountId,
               propertyId: next.propertyId,
               kind: 'registration',
               title: translate('es', `authorities.notification.${next.state}`),
-              body: `${next.kind} ${next.reference}: ${next.errors[0]?.message ?? next.lastError ?? ''}`.slice(
-                0,
-                500,
-              ),
+              body: `${next.kind} ${next.reference}: ${detail}`.slice(0, 500),
               relationId: next.checkinId ?? next.bookingId,
             },
             tx,
@@ -97,8 +102,22 @@ export { AWAITING_UPLOAD, type PipelineDeps, pollJob, sendJob, sweepJob };
           state: next.state,
         });
       }
-      return next;
+      return out;
     });
+  }
+
+  /**
+   * One state change with its trace: guarded by `from` (null when another worker moved it first), the
+   * attempt row, a notification when it needs the operator, registration.changed when the state changed.
+   */
+  async function change(
+    row: RegistrationRow,
+    from: readonly RegistrationState[],
+    patch: Partial<NewRegistration>,
+    attempt?: Change['attempt'],
+  ): Promise<RegistrationRow | null> {
+    const [next] = await changeAll([{ row, from, patch, ...(attempt ? { attempt } : {}) }]);
+    return next ?? null;
   }
 
   /** A new version of a check-in's PV or a booking's RH; the existing row when that version exists. */ async function create(
@@ -277,7 +296,7 @@ export { AWAITING_UPLOAD, type PipelineDeps, pollJob, sendJob, sweepJob };
   }
 
   /** A transport failure: transient → back to queued with backoff; bad credentials → needs_action; else rejected. */ const sender =
-    createRegistrationSender(deps, ctx, { change, queue });
+    createRegistrationSender(deps, ctx, { change, changeAll, queue });
   const { sendDue, pollDue } = sender;
 
   async function warnOverdue(): Promise<number> {

@@ -5,6 +5,7 @@ import { translate } from '../../i18n/messages.ts';
 import type { NewRegistration, RegistrationRow } from './authorities.repo.ts';
 import { AWAITING_UPLOAD, errorOf, type PipelineDeps, pollJob, sendJob } from './pipeline-shared.ts';
 import type { AuthoritySetup, RegistrationContext } from './registration-context.ts';
+import type { Change } from './registration-pipeline.ts';
 import { asErrors, backoffMs, isTransient, isUnauthorized, pathOf } from './registration-rules.ts';
 
 /** The state changes the sender makes through the pipeline (one transaction each, with their trace). */
@@ -15,6 +16,7 @@ export interface StateChanges {
     patch: Partial<NewRegistration>,
     attempt?: { operation: string; outcome: string; detail?: string | null },
   ) => Promise<RegistrationRow | null>;
+  changeAll: (items: Change[]) => Promise<(RegistrationRow | null)[]>;
   queue: (name: string, at: Date | null, key: string) => Promise<void>;
 }
 
@@ -27,7 +29,7 @@ export interface StateChanges {
 export function createRegistrationSender(deps: PipelineDeps, ctx: RegistrationContext, state: StateChanges) {
   const { clock, logger } = deps;
   const { repo } = ctx;
-  const { change, queue } = state;
+  const { change, changeAll, queue } = state;
 
   async function failed(rows: RegistrationRow[], from: RegistrationState, err: unknown, operation: string) {
     const now = clock.now();
@@ -85,16 +87,23 @@ export function createRegistrationSender(deps: PipelineDeps, ctx: RegistrationCo
   async function settle(
     rows: RegistrationRow[],
     from: RegistrationState,
-    results: CommunicationResult[],
+    results: (CommunicationResult | undefined)[],
     batch: string | null,
     operation: string,
     detail: string,
   ) {
     const now = clock.now();
+    const batchChanges: Change[] = [];
+    const add = (
+      row: RegistrationRow,
+      from: readonly RegistrationState[],
+      patch: Change['patch'],
+      attempt: Change['attempt'],
+    ) => batchChanges.push({ row, from, patch, attempt });
     for (const [i, row] of rows.entries()) {
       const result = results[i];
       if (result && (result.errors.length === 0 || result.duplicate)) {
-        await change(
+        add(
           row,
           [from],
           {
@@ -119,7 +128,7 @@ export function createRegistrationSender(deps: PipelineDeps, ctx: RegistrationCo
             { code: 'authorities.no_result', message: translate('es', 'authorities.no_result') },
           ],
         );
-        await change(
+        add(
           row,
           [from],
           {
@@ -133,6 +142,7 @@ export function createRegistrationSender(deps: PipelineDeps, ctx: RegistrationCo
         );
       }
     }
+    await changeAll(batchChanges);
   }
 
   /** Sends one claimed group (state sending) of one property and kind. */
@@ -203,12 +213,12 @@ export function createRegistrationSender(deps: PipelineDeps, ctx: RegistrationCo
     const now = clock.now();
     if (answer.status === 'queued') {
       const nextAttemptAt = new Date(now.getTime() + deps.pollIntervalMs);
-      for (const row of claimed) {
-        await change(
+      await changeAll(
+        claimed.map((row) => ({
           row,
-          ['sending'],
-          {
-            state: 'sent',
+          from: ['sending'] as const,
+          patch: {
+            state: 'sent' as const,
             batchCode: answer.batch,
             sentAt: now,
             attempts: row.attempts + 1,
@@ -216,9 +226,9 @@ export function createRegistrationSender(deps: PipelineDeps, ctx: RegistrationCo
             lastError: null,
             errors: [],
           },
-          { operation: 'send', outcome: 'pending', detail: `lote ${answer.batch}` },
-        );
-      }
+          attempt: { operation: 'send', outcome: 'pending', detail: `lote ${answer.batch}` },
+        })),
+      );
       await queue(pollJob, nextAttemptAt, answer.batch);
     } else if (answer.status === 'settled') {
       for (const row of claimed) await repo.update(row.id, { sentAt: now, attempts: row.attempts + 1 });
@@ -406,16 +416,14 @@ export function createRegistrationSender(deps: PipelineDeps, ctx: RegistrationCo
         const indexed = rows
           .map((r, i) => ({ r, result: answer.results[i] }))
           .filter((x) => x.r.state === 'sent');
-        for (const { r, result } of indexed) {
-          await settle(
-            [r],
-            'sent',
-            result ? [result] : [],
-            batch,
-            'poll',
-            `${answer.state} ${answer.description}`,
-          );
-        }
+        await settle(
+          indexed.map((x) => x.r),
+          'sent',
+          indexed.map((x) => x.result),
+          batch,
+          'poll',
+          `${answer.state} ${answer.description}`,
+        );
       } else {
         const errors = asErrors(answer.errors);
         const state: RegistrationState = answer.state === 3 ? 'needs_action' : 'rejected';
