@@ -41,8 +41,9 @@ const addYears = (iso: string, years: number) => `${Number(iso.slice(0, 4)) + ye
  * Issue 14 demo data: the newest completed check-ins of demo@ and hotel@ get their parte de viajeros in
  * every state a screen shows (accepted with the batch and communication codes, rejected field by field
  * with the guest, sent, pending), with the attempts that led there. Written once per property: a property
- * that already has registrations is left alone. Pending ones are not scheduled (no next attempt), so no
- * job sends demo data anywhere.
+ * that already has registrations is left alone. The pipeline still takes up the pending and sent ones
+ * (due now) with the DEMO-SIN-CONEXION login, which no authority accepts: they end in needs action at
+ * whatever SES_URL points to (the e2e server's fake; README: run the demo against a fake or PRE).
  */
 export async function seedDemoRegistrations(
   db: Db,
@@ -186,7 +187,7 @@ export async function seedDemoRegistrations(
       created > 0,
       `police registrations for ${owner.email} (${Object.entries(tally)
         .map(([s, n]) => `${n} ${s}`)
-        .join(', ')}; demo authority user ${DEMO_AUTHORITY_USER}, sent nowhere)`,
+        .join(', ')}; demo authority login ${DEMO_AUTHORITY_USER}, which no authority accepts)`,
     );
   }
 }

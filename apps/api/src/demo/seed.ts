@@ -489,7 +489,7 @@ export async function seedDemo(
   await seedDemoBookings(db, clock, note, emailFor);
   // Issue 5: programmed and completed check-ins with guests, signatures and cards; reminders.
   await seedDemoCheckins(db, clock, note, secrets, emailFor);
-  // Issue 14: their police registrations in every state (seed-registrations.ts), sent nowhere.
+  // Issue 14: their police registrations in every state (seed-registrations.ts), with a demo login.
   await seedDemoRegistrations(db, note, emailFor);
 
   const adminId = await findUserId(db, demoEmails.admin);
