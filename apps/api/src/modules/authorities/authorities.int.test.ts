@@ -453,7 +453,17 @@ describe('police registration', () => {
       .update(policeRegistrations)
       .set({ dueAt: new Date(t.clock.now().getTime() + 11 * 3_600_000) })
       .where(eq(policeRegistrations.checkinId, id));
+    // A record past its 3 years (RD 933/2021) goes with the same sweep.
+    await t.database.db
+      .update(policeRegistrations)
+      .set({ purgeAfter: '2020-01-01' })
+      .where(eq(policeRegistrations.propertyId, bilbao));
     await runJob(sweepJob);
+    const kept = await t.database.db
+      .select()
+      .from(policeRegistrations)
+      .where(eq(policeRegistrations.propertyId, bilbao));
+    expect(kept).toEqual([]);
     const bell = await t.database.db
       .select()
       .from(notifications)

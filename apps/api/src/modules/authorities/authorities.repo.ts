@@ -345,6 +345,15 @@ export function createAuthoritiesRepo(deps: { db: Db }) {
         )
         .limit(500),
 
+    /** RD 933/2021: the record is kept 3 years; past `purge_after` it goes (attempts with it). */
+    async purge(today: string): Promise<number> {
+      const gone = await db
+        .delete(policeRegistrations)
+        .where(lt(policeRegistrations.purgeAfter, today))
+        .returning({ id: policeRegistrations.id });
+      return gone.length;
+    },
+
     /** Mossos registrations waiting for a file (needs_action, no file yet) of one property. */
     awaitingFile: (propertyId: string) =>
       db

@@ -248,9 +248,10 @@ export function createAuthoritiesService(deps: AuthoritiesDeps) {
       return latest?.state === 'accepted' ? 'accepted' : 'pending';
     },
 
-    /** The sweep job: overdue warnings and the Mossos upload reminders. */
+    /** The sweep job: the 3-year purge, overdue warnings and the Mossos upload reminders. */
     async sweep(): Promise<number> {
-      return (await pipeline.warnOverdue()) + (await files.remind());
+      const purged = await repo.purge(clock.now().toISOString().slice(0, 10));
+      return purged + (await pipeline.warnOverdue()) + (await files.remind());
     },
 
     /**
