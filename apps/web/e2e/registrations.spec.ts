@@ -238,6 +238,15 @@ test('send now never pretends: with the demo login the authority refuses, and th
   await expect(section.getByTestId('registration-errors')).toContainText('Credenciales incorrectas...');
   await expect(section.getByTestId('registration-attempts')).toContainText('Envío · fallido');
   await page.screenshot({ path: shots().outputPath('detail-send-now-es.png'), fullPage: true });
+  await page.keyboard.press('Escape');
+
+  // With two properties the check-in list has a property column too, and still fits with its badges.
+  await page.goto('/business/checkin-management?tab=complete');
+  await expect(page.getByRole('columnheader', { name: 'Alojamiento' })).toBeVisible();
+  await expect(page.getByTestId('registration-badge').first()).toBeVisible();
+  await expectNothingOutside(page);
+  expect(await clippedTexts(page, '[data-testid="checkin-list"]')).toEqual([]);
+  await page.screenshot({ path: shots().outputPath('checkins-two-properties-1280-es.png') });
 });
 
 for (const lang of ['es', 'ar'] as const) {
