@@ -24,7 +24,7 @@ import { DOCUMENT_PURPOSE } from '../apps/api/src/modules/checkins/checkin-links
 import { createNotificationsService } from '../apps/api/src/modules/notifications/notifications.service.ts';
 import { AUTHORITY_PASSWORD_PURPOSE } from '../apps/api/src/modules/properties/property-settings.service.ts';
 import { createEmpresa } from '../apps/api/src/test/auth-helpers.ts';
-import { resultsDir } from './report.ts';
+import { rebuildLatest, resultsDir } from './report.ts';
 
 const COUNT = Number(process.env.BENCH_REGISTRATIONS ?? 1000);
 const LATENCY_MS = 200;
@@ -173,6 +173,7 @@ async function main() {
       '',
     ].join('\n');
     writeFileSync(path.join(resultsDir, 'registrations.md'), report);
+    rebuildLatest();
     console.log(report);
     if (seconds > TARGET_SECONDS) process.exitCode = 1;
   } finally {
