@@ -95,6 +95,8 @@ export function createAccessCodes(deps: Deps) {
         await revoke(row);
         continue;
       }
+      // Sent but not yet confirmed (Nuki): the vendor holds its first window; re-synced once confirmed.
+      if (row.codeSealed !== null && row.remoteCodeId === null) continue;
       if (sameWindow(row, window) && row.checkinId === (checkin?.id ?? row.checkinId)) continue;
       const onLock = row.remoteCodeId !== null;
       await repo.updateCode(row.id, {
@@ -148,9 +150,22 @@ export function createAccessCodes(deps: Deps) {
     const now = clock.now();
 
     if (row.state === 'revoke_requested') {
-      if (!row.remoteCodeId) return { state: 'revoked', lastError: null };
-      const gone = await client.deleteCode(session, row.remoteLockId, row.remoteCodeId, code ?? undefined);
-      return { state: gone === 'deleted' ? 'revoked' : 'expired', lastError: null, reconciledAt: now };
+      let remoteId = row.remoteCodeId;
+      // Sent but never confirmed (Nuki): find it on the lock first, so no orphan code stays there.
+      if (!remoteId && code) {
+        const created = { remoteId: null, code, from: row.validFrom, until: row.validUntil };
+        remoteId = await client.confirmCode(session, row.remoteLockId, created, window);
+        if (!remoteId && row.attempts + 1 < CONFIRM_POLLS)
+          return { attempts: row.attempts + 1, nextAttemptAt: new Date(now.getTime() + CONFIRM_DELAY_MS) };
+      }
+      if (!remoteId) return { state: 'revoked', lastError: null };
+      const gone = await client.deleteCode(session, row.remoteLockId, remoteId, code ?? undefined);
+      return {
+        state: gone === 'deleted' ? 'revoked' : 'expired',
+        remoteCodeId: remoteId,
+        lastError: null,
+        reconciledAt: now,
+      };
     }
     if (row.state === 'update_requested' && row.remoteCodeId && code) {
       const moved = await client.updateCode(session, row.remoteLockId, row.remoteCodeId, code, window);
@@ -254,8 +269,11 @@ export function createAccessCodes(deps: Deps) {
             ...patch,
             updatedAt: clock.now(),
           });
-          if (patch.state === 'active' && row.state !== 'active' && row.checkinId)
-            activated.push({ accountId: row.accountId, checkinId: row.checkinId });
+          if (patch.state === 'active' && row.state !== 'active') {
+            // The stay may have moved while the vendor was confirming: bring the code in line now.
+            if (row.bookingId) await syncBooking(row.accountId, row.bookingId);
+            if (row.checkinId) activated.push({ accountId: row.accountId, checkinId: row.checkinId });
+          }
         } catch (err) {
           await failed(row, err);
         }

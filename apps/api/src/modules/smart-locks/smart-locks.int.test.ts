@@ -210,7 +210,8 @@ describe('smart locks', () => {
         },
       });
       await settings(casa, { requires_registration: true });
-      // Created while no gate is wired in the app, so keys stay undelivered until the gate opens here.
+      // The app's own gate says not_required here (no authority configured) and delivered the keys at once;
+      // they are reset so this service, with a gate moved by hand, decides.
       const res = await manualCheckin(casa, 'gate@example.com');
       const id = res.json().data.id as string;
       await t.database.db.update(checkins).set({ keysDelivered: false }).where(eq(checkins.id, id));
@@ -374,6 +375,53 @@ describe('smart locks', () => {
       await runCodes();
       await runCodes();
       expect((await codesOf(bookingId))[0]?.state).toBe('revoked');
+    });
+
+    it('a stay moved or cancelled while Nuki is still confirming the code leaves no stray code on the lock', async () => {
+      await setClock('2026-12-10T00:00:00Z');
+      const stay = (start: string, end: string, id?: string) => ({
+        ...(id ? { id, original_start_date: '2026-12-10', original_end_date: '2026-12-12' } : {}),
+        ...(id ? { original_property_id: loft } : {}),
+        start_date: start,
+        end_date: end,
+        name: 'Lucía Pérez',
+        email: 'tres@example.com',
+        phone: '+34 600 123 456',
+        property_id: loft,
+        number_of_guests: 2,
+        price: 30_000,
+      });
+      const moved = await book(stay('2026-12-10', '2026-12-12'));
+      await t.jobs.drain(lockCodesJob);
+      await runCodes();
+      // Sent (204), not yet confirmed; the stay moves now.
+      expect((await codesOf(moved))[0]).toMatchObject({ state: 'requested', remoteCodeId: null });
+      const res = await call('PUT', bookingPaths.update(moved), stay('2026-12-10', '2026-12-13', moved));
+      expect(res.statusCode, res.body).toBe(200);
+      await t.jobs.drain(lockCodesJob);
+      t.clock.advance(20_000);
+      await runCodes();
+      await runCodes();
+      let [row] = await codesOf(moved);
+      expect(row?.state).toBe('active');
+      expect(row?.validUntil.toISOString()).toBe('2026-12-13T10:00:00.000Z');
+      expect(nuki.state.auths.find((a) => a.id === row?.remoteCodeId)?.allowedUntilDate).toBe(
+        '2026-12-13T10:00:00.000Z',
+      );
+
+      const cancelled = await book(stay('2026-12-20', '2026-12-22'));
+      await setClock('2026-12-19T23:30:00Z');
+      await runCodes();
+      [row] = await codesOf(cancelled);
+      expect(row).toMatchObject({ state: 'requested', remoteCodeId: null });
+      expect((await call('POST', bookingPaths.cancel, { booking_id: cancelled })).statusCode).toBe(200);
+      await t.jobs.drain(lockCodesJob);
+      t.clock.advance(20_000);
+      await runCodes();
+      [row] = await codesOf(cancelled);
+      expect(row?.state).toBe('revoked');
+      expect(row?.remoteCodeId).not.toBeNull();
+      expect(nuki.state.auths.some((a) => a.id === row?.remoteCodeId)).toBe(false);
     });
   });
 });
