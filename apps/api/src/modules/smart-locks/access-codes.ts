@@ -23,6 +23,7 @@ type Deps = Pick<SmartLocksDeps, 'clock' | 'secrets' | 'notifications'> & {
 };
 
 export type AccessCodes = ReturnType<typeof createAccessCodes>;
+type StayRef = { accountId: string; checkinId: string };
 
 /**
  * The dynamic door codes of each stay (docs/smart-locks.md): a row per stay and lock, created at the
@@ -244,12 +245,14 @@ export function createAccessCodes(deps: Deps) {
 
     /**
      * The smart-locks.codes job: stays that ended lose their code, due vendor work runs. Answers the
-     * check-ins whose code just became active (the release rule looks at them again).
+     * check-ins whose code just became active (the release rule looks at them again), and those whose code
+     * the vendor replaced when the stay moved (a guest who already has it gets the new one).
      */
-    async processDue(): Promise<{ accountId: string; checkinId: string }[]> {
+    async processDue(): Promise<{ activated: StayRef[]; replaced: StayRef[] }> {
       const now = clock.now();
       for (const row of await repo.pastCodes(now)) await revoke(row);
-      const activated: { accountId: string; checkinId: string }[] = [];
+      const activated: StayRef[] = [];
+      const replaced: StayRef[] = [];
       for (const due of await repo.dueCodes(now)) {
         const row = await repo.claimCode(due.id, now, new Date(now.getTime() + LEASE_MS));
         if (!row) continue;
@@ -274,11 +277,13 @@ export function createAccessCodes(deps: Deps) {
             if (row.bookingId) await syncBooking(row.accountId, row.bookingId);
             if (row.checkinId) activated.push({ accountId: row.accountId, checkinId: row.checkinId });
           }
+          if (row.state === 'update_requested' && patch.codeSealed && row.checkinId)
+            replaced.push({ accountId: row.accountId, checkinId: row.checkinId });
         } catch (err) {
           await failed(row, err);
         }
       }
-      return activated;
+      return { activated, replaced };
     },
   };
 }

@@ -108,6 +108,22 @@ export function createCodeRelease(deps: Deps) {
     });
   }
 
+  /** The vendor replaced a code the guest already has (the stay moved): the guest gets the new one. */
+  async function resend(accountId: string, checkinId: string): Promise<void> {
+    const checkin = await repo.findCheckin(accountId, checkinId);
+    if (!checkin?.keysDelivered) return;
+    const state = await stateOf(checkin);
+    if (!state.released || !state.code) return;
+    await deps.sendCode({
+      checkin,
+      propertyName: state.propertyName,
+      timeZone: state.timeZone,
+      code: state.code,
+      validFrom: state.validFrom,
+      validUntil: state.validUntil,
+    });
+  }
+
   async function ownedCheckin(tenant: Tenant, id: string): Promise<StayCheckinRow> {
     const row = isUuid(id) ? await repo.findCheckin(tenant.accountId, id) : null;
     if (!row) throw errors.checkinNotFound();
@@ -148,6 +164,7 @@ export function createCodeRelease(deps: Deps) {
 
   return {
     evaluate,
+    resend,
     operatorView,
 
     /** The guest's view (done step, services page): the code once released, else why not yet. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeIgloohome, startFakeIgloohome } from '../../adapters/igloohome/igloohome.fake.ts';
 import { type FakeNuki, startFakeNuki } from '../../adapters/nuki/nuki.fake.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { emailOutbox } from '../../db/schema/outbox.ts';
 import { accessCodes } from '../../db/schema/smart-locks.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -172,6 +173,50 @@ describe('smart locks: hotel rooms, offline PINs and failures', () => {
     }
     expect(states.get(bridged.id)).toBe('revoked');
     expect(states.get(offline.id)).toBe('expired');
+  });
+
+  it('a released PIN that igloohome replaces when the stay moves reaches the guest again', async () => {
+    const stay = (start: string, end: string, id?: string) => ({
+      ...(id
+        ? {
+            id,
+            original_start_date: '2026-11-25',
+            original_end_date: '2026-11-27',
+            original_property_id: hotel,
+          }
+        : {}),
+      name: 'Nora Vidal',
+      email: 'nora@example.com',
+      phone: '+34 600 123 458',
+      number_of_guests: 2,
+      price: 18_000,
+      property_id: hotel,
+      room_type_id: roomType,
+      start_date: start,
+      end_date: end,
+    });
+    const booking = (await ok(await call('POST', bookingPaths.create, stay('2026-11-21', '2026-11-23')))).id;
+    await t.jobs.drain(lockCodesJob);
+    await runCodes();
+    const [first] = await codesOf(booking);
+    expect(first?.state).toBe('active');
+    const checkinId = first?.checkinId as string;
+    const released = await ok(
+      await call('POST', `/api/checkins/${checkinId}/access-code/release`, { reason: 'Llega de madrugada' }),
+    );
+    expect(released.released).toBe(true);
+    const oldCode = released.code as string;
+    const mails = async () =>
+      (await t.database.db.select().from(emailOutbox)).filter((m) => m.to === 'nora@example.com');
+    expect((await mails()).filter((m) => m.text.includes(oldCode))).toHaveLength(1);
+
+    await ok(await call('PUT', bookingPaths.update(booking), stay('2026-11-21', '2026-11-24', booking)));
+    await t.jobs.drain(lockCodesJob);
+    await runCodes();
+    const view = await ok(await call('GET', `/api/checkins/${checkinId}/access-code`));
+    expect(view.code).not.toBe(oldCode);
+    expect(view.valid_until).toBe('2026-11-24T10:00:00.000Z');
+    expect((await mails()).filter((m) => m.text.includes(view.code))).toHaveLength(1);
   });
 
   it('retries a failing vendor with backoff, then shows failed with its last error and rings the bell', async () => {

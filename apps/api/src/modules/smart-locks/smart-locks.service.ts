@@ -168,9 +168,10 @@ export function createSmartLocksService(deps: SmartLocksDeps) {
 
     /** The smart-locks.codes job: due vendor work, then the release of codes that just became active. */
     async processDue(): Promise<number> {
-      const activated = await codes.processDue();
+      const { activated, replaced } = await codes.processDue();
       for (const a of activated) await release.evaluate(a.accountId, a.checkinId);
-      return activated.length;
+      for (const r of replaced) await release.resend(r.accountId, r.checkinId);
+      return activated.length + replaced.length;
     },
 
     /** The settings changed (key type, lock): every upcoming booking of the property follows. */
