@@ -345,6 +345,22 @@ export function createAuthoritiesRepo(deps: { db: Db }) {
         )
         .limit(500),
 
+    /** Accepted registrations whose booking was cancelled meanwhile (it was out when the cancellation came). */
+    acceptedOfCancelledBookings: () =>
+      db
+        .select({ registration: policeRegistrations })
+        .from(policeRegistrations)
+        .innerJoin(bookings, eq(bookings.id, policeRegistrations.bookingId))
+        .where(
+          and(
+            eq(policeRegistrations.state, 'accepted'),
+            inArray(policeRegistrations.entity, ['guardia_civil', 'policia_nacional']),
+            sql`jsonb_array_length(${policeRegistrations.communicationCodes}) > 0`,
+            eq(bookings.status, 'cancelled'),
+          ),
+        )
+        .limit(500),
+
     /** RD 933/2021: the record is kept 3 years; past `purge_after` it goes (attempts with it). */
     async purge(today: string): Promise<number> {
       const gone = await db

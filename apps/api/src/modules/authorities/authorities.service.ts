@@ -248,10 +248,11 @@ export function createAuthoritiesService(deps: AuthoritiesDeps) {
       return latest?.state === 'accepted' ? 'accepted' : 'pending';
     },
 
-    /** The sweep job: the 3-year purge, overdue warnings and the Mossos upload reminders. */
+    /** The sweep job: the 3-year purge, late cancellations, overdue warnings and the Mossos upload reminders. */
     async sweep(): Promise<number> {
       const purged = await repo.purge(clock.now().toISOString().slice(0, 10));
-      return purged + (await pipeline.warnOverdue()) + (await files.remind());
+      const late = await pipeline.cancelLate();
+      return purged + late + (await pipeline.warnOverdue()) + (await files.remind());
     },
 
     /**

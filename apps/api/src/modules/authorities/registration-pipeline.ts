@@ -241,7 +241,11 @@ export interface Change {
       return;
     }
     if (row.state === 'sending' || row.state === 'sent') {
-      // Out with the authority: it settles first, then a correction or cancellation can follow.
+      // Out with the authority: it settles first, then the sweep cancels it (cancelLate).
+      return;
+    }
+    if (row.state === 'accepted' && reason !== 'correction') {
+      // No cancellation service (Ertzaintza, Mossos): the record stays what the authority holds.
       return;
     }
     const final: RegistrationState = reason === 'correction' ? 'superseded' : 'cancelled';
@@ -251,6 +255,13 @@ export interface Change {
       { state: final, cancelledAt: now, nextAttemptAt: null },
       { operation: 'cancel', outcome: 'ok', detail: reason },
     );
+  }
+
+  /** The sweep: a booking cancelled while its registration was out is cancelled once that was accepted. */
+  async function cancelLate(): Promise<number> {
+    const rows = await repo.acceptedOfCancelledBookings();
+    for (const { registration } of rows) await withdraw(registration, 'booking cancelled');
+    return rows.length;
   }
 
   /** booking.cancelled: cancel every live registration of the booking (SES receives B for the accepted ones). */
@@ -334,6 +345,7 @@ export interface Change {
     sendDue,
     pollDue,
     warnOverdue,
+    cancelLate,
     queue,
   };
 }
