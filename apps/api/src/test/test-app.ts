@@ -84,6 +84,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // one point these at its fake.
     SES_URL: 'http://127.0.0.1:9/ses',
     ERTZAINTZA_URL: 'http://127.0.0.1:9/ertzaintza',
+    // Smart-lock vendors likewise: the hostile-input suite must never reach api.nuki.io.
+    NUKI_API_URL: 'http://127.0.0.1:9/nuki',
+    TTLOCK_API_URL: 'http://127.0.0.1:9/ttlock',
+    IGLOOHOME_API_URL: 'http://127.0.0.1:9/igloohome',
+    IGLOOHOME_AUTH_URL: 'http://127.0.0.1:9/igloohome-auth',
     ...overrides,
   });
 }
