@@ -166,6 +166,26 @@ test.describe('on a 390 px phone', () => {
       await context.close();
     });
 
+    test(`the send check-in form shows its four channels whole (${lang})`, async ({ browser }) => {
+      const context = await phone(browser);
+      const page = await context.newPage();
+      await open(page, own.hotel, '/business/checkin/service/previe/link/system', lang);
+      const channels = page.locator('.mantine-SegmentedControl-root').first();
+      await expect(channels).toBeVisible();
+      const cut = await channels.evaluate((root) => {
+        const box = root.getBoundingClientRect();
+        return [...root.querySelectorAll('label')]
+          .filter((label) => {
+            const r = label.getBoundingClientRect();
+            return r.left < Math.max(0, box.left) - 1 || r.right > Math.min(390, box.right) + 1;
+          })
+          .map((label) => label.textContent);
+      });
+      expect(cut).toEqual([]);
+      expect(await channels.evaluate((root) => root.scrollWidth <= root.clientWidth + 1)).toBe(true);
+      await context.close();
+    });
+
     test(`the manual check-in's three steps keep to one row (${lang})`, async ({ browser }) => {
       const context = await phone(browser);
       const page = await context.newPage();

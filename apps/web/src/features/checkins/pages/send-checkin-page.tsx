@@ -35,6 +35,7 @@ import { bookingQuery } from '../../../lib/api/bookings-api.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { formatStay } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
 import { checkinsApi, invalidateCheckins, type SendChannel, sendChannels } from '../api/checkins-api.ts';
 import { LinkPanel } from '../components/link-panel.tsx';
@@ -51,6 +52,7 @@ const UUID = /^[0-9a-f-]{36}$/i;
  */
 export function SendCheckinPage() {
   const { t, i18n } = useTranslation(['checkins', 'common']);
+  const isMobile = useIsMobile();
   useDocumentTitle(`${t('send.title')} · ${t('common:appName')}`);
   const language = i18n.resolvedLanguage ?? 'es';
   const queryClient = useQueryClient();
@@ -220,13 +222,16 @@ export function SendCheckinPage() {
                   value={field.value}
                   onChange={(value) => field.onChange(value as SendChannel)}
                   fullWidth
+                  // On a phone the four channels fit its width by their names alone (issue 13: QR was cut).
+                  size={isMobile ? 'xs' : 'sm'}
+                  data-testid="send-channels"
                   data={sendChannels.map((c) => {
                     const ChannelIcon = channelIcons[c];
                     return {
                       value: c,
                       label: (
                         <Group gap={6} justify="center" wrap="nowrap">
-                          <ChannelIcon size={16} aria-hidden />
+                          {isMobile ? null : <ChannelIcon size={16} aria-hidden />}
                           <span>{t(`send.channels.${c}`)}</span>
                         </Group>
                       ),
