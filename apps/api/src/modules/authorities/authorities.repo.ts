@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts } from '../../db/schema/accounts.ts';
+import { accounts, users } from '../../db/schema/accounts.ts';
 import {
   policeFiles,
   policeRegistrationAttempts,
@@ -92,6 +92,17 @@ export function createAuthoritiesRepo(deps: { db: Db }) {
         .from(accounts)
         .where(eq(accounts.id, accountId));
       return row ?? null;
+    },
+
+    /** The language of the account's first user (the bell's texts are written in it). */
+    async accountLocale(accountId: string): Promise<string> {
+      const [row] = await db
+        .select({ locale: users.locale })
+        .from(users)
+        .where(eq(users.accountId, accountId))
+        .orderBy(asc(users.createdAt))
+        .limit(1);
+      return row?.locale ?? 'es';
     },
 
     async checkin(accountId: string, id: string) {

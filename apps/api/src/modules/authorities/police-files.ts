@@ -141,6 +141,7 @@ export function createPoliceFiles(
       const now = deps.clock.now();
       const due = await repo.filesToRemind(new Date(now.getTime() - DAY));
       for (const file of due) {
+        const locale = await ctx.localeOf(file.accountId);
         await events.transaction(deps.db, async (tx) => {
           await createAuthoritiesRepo({ db: tx }).updateFile(file.id, { lastReminderAt: now });
           await deps.notifications.create(
@@ -148,7 +149,7 @@ export function createPoliceFiles(
               accountId: file.accountId,
               propertyId: file.propertyId,
               kind: 'registration',
-              title: translate('es', 'authorities.notification.upload_reminder'),
+              title: translate(locale, 'authorities.notification.upload_reminder'),
               body: file.fileName,
               relationId: null,
             },

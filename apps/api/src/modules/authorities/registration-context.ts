@@ -9,6 +9,7 @@ import type {
   PoliceService,
 } from '../../adapters/police/types.ts';
 import type { Db } from '../../db/client.ts';
+import { type Locale, locales } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { DOCUMENT_PURPOSE } from '../checkins/checkin-links.ts';
@@ -189,8 +190,15 @@ export function createRegistrationContext(deps: {
     return toCommunication(stay, [lead ?? holderOf(booking)], ineMunicipalityOf);
   }
 
+  /** The bell's language for an account (es, en or ar). */
+  async function localeOf(accountId: string): Promise<Locale> {
+    const locale = await repo.accountLocale(accountId);
+    return (locales as readonly string[]).includes(locale) ? (locale as Locale) : 'es';
+  }
+
   return {
     repo,
+    localeOf,
     mossos: deps.police.mossos,
     gated,
     setupOf,

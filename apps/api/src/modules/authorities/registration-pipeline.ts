@@ -1,6 +1,6 @@
 import type { RegistrationKind, RegistrationState } from '../../db/schema/authorities.ts';
 import { withoutEvents } from '../../events/bus.ts';
-import { translate } from '../../i18n/messages.ts';
+import { type Locale, locales, translate } from '../../i18n/messages.ts';
 import { createAuthoritiesRepo, type NewRegistration, type RegistrationRow } from './authorities.repo.ts';
 import { AWAITING_UPLOAD, type PipelineDeps, pollJob, sendJob, sweepJob } from './pipeline-shared.ts';
 import type { AuthoritySetup, RegistrationContext } from './registration-context.ts';
@@ -82,12 +82,15 @@ export interface Change {
         const awaitingUpload = next.errors.some((e) => e.code === AWAITING_UPLOAD);
         if ((next.state === 'rejected' || next.state === 'needs_action') && !awaitingUpload) {
           const detail = next.errors[0]?.message ?? next.lastError ?? '';
+          // On the transaction: a read on the module's connection would wait on it (PGlite).
+          const stored = await txRepo.accountLocale(next.accountId);
+          const locale = (locales as readonly string[]).includes(stored) ? (stored as Locale) : 'es';
           await deps.notifications.create(
             {
               accountId: next.accountId,
               propertyId: next.propertyId,
               kind: 'registration',
-              title: translate('es', `authorities.notification.${next.state}`),
+              title: translate(locale, `authorities.notification.${next.state}`),
               body: `${next.kind} ${next.reference}: ${detail}`.slice(0, 500),
               relationId: next.checkinId ?? next.bookingId,
             },
@@ -314,6 +317,7 @@ export interface Change {
     const now = clock.now();
     const rows = await repo.overdueToWarn(new Date(now.getTime() + OVERDUE_WARNING_MS));
     for (const row of rows) {
+      const locale = await ctx.localeOf(row.accountId);
       await events.transaction(db, async (tx) => {
         const claimed = await createAuthoritiesRepo({ db: tx }).transition(row.id, [row.state], {
           overdueNotifiedAt: now,
@@ -324,7 +328,7 @@ export interface Change {
             accountId: row.accountId,
             propertyId: row.propertyId,
             kind: 'registration',
-            title: translate('es', 'authorities.notification.overdue'),
+            title: translate(locale, 'authorities.notification.overdue'),
             body: `${row.kind} ${row.reference} · ${row.dueAt.toISOString()}`,
             relationId: row.checkinId ?? row.bookingId,
           },
