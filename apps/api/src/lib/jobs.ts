@@ -31,13 +31,18 @@ export interface JobInfo {
 
 export type JobHandler<T extends object> = (data: T, job: JobInfo) => Promise<void>;
 
+export interface DrainOptions {
+  /** Skip jobs queued to start later (a nightly batch, a planned next attempt); a retrying run still counts. */
+  dueOnly?: boolean;
+}
+
 export interface Jobs {
   /** Queues a job; answers its id, or null when a singletonKey made it a duplicate. */
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
   /** Runs `handler` for every job of `name`; a handler that throws makes the job retry. */
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
   /** Resolves when every job queued so far under `name` has finished (tests and graceful shutdown). */
-  drain(name: string, timeoutMs?: number): Promise<void>;
+  drain(name: string, timeoutMs?: number, options?: DrainOptions): Promise<void>;
   start(): Promise<void>;
   /** Stops polling, lets running handlers finish, and releases every timer so the process can exit. */
   stop(): Promise<void>;

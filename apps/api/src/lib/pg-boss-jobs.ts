@@ -273,9 +273,9 @@ export function createPgBossJobs(opts: PgBossJobsOptions): Jobs {
       if (started) await startWorker(entry.name, entry.handler);
     },
 
-    async drain(name, timeoutMs = 30_000) {
+    async drain(name, timeoutMs = 30_000, { dueOnly = false } = {}) {
       const pending = await executeSql(
-        `SELECT id FROM ${jobsSchema}.job WHERE name = $1 AND state < 'completed'`,
+        `SELECT id FROM ${jobsSchema}.job WHERE name = $1 AND state < 'completed'${dueOnly ? ` AND (start_after <= now() OR state = 'retry')` : ''}`,
         [name],
       );
       const ids = pending.rows.map((row) => String(row.id));

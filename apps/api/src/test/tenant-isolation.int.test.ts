@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollJob, sendJob } from '../modules/authorities/pipeline-shared.ts';
 import { checkinSendJob, remindersRingJob } from '../modules/checkins/checkins.jobs.ts';
 import { TINY_PNG } from '../modules/guest-checkin/test-support.ts';
 import { mailSendJob } from '../modules/mail/mail.service.ts';
+import { lockCodesJob } from '../modules/smart-locks/smart-locks.jobs.ts';
 import type { ApiRoute } from '../plugins/access.ts';
 import { bearer, createAdmin, createEmpresa, loginToken } from './auth-helpers.ts';
 import { changedTables, dbSnapshot } from './db-snapshot.ts';
@@ -471,7 +473,10 @@ describe(`tenant isolation and access over the route table on ${testDbKind}`, ()
    * mail worker marks outbox rows sent): only the request itself can change what it is compared with.
    */
   const settledSnapshot = async () => {
-    for (const job of [mailSendJob, checkinSendJob]) await t.jobs.drain(job);
+    // The owner's previous call may have queued work (mail, links, police registrations, door codes)
+    // that the queue runs in the background: let it finish, so only B's call can change the snapshot.
+    for (const job of [mailSendJob, checkinSendJob, sendJob, pollJob, lockCodesJob])
+      await t.jobs.drain(job, 30_000, { dueOnly: true });
     return dbSnapshot(t.database);
   };
   const ok = async (res: LightMyRequestResponse, expected = [200, 201]) => {
