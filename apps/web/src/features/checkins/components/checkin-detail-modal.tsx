@@ -27,9 +27,9 @@ import { checkinDetailQuery, registrationPdfPath } from '../api/checkins-api.ts'
 import { alpha2Of } from '../lib/countries.ts';
 import { scorePercent, sexLetter } from '../lib/guest-view.ts';
 import { openRegistrationPdf } from '../lib/pdf.ts';
+import { AccessCodeSection } from './access-code-section.tsx';
 import { KeysToggle, LinkProgress, StatusBadge } from './checkin-badges.tsx';
 import { ExpectedGuests } from './expected-guests.tsx';
-import { AccessCodeSection } from './access-code-section.tsx';
 import { RegistrationSection } from './registration-section.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
