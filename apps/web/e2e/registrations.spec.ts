@@ -69,9 +69,27 @@ test('settings: the test connection says "Credenciales incorrectas...", counts t
   await expect(page.getByTestId('authorities-system')).toContainText('SES.Hospedajes');
   await expect(page.getByRole('radio', { name: 'Al completar el check-in' })).toBeChecked();
 
+  // Nothing is ever tested (or sent) with the demo login: the screen asks for real credentials.
   const testButton = page.getByRole('button', { name: 'Probar conexión' });
   await testButton.click();
   const error = page.getByTestId('authority-test-error');
+  await expect(error).toContainText('Son las credenciales de demostración (DEMO-SIN-CONEXION)');
+
+  // A real login with a wrong password reaches the authority (the e2e server's SES fake), which refuses it.
+  const saved = await request.put(`/api/properties/${propertyId}/settings/authorities`, {
+    headers: { Authorization: `Bearer ${session.token}` },
+    data: {
+      entity: 'guardia_civil',
+      user: '12345678AWS',
+      password: 'not-the-password',
+      establishment_code: '0000256',
+      landlord_code: '0000146962',
+      send_mode: 'immediate',
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  await page.reload();
+  await testButton.click();
   await expect(error).toContainText('Credenciales incorrectas...');
   await expect(error).toContainText('Intentos fallidos seguidos: 1 de 3.');
   await expect(page.getByTestId('authority-attempts-warning')).toHaveCount(0);
@@ -206,7 +224,7 @@ test('dashboard: a red card counts the rejected registrations and opens the filt
   await expect(page.getByTestId('registration-row')).toHaveCount(1);
 });
 
-test('send now never pretends: with the demo login the authority refuses, and the check-in says why', async ({
+test('send now never pretends: nothing goes out with the demo login, and the check-in says why', async ({
   page,
   request,
 }) => {
@@ -229,13 +247,13 @@ test('send now never pretends: with the demo login the authority refuses, and th
     .click();
   const section = page.getByTestId('registration-section');
   await section.getByRole('button', { name: 'Enviar ahora' }).click();
-  // The e2e SES fake does not know the demo's DEMO-SIN-CONEXION: the send stops, and the screen says
-  // so in the authority's words; it never shows "sent" or "accepted".
+  // Nothing goes out with the demo's DEMO-SIN-CONEXION login: the send stops and the screen asks for
+  // real credentials; it never shows "sent" or "accepted".
   const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'No se ha enviado' });
-  await expect(toast).toContainText('Credenciales incorrectas...');
+  await expect(toast).toContainText('credenciales de demostración');
   const badge = section.getByTestId('registration-badge');
   await expect(badge).toHaveText(/^(Requiere acción|Fuera de plazo)$/);
-  await expect(section.getByTestId('registration-errors')).toContainText('Credenciales incorrectas...');
+  await expect(section.getByTestId('registration-errors')).toContainText('credenciales de demostración');
   await expect(section.getByTestId('registration-attempts')).toContainText('Envío · fallido');
   await page.screenshot({ path: shots().outputPath('detail-send-now-es.png'), fullPage: true });
   await page.keyboard.press('Escape');

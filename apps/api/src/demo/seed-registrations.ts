@@ -10,12 +10,13 @@ import {
 } from '../db/schema/authorities.ts';
 import { checkinGuests, checkins } from '../db/schema/checkins.ts';
 import { properties, propertyAuthorities } from '../db/schema/properties.ts';
+import { DEMO_AUTHORITY_USER } from '../modules/authorities/pipeline-shared.ts';
 
 /**
  * The demo's authority login (issue 14 item 7): pointed at nothing, and saying so. The settings page shows
  * it as demo data; no real authority ever receives these credentials from the demo.
  */
-export const DEMO_AUTHORITY_USER = 'DEMO-SIN-CONEXION';
+export { DEMO_AUTHORITY_USER };
 
 const DEMO_REGISTRATION_EMAILS = ['demo@posada.local', 'hotel@posada.local'];
 
@@ -41,9 +42,9 @@ const addYears = (iso: string, years: number) => `${Number(iso.slice(0, 4)) + ye
  * Issue 14 demo data: the newest completed check-ins of demo@ and hotel@ get their parte de viajeros in
  * every state a screen shows (accepted with the batch and communication codes, rejected field by field
  * with the guest, sent, pending), with the attempts that led there. Written once per property: a property
- * that already has registrations is left alone. The pipeline still takes up the pending and sent ones
- * (due now) with the DEMO-SIN-CONEXION login, which no authority accepts: they end in needs action at
- * whatever SES_URL points to (the e2e server's fake; README: run the demo against a fake or PRE).
+ * that already has registrations is left alone. The pipeline never sends or queries anything with the
+ * DEMO-SIN-CONEXION login (authorities/pipeline-shared.ts): the pending ones end in needs action asking
+ * for real credentials, wherever SES_URL points.
  */
 export async function seedDemoRegistrations(
   db: Db,

@@ -36,8 +36,8 @@ const google = await startFakeGoogle({
 const nuki = await startFakeNuki();
 const ttlock = await startFakeTtlock();
 const igloohome = await startFakeIgloohome();
-// SES.Hospedajes (police registration): never the Ministry's endpoint. The demo's authority login
-// (DEMO-SIN-CONEXION) is not the fake's, so a test connection answers 'Credenciales incorrectas...'.
+// SES.Hospedajes (police registration): never the Ministry's endpoint. Nothing is sent with the demo's
+// authority login (DEMO-SIN-CONEXION); a flow that saves the fake's login reaches the fake.
 const ses = await startFakeSes({ validate: false });
 const totpSecrets = new Map<string, string>();
 const mailApi = createServer((req, res) => {

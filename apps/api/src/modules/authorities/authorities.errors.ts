@@ -7,6 +7,8 @@ export const authoritiesErrors = {
   fileNotFound: () => new AppError('authorities.file_not_found', 404),
   /** The property has no authority settings. */
   notConfigured: () => new AppError('authorities.not_configured', 409),
+  /** The demo's placeholder login (DEMO-SIN-CONEXION): nothing is sent or tested with it. */
+  demoCredentials: () => new AppError('authorities.demo_credentials', 409),
   /** spec 6: authority reporting is subscription-gated. */
   featureUnavailable: () => new AppError('settings.feature_unavailable', 403),
   /** Accepted already: only a correction sends it again. */

@@ -9,6 +9,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { properties, propertyAuthorities } from '../../db/schema/properties.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { DEMO_AUTHORITY_USER } from './pipeline-shared.ts';
 import { pollJob, sendJob, sweepJob } from './registration-pipeline.ts';
 import { guest } from './test-support.ts';
 
@@ -132,6 +133,41 @@ describe('police registration', () => {
     const post = await call('POST', `/api/checkins/${id}/registration`, {}, otherTok);
     expect(post.statusCode).toBe(409);
     expect(post.json().code).toBe('authorities.not_configured');
+  });
+
+  it("never sends, queries or tests anything with the demo's DEMO-SIN-CONEXION login", async () => {
+    const demo = await createEmpresa(t, { properties: [{ nombre: 'Demo', tipoPropiedad: 'apartamento' }] });
+    const demoTok = await loginToken(t, demo.email);
+    const property = demo.propertyIds[0] ?? '';
+    const put = await call(
+      'PUT',
+      `/api/properties/${property}/settings/authorities`,
+      { ...sesSettings(), user: DEMO_AUTHORITY_USER, password: 'demo' },
+      demoTok,
+    );
+    expect(put.statusCode, put.body).toBe(200);
+    const before = ses.received.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkins/manual',
+      headers: bearer(demoTok),
+      payload: {
+        property_id: property,
+        start_date: '2026-11-20',
+        end_date: '2026-11-22',
+        guest: guest(),
+        accepted_terms: true,
+      },
+    });
+    const id = res.json().data.id as string;
+    await send();
+    const answer = await registration(id, demoTok);
+    expect(answer.registration).toMatchObject({ state: 'needs_action' });
+    expect(answer.registration.errors[0].code).toBe('authorities.demo_credentials');
+    const test = await call('POST', `/api/properties/${property}/authorities/test`, {}, demoTok);
+    expect(test.statusCode).toBe(409);
+    expect(test.json().code).toBe('authorities.demo_credentials');
+    expect(ses.received.length).toBe(before);
   });
 
   it('sends a completed check-in as a zipped, XSD-valid PV, polls the batch to accepted and shows the proof', async () => {
@@ -474,7 +510,10 @@ describe('police registration', () => {
   });
 
   it("answers 404 to another account's check-in, and the badges only for the caller's own", async () => {
-    const [any] = await t.database.db.select().from(policeRegistrations);
+    const [any] = await t.database.db
+      .select()
+      .from(policeRegistrations)
+      .where(eq(policeRegistrations.propertyId, casa));
     const res = await call('GET', `/api/checkins/${any?.checkinId}/registration`, undefined, otherToken);
     expect(res.statusCode).toBe(404);
     const badges = await call('POST', '/api/checkins/registration-states', { checkin_ids: [any?.checkinId] });

@@ -23,6 +23,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PropertySettingsService } from '../properties/property-settings.service.ts';
 import { authoritiesErrors } from './authorities.errors.ts';
 import type { RegistrationFilter } from './authorities.repo.ts';
+import { isDemoAuthority } from './pipeline-shared.ts';
 import { createPoliceFiles } from './police-files.ts';
 import { createRegistrationContext, type PoliceServices } from './registration-context.ts';
 import { createRegistrationPipeline } from './registration-pipeline.ts';
@@ -193,6 +194,7 @@ export function createAuthoritiesService(deps: AuthoritiesDeps) {
       if (!property) throw authoritiesErrors.propertyNotFound();
       const setup = await ctx.setupOf(tenant.accountId, propertyId);
       if (!setup) throw authoritiesErrors.notConfigured();
+      if (isDemoAuthority(setup.authority)) throw authoritiesErrors.demoCredentials();
       if (!(await ctx.gated(tenant.accountId))) throw authoritiesErrors.featureUnavailable();
       const now = clock.now().toISOString();
       if (pathOf(setup.authority.entity) === 'mossos') {

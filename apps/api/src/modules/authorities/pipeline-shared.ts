@@ -10,6 +10,14 @@ export const sendJob = 'authorities.send';
 export const pollJob = 'authorities.poll';
 export const sweepJob = 'authorities.sweep';
 
+/**
+ * The demo's authority login (npm run demo): it points at nothing, so nothing is ever sent, queried or
+ * tested with it, wherever SES_URL points; its registrations wait for real credentials.
+ */
+export const DEMO_AUTHORITY_USER = 'DEMO-SIN-CONEXION';
+export const isDemoAuthority = (authority: { username: string }) =>
+  authority.username === DEMO_AUTHORITY_USER;
+
 /** The error the operator sees for the awaited Mossos upload (a needs_action that is not a fault). */
 export const AWAITING_UPLOAD = 'authorities.awaiting_upload';
 

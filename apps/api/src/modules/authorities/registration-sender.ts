@@ -3,7 +3,14 @@ import type { CommunicationResult, PoliceCommunication, PoliceService } from '..
 import type { RegistrationState } from '../../db/schema/authorities.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { NewRegistration, RegistrationRow } from './authorities.repo.ts';
-import { AWAITING_UPLOAD, errorOf, type PipelineDeps, pollJob, sendJob } from './pipeline-shared.ts';
+import {
+  AWAITING_UPLOAD,
+  errorOf,
+  isDemoAuthority,
+  type PipelineDeps,
+  pollJob,
+  sendJob,
+} from './pipeline-shared.ts';
 import type { AuthoritySetup, RegistrationContext } from './registration-context.ts';
 import type { Change } from './registration-pipeline.ts';
 import { asErrors, backoffMs, isTransient, isUnauthorized, pathOf } from './registration-rules.ts';
@@ -317,13 +324,18 @@ export function createRegistrationSender(deps: PipelineDeps, ctx: RegistrationCo
         });
         if (rows.length === 0) break;
         moved += rows.length;
-        if (!setup) {
+        if (!setup || isDemoAuthority(setup.authority)) {
+          const code = setup ? 'authorities.demo_credentials' : 'authorities.not_configured';
           for (const row of rows) {
             await change(
               row,
               [row.state],
-              { state: 'needs_action', errors: [errorOf('authorities.not_configured')], nextAttemptAt: null },
-              { operation: 'send', outcome: 'failed', detail: 'no authority settings' },
+              { state: 'needs_action', errors: [errorOf(code)], nextAttemptAt: null },
+              {
+                operation: 'send',
+                outcome: 'failed',
+                detail: setup ? 'demo login: not sent' : 'no authority settings',
+              },
             );
           }
           continue;
@@ -352,7 +364,7 @@ export function createRegistrationSender(deps: PipelineDeps, ctx: RegistrationCo
     for (const g of groups) if (g.batchCode) batches.set(g.batchCode, g);
     for (const [batch, g] of batches) {
       const setup = await ctx.setupOf(g.accountId, g.propertyId);
-      if (!setup) continue;
+      if (!setup || isDemoAuthority(setup.authority)) continue;
       const claimed = await repo.claim({
         propertyId: g.propertyId,
         kind: g.kind,
