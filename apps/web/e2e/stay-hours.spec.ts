@@ -41,17 +41,21 @@ test('the stay hours are typed by keyboard, saved, shown back and reach the gues
   await page.keyboard.type('1630');
   const checkoutHours = page.getByRole('spinbutton', { name: 'Salida hasta: hora' });
   await checkoutHours.focus();
+  // The arrow steps the hour down by one (the seeded 12 becomes 11).
+  const before = Number(await checkoutHours.inputValue());
+  const hour = String(before - 1).padStart(2, '0');
   await page.keyboard.press('ArrowDown');
+  await expect(checkoutHours).toHaveValue(hour);
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Cambios guardados.')).toBeVisible();
 
   const auth = { Authorization: `Bearer ${session.token}` };
   const saved = await page.request.get(`/api/properties/${propertyId}/settings`, { headers: auth });
-  expect((await saved.json()).data).toMatchObject({ checkin_time: '16:30', checkout_time: '10:00' });
+  expect((await saved.json()).data).toMatchObject({ checkin_time: '16:30', checkout_time: `${hour}:00` });
   await page.reload();
   await expect(page.getByRole('spinbutton', { name: 'Entrada a partir de: hora' })).toHaveValue('16');
   await expect(page.getByRole('spinbutton', { name: 'Entrada a partir de: minutos' })).toHaveValue('30');
-  await expect(checkoutHours).toHaveValue('10');
+  await expect(checkoutHours).toHaveValue(hour);
 
   // The guest's welcome page says them.
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -71,7 +75,7 @@ test('the stay hours are typed by keyboard, saved, shown back and reach the gues
   const link = new URL((await sent.json()).data.link.url);
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByTestId('stay-hours')).toHaveText(
-    'Entrada a partir de las 16:30 · Salida hasta las 10:00',
+    `Entrada a partir de las 16:30 · Salida hasta las ${hour}:00`,
   );
 });
 
