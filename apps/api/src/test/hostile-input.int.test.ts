@@ -33,6 +33,8 @@ const writesOnRefusal = new Set([
   'login_attempts',
   'login_challenges',
   'checkin_verification_codes',
+  // A wrong guest check-in code is counted per session and address (throttling), like a failed sign-in.
+  'guest_code_attempts',
   'calendar_stays_cache',
   'calendar_nights_cache',
 ]);
