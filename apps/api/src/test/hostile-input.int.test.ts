@@ -35,6 +35,9 @@ const writesOnRefusal = new Set([
   'checkin_verification_codes',
   // A wrong guest check-in code is counted per session and address (throttling), like a failed sign-in.
   'guest_code_attempts',
+  // A refused authority test connection counts the failed attempt (spec 5: warn before the third), kept
+  // on property_authorities.failed_test_attempts.
+  'property_authorities',
   'calendar_stays_cache',
   'calendar_nights_cache',
 ]);
