@@ -1,4 +1,4 @@
-/** A guest of the operator's manual check-in, valid for SES (a Spanish resident with a NIF), for the tests. */
+/** A guest of the operator's manual check-in, valid for SES (a Spanish resident with a NIF): the authorities and check-ins tests. */
 export const guest = (overrides: Record<string, unknown> = {}) => ({
   first_name: 'Marta',
   last_name: 'Gómez Ruiz',

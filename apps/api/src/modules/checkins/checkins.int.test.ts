@@ -7,37 +7,11 @@ import { emailOutbox } from '../../db/schema/outbox.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { guest as validGuest } from '../authorities/test-support.ts';
 import { newCheckinLink } from './checkin-links.ts';
 import { checkinSendJob, checkinsPurgeJob, remindersRingJob } from './checkins.jobs.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-const validGuest = (overrides: Record<string, unknown> = {}) => ({
-  first_name: 'Marta',
-  last_name: 'Gómez Ruiz',
-  gender: 'female',
-  birth_date: '1985-04-12',
-  phone: '+34 611 222 333',
-  email: 'marta@example.com',
-  document_type: 'dni',
-  document_number: '12345678Z',
-  issue_date: '2020-01-15',
-  expiry_date: '2030-01-15',
-  support_number: 'ABC123456',
-  nationality: 'ESP',
-  country: 'ES',
-  address: 'Calle Mayor 1',
-  city: 'Madrid',
-  postal_code: '28013',
-  residence_country: 'ES',
-  payment_method: 'cash',
-  payment_date: '2026-11-20',
-  minors: false,
-  kinship: null,
-  signature: '',
-  process: 'operator_manual',
-  ...overrides,
-});
 
 /**
  * The operator check-in API through app.inject (PGlite; PostgreSQL with TEST_DB=postgres). The clock
