@@ -7,33 +7,11 @@ import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp, waitForOutbox } from '../../test/test-app.ts';
 import { pollJob, sendJob } from '../authorities/registration-pipeline.ts';
 
+import { guest as sesGuest } from '../authorities/test-support.ts';
+
 type Method = 'GET' | 'POST' | 'PUT';
 
-const guest = (email: string) => ({
-  first_name: 'Marta',
-  last_name: 'Gómez Ruiz',
-  gender: 'female',
-  birth_date: '1985-04-12',
-  phone: '+34 611 222 333',
-  email,
-  document_type: 'dni',
-  document_number: '12345678Z',
-  issue_date: '2020-01-15',
-  expiry_date: '2030-01-15',
-  support_number: 'ABC123456',
-  nationality: 'ESP',
-  country: 'ES',
-  address: 'Calle Mayor 1',
-  city: 'Madrid',
-  postal_code: '28013',
-  residence_country: 'ES',
-  payment_method: 'cash',
-  payment_date: '2026-11-20',
-  minors: false,
-  kinship: null,
-  signature: '',
-  process: 'operator_manual',
-});
+const guest = (email: string) => sesGuest({ email });
 
 /**
  * The release rule against the real police-registration pipeline (issue 14 item 5): a property that

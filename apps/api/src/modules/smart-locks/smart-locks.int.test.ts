@@ -9,6 +9,7 @@ import { accessCodes, lockAccounts } from '../../db/schema/smart-locks.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { guest as sesGuest } from '../authorities/test-support.ts';
 import { createCheckinRecords } from '../checkins/checkin-records.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { lockCodesJob } from './smart-locks.jobs.ts';
@@ -17,31 +18,7 @@ import { createSmartLocksService } from './smart-locks.service.ts';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The operator's manual check-in guest (checkins.int.test.ts). */
-const manualGuest = (email: string) => ({
-  first_name: 'Marta',
-  last_name: 'Gómez Ruiz',
-  gender: 'female',
-  birth_date: '1985-04-12',
-  phone: '+34 611 222 333',
-  email,
-  document_type: 'dni',
-  document_number: '12345678Z',
-  issue_date: '2020-01-15',
-  expiry_date: '2030-01-15',
-  support_number: 'ABC123456',
-  nationality: 'ESP',
-  country: 'ES',
-  address: 'Calle Mayor 1',
-  city: 'Madrid',
-  postal_code: '28013',
-  residence_country: 'ES',
-  payment_method: 'cash',
-  payment_date: '2026-11-20',
-  minors: false,
-  kinship: null,
-  signature: '',
-  process: 'operator_manual',
-});
+const manualGuest = (email: string) => sesGuest({ email });
 
 /**
  * Smart locks through the API (PGlite; PostgreSQL with TEST_DB=postgres) against the Nuki fake: connect,
