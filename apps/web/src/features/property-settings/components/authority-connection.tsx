@@ -23,9 +23,15 @@ export function AuthorityConnection({ dirty }: { dirty: boolean }) {
   const { propertyId, settings } = useSettingsContext();
   const queryClient = useQueryClient();
   const stored = settings.authorities;
-  const [result, setResult] = useState<ConnectionResult | null>(null);
-  const failed = result?.failedAttempts ?? stored.failed_test_attempts ?? 0;
-  const max = result?.maxAttempts ?? AUTHORITY_MAX_TEST_ATTEMPTS;
+  const [tested, setResult] = useState<ConnectionResult | null>(null);
+  const failed = tested?.failedAttempts ?? stored.failed_test_attempts ?? 0;
+  const max = tested?.maxAttempts ?? AUTHORITY_MAX_TEST_ATTEMPTS;
+  // Failed attempts in a row are stored: after a reload (or a remount) the screen still says how many.
+  const result: ConnectionResult | null =
+    tested ??
+    (stored.last_test_ok === false && failed > 0
+      ? { kind: 'unauthorized', failedAttempts: failed, maxAttempts: max, message: null }
+      : null);
   const mutation = useMutation({
     mutationFn: () => api.post<AuthorityTestAnswer>(authoritiesPaths.test(propertyId), {}),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: settingsQueryKey(propertyId) }),
@@ -87,7 +93,7 @@ export function AuthorityConnection({ dirty }: { dirty: boolean }) {
             {t('settings.test')}
           </Button>
         </Group>
-        {stored.last_test_at && !result ? (
+        {stored.last_test_at && !tested ? (
           <Text size="xs" c="dimmed">
             {t('settings.lastTest', {
               at: formatDateTime(stored.last_test_at, language),
