@@ -58,6 +58,21 @@ const envSchema = z.object({
   TTLOCK_CLIENT_SECRET: z.string().optional(),
   IGLOOHOME_API_URL: z.string().url().default('https://api.igloodeveloper.co/igloohome'),
   IGLOOHOME_AUTH_URL: z.string().url().default('https://auth.igloohome.co'),
+  /**
+   * Channel calendars (issue 15, adapters/ical): feeds on loopback and private networks are refused unless
+   * this is true (tests and local fakes only: it would let an operator read the machine's own network).
+   */
+  ICAL_ALLOW_PRIVATE_HOSTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** How long one feed fetch may take, and the largest feed read. */
+  ICAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  ICAL_MAX_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(5_000_000),
+  /** Every connection is fetched this often (channel managers poll every 10 to 30 minutes). */
+  ICAL_SYNC_INTERVAL_MINUTES: z.coerce.number().positive().max(1440).default(15),
+  /** Feeds fetched at the same time by one process. */
+  ICAL_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   /** General API limit: requests per window per signed-in session, or per address without one. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   /** Stricter limit on public and guest routes (sign-in, sign-up, the guest check-in link), per address. */

@@ -22,7 +22,14 @@ export const accounts = pgTable('accounts', {
   suscriptionIdStripe: text('suscription_id_stripe'),
   paymentFail: boolean('payment_fail').notNull().default(false),
   enableWebReservations: boolean('enable_web_reservations').notNull().default(false),
+  /** Direct-booking settings (spec 3): on_arrival | online (null: on arrival). */
   directBookingPaymentType: text('direct_booking_payment_type'),
+  /** The direct-booking website's address, /book/{slug} (issue 15); set when first asked for. */
+  bookingSlug: text('booking_slug').unique('accounts_booking_slug_key'),
+  directBookingDiscountEnabled: boolean('direct_booking_discount_enabled').notNull().default(false),
+  /** percentage (1 to 100, spec 5) | fixed (minor units of the property's currency; euros in spec 5). */
+  directBookingDiscountType: text('direct_booking_discount_type').notNull().default('percentage'),
+  directBookingDiscountValue: integer('direct_booking_discount_value').notNull().default(0),
   advisorId: uuid('advisor_id').references(() => advisors.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -47,6 +47,8 @@ export const bookings = pgTable(
     /** Paused bookings get no automatic check-in message (spec 4). */
     paused: boolean('paused').notNull().default(false),
     channel: text('channel').$type<BookingChannel>().notNull().default('manual'),
+    /** The channel's own reservation code (Airbnb's HM…), when the channel gives one (issue 15). */
+    externalRef: text('external_ref'),
     /** Hotels and campings: the room type sold; null for apartments and villas. */
     roomTypeId: uuid('room_type_id').references(() => roomTypes.id, { onDelete: 'set null' }),
     /** Rooms of the type (hotels); 1 otherwise. */

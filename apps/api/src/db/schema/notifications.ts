@@ -12,6 +12,8 @@ export const notificationKinds = [
   'service',
   /** Issue 14: a police registration rejected, needing action or near its deadline (shown as type 4, check-in). */
   'registration',
+  /** Issue 15: a channel calendar failing for more than 2 hours, or an imported stay that overbooks. */
+  'channel',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 /** spec 3 Notification type 1 to 5, one per kind in this order. */
@@ -22,6 +24,7 @@ export const notificationTypeOf: Record<NotificationKind, number> = {
   checkin: 4,
   service: 5,
   registration: 4,
+  channel: 2,
 };
 
 /** spec 3 Notification: unread while read_at is empty (spec 4). */

@@ -50,6 +50,8 @@ export const properties = pgTable(
       .notNull()
       .default(sql`'{"es":"","en":"","ar":""}'::jsonb`),
     botGpt: boolean('bot_gpt').notNull().default(false),
+    /** spec 3 accommodation_units[].web_reservation_active: sold on the direct-booking website (apartments, villas). */
+    webReservationActive: boolean('web_reservation_active').notNull().default(true),
     /** Accommodation settings (spec 3). Disabled blocks check-ins (spec 4). */
     active: boolean('active').notNull().default(true),
     policies: jsonb('policies').$type<LocalizedColumn>(),

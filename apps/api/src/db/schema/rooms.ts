@@ -28,6 +28,8 @@ export const roomTypes = pgTable(
     adults: integer('adults').notNull().default(1),
     children: integer('children').notNull().default(0),
     infants: integer('infants').notNull().default(0),
+    /** spec 3 accommodation_units[].web_reservation_active for hotels: the type is sold on the website. */
+    webReservationActive: boolean('web_reservation_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('room_types_property_idx').on(t.accountId, t.propertyId)],
