@@ -26,6 +26,7 @@ const row: PropertyRow = {
   currency: 'EUR',
   description: { es: 'Villa', en: 'Villa', ar: 'فيلا' },
   botGpt: false,
+  webReservationActive: true,
   active: false,
   policies: { es: 'Normas', en: 'Rules', ar: 'قواعد' },
   welcome: null,
