@@ -2,7 +2,7 @@
 // committed migrations, unit and API integration tests on PGlite, the same integration tests on PostgreSQL
 // when TEST_DATABASE_URL is set, then the Playwright flows against a production build. Ends with one
 // "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,32 @@ function run(title, command, args, { cwd = root, env = {} } = {}) {
   return result.status === 0;
 }
 
+/**
+ * Like run, but without waiting: the output is kept and printed whole when the step ends, so two steps
+ * running side by side (the two database suites, the web build) do not interleave their logs.
+ */
+function runAside(title, command, args, { cwd = root, env = {} } = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, TZ: 'UTC', ...env } });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n▶ ${title}`);
+      process.stdout.write(Buffer.concat(chunks));
+      if (status !== 0) {
+        failedSteps.push(title);
+        console.log(`✖ ${title} failed (${seconds} s)`);
+      } else {
+        console.log(`✔ ${title} (${seconds} s)`);
+      }
+      resolve(status === 0);
+    });
+  });
+}
+
 function countVitest(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -46,17 +72,25 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
+const vitestArgs = (out, extraArgs) => [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+  ...extraArgs,
+];
+const reportOf = (title) => path.join(reports, `${title.replace(/\W+/g, '-')}.json`);
+
 function vitest(title, workspace, extraArgs = [], env = {}) {
-  const out = path.join(reports, `${title.replace(/\W+/g, '-')}.json`);
-  run(
-    title,
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extraArgs],
-    {
-      cwd: path.join(root, workspace),
-      env,
-    },
-  );
+  const out = reportOf(title);
+  run(title, 'npx', vitestArgs(out, extraArgs), { cwd: path.join(root, workspace), env });
+  countVitest(out);
+}
+
+async function vitestAside(title, workspace, extraArgs = [], env = {}) {
+  const out = reportOf(title);
+  await runAside(title, 'npx', vitestArgs(out, extraArgs), { cwd: path.join(root, workspace), env });
   countVitest(out);
 }
 
@@ -67,13 +101,16 @@ run('schema and migrations agree (drizzle-kit generate)', 'node', ['scripts/chec
 vitest('domain unit tests', 'packages/domain');
 vitest('contracts unit tests', 'packages/contracts');
 vitest('web unit tests', 'apps/web');
-vitest('api unit and integration tests (PGlite)', 'apps/api', [], { TEST_DB: 'pglite' });
-if (process.env.TEST_DATABASE_URL) {
-  vitest('api integration tests (PostgreSQL)', 'apps/api', ['int.test'], { TEST_DB: 'postgres' });
-} else {
-  console.log('\n(TEST_DATABASE_URL not set: integration tests ran on PGlite only)');
-}
-if (run('build web', 'npm', ['run', 'build', '--silent'])) {
+// The API suites on both databases and the web build run side by side: the PostgreSQL suite spends much
+// of its time waiting on the server, so on two cores this saves minutes of the CI run.
+const [, , built] = await Promise.all([
+  vitestAside('api unit and integration tests (PGlite)', 'apps/api', [], { TEST_DB: 'pglite' }),
+  process.env.TEST_DATABASE_URL
+    ? vitestAside('api integration tests (PostgreSQL)', 'apps/api', ['int.test'], { TEST_DB: 'postgres' })
+    : Promise.resolve(console.log('\n(TEST_DATABASE_URL not set: integration tests ran on PGlite only)')),
+  runAside('build web', 'npm', ['run', 'build', '--silent']),
+]);
+if (built) {
   const out = path.join(reports, 'playwright.json');
   run(
     'end-to-end flows (Playwright, Chromium)',
