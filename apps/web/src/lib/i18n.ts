@@ -12,6 +12,7 @@ export const namespaces = [
   'admin',
   'auth',
   'calendar',
+  'channels',
   'checkins',
   'common',
   'dashboard',
