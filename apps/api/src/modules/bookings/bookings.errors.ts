@@ -17,6 +17,8 @@ export const bookingsErrors = {
   newDatesTaken: () => new AppError('booking.new_dates_taken', 409),
   /** spec 4: an external-channel booking cannot be cancelled here. */
   externalNotCancellable: () => new AppError('booking.external_not_cancellable', 409),
+  /** spec 4, docs/channels.md: an external-channel booking is changed on its channel, not here. */
+  externalNotEditable: () => new AppError('booking.external_not_editable', 409),
   cancelled: () => new AppError('booking.cancelled_not_editable', 409),
   /** spec 4 Room: a room in maintenance cannot be sold. */
   roomMaintenance: () =>

@@ -40,6 +40,7 @@ import {
   createBookingsRepo,
 } from './bookings.repo.ts';
 import { createBulkBookings } from './bulk-bookings.service.ts';
+import { createChannelBookings } from './channel-bookings.service.ts';
 import { createClosedDatesService } from './closed-dates.service.ts';
 import { createNightPricesService } from './night-prices.service.ts';
 import { type BookingsTx, createStayPlanning, MAX_STAY_NIGHTS } from './stay-planning.ts';
@@ -85,6 +86,7 @@ export function toBooking(row: BookingListRow, roomNames: Map<string, string>): 
     paused: b.paused,
     channel: b.channel,
     external: isExternalChannel(b.channel),
+    external_ref: b.externalRef,
     room_type_id: b.roomTypeId,
     room_type_name: row.roomTypeName,
     quantity: b.quantity,
@@ -195,6 +197,8 @@ export function createBookingsService(deps: BookingsDeps) {
     rooms: createBookingRooms({ db: deps.db }),
     /** The spreadsheet import's bulk writes. */
     bulk: createBulkBookings(),
+    /** The channel import's writes (issue 15, docs/channels.md): external bookings, overbookings, blocks. */
+    channel: createChannelBookings({ clock: deps.clock, makeCode, notifications }, planning),
 
     async list(tenant: Tenant, q: BookingsListQuery): Promise<BookingsPage> {
       if (q.property_id) await ownedProperty(tenant, q.property_id);
@@ -279,6 +283,8 @@ export function createBookingsService(deps: BookingsDeps) {
      */
     async update(tenant: Tenant, id: string, body: UpdateBookingInput): Promise<BookingDetail> {
       const current = await ownedBooking(tenant, id);
+      // spec 4: only the channel changes a booking it sent (docs/channels.md).
+      if (isExternalChannel(current.channel)) throw bookingsErrors.externalNotEditable();
       if (body.id !== id) throw commonErrors.invalid({ id: ['validation.invalid'] });
       const property = await ownedProperty(tenant, body.property_id);
       const today = todayIn(property.timeZone, deps.clock.now());
