@@ -56,7 +56,7 @@ export const layers = [
     },
     /** Reads granted across modules (joins of read models and tenant checks); writes never are. */
     reads: {
-      accounts: ['properties', 'users'],
+      accounts: ['properties', 'users', 'roomTypes'],
       admin: ['accounts', 'properties', 'users'],
       auth: ['accounts'],
       'booking-import': ['nightPrices', 'properties', 'unitNights', 'bookings', 'roomTypes', 'rooms'],
@@ -72,6 +72,8 @@ export const layers = [
         'rooms',
       ],
       checkins: ['bookings', 'properties', 'roomTypes', 'rooms', 'notifications', 'emailOutbox'],
+      /** The public website shows the account's properties, room types and photos (issue 15). */
+      'direct-booking': ['properties', 'roomTypes', 'propertyImages'],
       dashboard: ['bookings', 'properties', 'roomTypes', 'rooms', 'unitNights'],
       'guest-checkin': [
         'bookings',

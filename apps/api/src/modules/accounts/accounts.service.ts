@@ -6,13 +6,16 @@ import type {
   User,
   UserData,
 } from '@posada/contracts/users';
+import { isHotelType } from '@posada/domain/property-types';
 import { effectiveSubscriptionStatus, trialDaysLeft } from '@posada/domain/subscription';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { createUsersService, type UsersService } from '../auth/users.service.ts';
 import { accountsErrors } from './accounts.errors.ts';
 import {
   createAccountsRepo,
+  type DirectBookingColumns,
   type NewAccount,
   type PropertyRow,
   type UserWithAccountRow,
@@ -20,14 +23,28 @@ import {
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-export function toPropertySummary(row: PropertyRow): PropertySummary {
+/** A hotel's room types, keyed by property (its accommodation units). */
+type RoomTypeUnits = Map<string, { id: string; web_reservation_active: boolean }[]>;
+
+/**
+ * spec 3 Property.accommodation_units: what sells on its own on the website: an apartment or villa is one
+ * unit (the property); a hotel or camping, its room types.
+ */
+export function accommodationUnits(
+  row: Pick<PropertyRow, 'id' | 'tipoPropiedad' | 'webReservationActive'>,
+  types: RoomTypeUnits,
+): PropertySummary['accommodation_units'] {
+  if (isHotelType(row.tipoPropiedad)) return types.get(row.id) ?? [];
+  return [{ id: row.id, web_reservation_active: row.webReservationActive }];
+}
+
+export function toPropertySummary(row: PropertyRow, types: RoomTypeUnits = new Map()): PropertySummary {
   return {
     id: row.id,
     nombre: row.nombre,
     logo: row.logo,
     tipo_propiedad: row.tipoPropiedad as TipoHospedaje,
-    // Units and their web-booking flags arrive with the rooms issue.
-    accommodation_units: [],
+    accommodation_units: accommodationUnits(row, types),
     botGPT: row.botGpt,
     guests: row.guests,
     currency: row.currency,
@@ -87,13 +104,21 @@ export function createAccountsService(deps: {
   const repo = createAccountsRepo({ db: deps.db });
   const users = deps.users ?? createUsersService({ db: deps.db });
 
+  async function summaries(accountId: string): Promise<PropertySummary[]> {
+    const types: RoomTypeUnits = new Map();
+    for (const t of await repo.listRoomTypeUnits(accountId)) {
+      const list = types.get(t.propertyId) ?? [];
+      list.push({ id: t.id, web_reservation_active: t.webReservationActive });
+      types.set(t.propertyId, list);
+    }
+    return (await repo.listProperties(accountId)).map((p) => toPropertySummary(p, types));
+  }
+
   async function load(userId: string) {
     const row = await repo.findUserWithAccount(userId);
     // A session whose user was deleted meanwhile reads as signed out.
     if (!row) throw accountsErrors.userNotFound();
-    const list = row.user.accountId
-      ? (await repo.listProperties(row.user.accountId)).map(toPropertySummary)
-      : [];
+    const list = row.user.accountId ? await summaries(row.user.accountId) : [];
     return { row, list };
   }
 
@@ -137,6 +162,29 @@ export function createAccountsService(deps: {
     /** After a property is created: it becomes the user's active property when none was chosen. */
     async adoptNewProperty(auth: { userId: string; accountId: string }, propertyId: string): Promise<void> {
       await users.setActivePropertyIfUnset(auth.userId, auth.accountId, propertyId);
+    },
+
+    /** The direct-booking settings (issue 15): the account's row as the direct-booking module reads it. */
+    findAccount: (accountId: string) => repo.findAccount(accountId),
+    /** The account whose website is /book/{slug} (the public site), or null. */
+    findAccountBySlug: (slug: string) => repo.findAccountBySlug(slug),
+
+    /** Writes the direct-booking columns (issue 15); the direct-booking module validated them. */
+    updateDirectBooking: (accountId: string, values: DirectBookingColumns): Promise<void> =>
+      repo.updateDirectBooking(accountId, values),
+
+    /**
+     * The website's slug, set once: false when another account holds it (the caller tries the next
+     * candidate); true when it is set, or the account already had one.
+     */
+    async claimBookingSlug(accountId: string, slug: string): Promise<boolean> {
+      try {
+        await repo.setBookingSlugIfUnset(accountId, slug);
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
     },
 
     async setLocale(userId: string, locale: Locale): Promise<User> {

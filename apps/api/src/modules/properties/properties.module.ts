@@ -9,6 +9,7 @@ import { ratesRoutes } from './rates.routes.ts';
 import { createRatesService } from './rates.service.ts';
 import { roomsRoutes } from './rooms.routes.ts';
 import { createRoomsService } from './rooms.service.ts';
+import { createWebUnitsService } from './web-units.service.ts';
 
 /**
  * Properties with their settings, room types and rooms, rates and images (owns properties,
@@ -25,6 +26,7 @@ export function createPropertiesModule(
     rooms: createRoomsService(deps),
     rates: createRatesService(deps),
     images: createImagesService(deps),
+    webUnits: createWebUnitsService(deps),
   };
   return {
     name: 'properties',

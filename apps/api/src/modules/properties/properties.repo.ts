@@ -82,6 +82,20 @@ export function createPropertiesRepo({ db }: { db: Db }) {
       return row ?? null;
     },
 
+    /** A hotel's room type on or off the direct-booking website; null when it is not the account's. */
+    async setRoomTypeWebReservation(
+      accountId: string,
+      id: string,
+      active: boolean,
+    ): Promise<RoomTypeRow | null> {
+      const [row] = await db
+        .update(roomTypes)
+        .set({ webReservationActive: active })
+        .where(and(eq(roomTypes.accountId, accountId), eq(roomTypes.id, id)))
+        .returning();
+      return row ?? null;
+    },
+
     /** The property's authority credentials (spec 3), or null when none were saved. */
     async findAuthorities(accountId: string, propertyId: string): Promise<PropertyAuthoritiesRow | null> {
       const [row] = await db

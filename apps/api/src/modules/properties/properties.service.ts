@@ -67,7 +67,10 @@ export function toDetail(
     nombre: row.nombre,
     logo: row.logo,
     tipo_propiedad: row.tipoPropiedad as TipoHospedaje,
-    accommodation_units: [],
+    // spec 3: an apartment or villa sells as one unit; a hotel, by room type.
+    accommodation_units: isHotelType(row.tipoPropiedad)
+      ? types.map((t) => ({ id: t.id, web_reservation_active: t.webReservationActive }))
+      : [{ id: row.id, web_reservation_active: row.webReservationActive }],
     botGPT: row.botGpt,
     guests: row.guests,
     currency: row.currency,
