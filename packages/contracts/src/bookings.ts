@@ -106,6 +106,8 @@ export const bookingSchema = z.object({
   channel: bookingChannelSchema,
   /** External channels cannot be cancelled here (spec 4). */
   external: z.boolean(),
+  /** The channel's own reservation code of an imported booking (Airbnb HM…), null otherwise (issue 15). */
+  external_ref: z.string().nullable().optional(),
   room_type_id: uuid().nullable(),
   room_type_name: z.string().nullable(),
   quantity: z.number().int(),

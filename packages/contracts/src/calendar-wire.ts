@@ -27,6 +27,8 @@ export const calendarBookingTuple = z.tuple([
   stopSellFlag, // paused (0 or 1)
   bookingChannelSchema,
   z.number().int(), // total
+  // external_ref: only on stays imported from a channel with a code (issue 15); older tuples end at total.
+  z.string().nullable().optional(),
 ]);
 export const calendarWire = z.object({
   from: z.string(),
@@ -93,6 +95,7 @@ export function decodeCalendar(wire: CalendarWire): CalendarData {
             paused,
             channel,
             total,
+            external_ref,
           ]) => ({
             id,
             code,
@@ -105,6 +108,7 @@ export function decodeCalendar(wire: CalendarWire): CalendarData {
             paused: paused === 1,
             channel,
             total,
+            external_ref: external_ref ?? null,
           }),
         ),
       })),

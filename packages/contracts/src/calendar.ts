@@ -44,6 +44,8 @@ export const calendarBooking = z.object({
   paused: z.boolean(),
   channel: bookingChannelSchema,
   total: z.number().int(),
+  /** The channel's own code of an imported booking (Airbnb HM…), null otherwise (issue 15). */
+  external_ref: z.string().nullable().optional(),
 });
 export const calendarUnit = z.object({
   /** property id (apartment, villa) or room id (hotel). */

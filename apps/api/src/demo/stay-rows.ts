@@ -25,6 +25,8 @@ export interface StayInput {
   paymentStatus?: PaymentStatus;
   paused?: boolean;
   channel?: BookingChannel;
+  /** The channel's own reservation code of an imported stay (Airbnb HM…). */
+  externalRef?: string | null;
   /** Hotels: the type sold and the rooms assigned (one per room of the quantity). */
   roomTypeId?: string | null;
   roomIds?: string[];
@@ -69,7 +71,7 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 }
 
 /**
- * Inserts the bookings and, for those not cancelled, their nights: on the property (apartment, villa) or
+ * Inserts the bookings and, for those not cancelled nor overbooked (an overbooking holds none), their nights: on the property (apartment, villa) or
  * on each assigned room (hotel). Throws on any overlap (unique violation), leaving it to the caller's
  * transaction to undo the rest. Returns the ids in input order.
  */
@@ -94,6 +96,7 @@ export async function insertStays(db: Db, stays: StayInput[]): Promise<string[]>
         payment_status: s.paymentStatus ?? 'pending',
         paused: s.paused ?? false,
         channel: s.channel ?? 'manual',
+        external_ref: s.externalRef ?? null,
         room_type_id: s.roomTypeId ?? null,
         quantity: Math.max(1, s.roomIds?.length ?? 1),
         room_ids: s.roomIds ?? [],
@@ -109,14 +112,15 @@ export async function insertStays(db: Db, stays: StayInput[]): Promise<string[]>
     });
     const result = (await db.execute(sql`
       insert into bookings (account_id, property_id, code, name, email, phone, start_date, end_date, guests,
-        status, payment_status, paused, channel, room_type_id, quantity, room_ids, currency, price, promotions,
-        taxes, total, deposit, notes, created_at, updated_at)
+        status, payment_status, paused, channel, external_ref, room_type_id, quantity, room_ids, currency, price,
+        promotions, taxes, total, deposit, notes, created_at, updated_at)
       select account_id, property_id, code, name, email, phone, start_date, end_date, guests, status,
-        payment_status, paused, channel, room_type_id, quantity, room_ids, currency, price, promotions, taxes,
-        total, deposit, notes, coalesce(created_at, now()), coalesce(created_at, now())
+        payment_status, paused, channel, external_ref, room_type_id, quantity, room_ids, currency, price,
+        promotions, taxes, total, deposit, notes, coalesce(created_at, now()), coalesce(created_at, now())
       from json_to_recordset(${JSON.stringify(records)}::json) as x(account_id uuid, property_id uuid,
         code text, name text, email text, phone text, start_date date, end_date date, guests int, status text,
-        payment_status text, paused boolean, channel text, room_type_id uuid, quantity int, room_ids uuid[],
+        payment_status text, paused boolean, channel text, external_ref text, room_type_id uuid, quantity int,
+        room_ids uuid[],
         currency text, price int, promotions jsonb, taxes jsonb, total int, deposit int, notes text,
         created_at timestamptz)
       returning id, account_id, code`)) as unknown as {
@@ -131,7 +135,7 @@ export async function insertStays(db: Db, stays: StayInput[]): Promise<string[]>
       from bookings b
       left join lateral unnest(b.room_ids) as room(id) on true
       cross join lateral generate_series(0, b.end_date - b.start_date - 1) as n
-      where b.id = any(${idList(partIds)}) and b.status <> 'cancelled'`);
+      where b.id = any(${idList(partIds)}) and b.status not in ('cancelled', 'overbooking')`);
   }
   return ids;
 }

@@ -81,6 +81,8 @@ export function createBookingsRepo({ db }: { db: Db }) {
         ilike(bookings.email, pattern),
         ilike(bookings.phone, pattern),
         ilike(bookings.code, pattern),
+        // The channel's code of an imported booking (Airbnb HM…), as the guest or the channel quotes it.
+        ilike(bookings.externalRef, pattern),
       ];
       // "600 12 34" finds +34600123456: a term written like a phone number is compared by its digits
       // (phones are stored in E.164 when they parse, so their digits are contiguous).

@@ -44,6 +44,7 @@ import { createChannelBookings } from './channel-bookings.service.ts';
 import { createClosedDatesService } from './closed-dates.service.ts';
 import { createNightPricesService } from './night-prices.service.ts';
 import { type BookingsTx, createStayPlanning, MAX_STAY_NIGHTS } from './stay-planning.ts';
+import { createWebBookingsService } from './web-bookings.service.ts';
 
 export { MAX_RANGE_NIGHTS, MAX_STAY_NIGHTS } from './stay-planning.ts';
 
@@ -214,7 +215,12 @@ export function createBookingsService(deps: BookingsDeps) {
      * guests within capacity; for hotels `quantity` free rooms of the type; the nights inserted in the same
      * transaction, so a concurrent booking of the same night fails with 409 booking.dates_taken.
      */
-    async create(tenant: Tenant, body: CreateBookingInput): Promise<BookingDetail> {
+    async create(
+      tenant: Tenant,
+      body: CreateBookingInput,
+      /** The direct-booking website's bookings come with the channel 'web' (issue 15). */
+      options: { channel?: 'manual' | 'web' } = {},
+    ): Promise<BookingDetail> {
       const property = await ownedProperty(tenant, body.property_id);
       if (body.start_date < todayIn(property.timeZone, deps.clock.now())) throw bookingsErrors.arrivalPast();
       checkRange(body.start_date, body.end_date, MAX_STAY_NIGHTS);
@@ -240,7 +246,7 @@ export function createBookingsService(deps: BookingsDeps) {
               startDate: body.start_date,
               endDate: body.end_date,
               status: 'booked',
-              channel: 'manual',
+              channel: options.channel ?? 'manual',
               roomTypeId: plan.roomTypeId,
               quantity: plan.quantity,
               roomIds,
@@ -487,5 +493,6 @@ export function createBookingsService(deps: BookingsDeps) {
     ...createAvailabilityService(deps, planning),
     ...createClosedDatesService(deps, planning),
     ...createNightPricesService(planning),
+    ...createWebBookingsService(deps, planning),
   };
 }

@@ -133,6 +133,8 @@ describe('assembling the calendar', () => {
       paused: false,
       channel: 'manual',
       total: 1,
+      // An app's own stay has no channel code: its tuple ends at total.
+      external_ref: null,
     });
   });
 
