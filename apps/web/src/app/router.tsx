@@ -225,6 +225,14 @@ export const router = createBrowserRouter([
                   (m) => m.AvailabilityPricesPage,
                 ),
               },
+              {
+                // spec 2.2 /prueba/website: the operator's preview of the direct-booking website, signed in.
+                path: routePaths.previewWebsite,
+                lazy: page(
+                  () => import('../features/direct-booking/pages/website-preview-page.tsx'),
+                  (m) => m.WebsitePreviewPage,
+                ),
+              },
             ],
           },
           {

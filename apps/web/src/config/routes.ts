@@ -33,6 +33,8 @@ export const routePaths = {
   checkinPrevieLink: '/business/checkin/service/previe/link/system',
   /** The accommodation list with each property's check-in QR (spec 2.2 properties). */
   propertiesList: '/business/properties',
+  /** spec 2.2 /prueba/website: the operator's preview of the direct-booking website (behind the login). */
+  previewWebsite: '/prueba/website',
   /** Property creation wizard: the first property (also the root for a user with none), and any other. */
   firstCreatePropiedad: '/create/properties',
   createPropiedad: '/business/create/properties',

@@ -16,6 +16,7 @@ export const namespaces = [
   'checkins',
   'common',
   'dashboard',
+  'direct-booking',
   'guest',
   'properties',
   'registrations',
