@@ -126,6 +126,8 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         checkin: fileURLToPath(new URL('./checkin.html', import.meta.url)),
+        // The public direct-booking website (issue 15), light like the check-in.
+        book: fileURLToPath(new URL('./book.html', import.meta.url)),
       },
     },
   },

@@ -106,6 +106,8 @@ export const errorsPlugin = fp<{ spaFallback: boolean }>(async (app: FastifyInst
       // The guest check-in pages (spec 2.2) are their own light entry, without the staff app.
       if (/^\/(checkin|services)\//.test(request.url))
         return reply.type('text/html').sendFile('checkin.html');
+      // The public direct-booking website (issue 15) is a third light entry.
+      if (/^\/book\//.test(request.url)) return reply.type('text/html').sendFile('book.html');
       return reply.type('text/html').sendFile('index.html');
     }
     return reply

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { loadLanguage, type SiteLanguage, t } from './i18n.ts';
+import { PropertyPage } from './PropertyPage.tsx';
+import { matchSiteRoute, useLocation } from './router.ts';
+import { SitePage } from './SitePage.tsx';
+
+export interface LanguageProps {
+  language: SiteLanguage;
+  onLanguage: (lng: SiteLanguage) => void;
+}
+
+/** The public direct-booking website (issue 15): /book/{slug} and /book/{slug}/{propertyId}. */
+export function BookingSite({ initialLanguage }: { initialLanguage: SiteLanguage }) {
+  const [language, setLanguage] = useState(initialLanguage);
+  const route = matchSiteRoute(useLocation());
+  const onLanguage = (lng: SiteLanguage) => void loadLanguage(lng).then(() => setLanguage(lng));
+  const props = { language, onLanguage };
+  return (
+    <main className="b-page">
+      {route.name === 'site' && <SitePage slug={route.slug} {...props} />}
+      {route.name === 'property' && (
+        <PropertyPage key={route.propertyId} slug={route.slug} propertyId={route.propertyId} {...props} />
+      )}
+      {route.name === 'unknown' && <NotAvailable />}
+    </main>
+  );
+}
+
+export function NotAvailable({ message = t('site.not_available') }: { message?: string }) {
+  return (
+    <section className="b-card b-empty" role="alert">
+      <h1>{t('site.not_available_title')}</h1>
+      <p className="b-muted">{message}</p>
+    </section>
+  );
+}

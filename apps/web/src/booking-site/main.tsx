@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BookingSite } from './BookingSite.tsx';
+import { loadLanguage, pickLanguage } from './i18n.ts';
+import './booking-site.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing');
+const initial = pickLanguage([new URLSearchParams(location.search).get('lang'), ...navigator.languages]);
+void loadLanguage(initial).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <BookingSite initialLanguage={initial} />
+    </StrictMode>,
+  ),
+);
