@@ -1,55 +1,106 @@
-import type { CalendarChannelName } from '@posada/contracts/channels';
+import type { BookingChannel } from '@posada/domain/booking-rules';
 
 /**
- * The booking channels' brand colours and marks (issue 15): the channels screens and the calendars
- * coloured by source use the same ones. A mark is a 24×24 SVG path drawn in white on the brand colour.
+ * How each source of a booking looks everywhere (calendars, Reservas, the channels screens): its name, its
+ * colour and a small mark drawn inline (no image request). Brand names are not translated; manual, web and
+ * other take their name from the locale (`channel.<source>` in the reservations and calendar namespaces).
+ * Marks are 24×24 paths: `fill` ones are solid, the rest are strokes 2 units wide.
  */
 export interface ChannelBrand {
-  /** The channel's own name, never translated. */
-  name: string;
+  /** The brand's own name, or null when the locale names it (manual, web, other). */
+  brand: string | null;
+  /** The brand colour (backgrounds of badges, marks and the calendar's bars). */
   color: string;
-  /** A lighter tint for backgrounds (calendar bars, cards). */
-  tint: string;
-  /** The mark: one SVG path in a 24×24 box, filled white on `color`. */
-  markPath: string;
+  /** Text and mark colour on `color`, readable (contrast at least 4.5:1, tested). */
+  onColor: string;
+  /** The mark, in a 24×24 box. */
+  logo: readonly { d: string; fill?: boolean }[];
 }
 
-export const channelBrands: Record<CalendarChannelName, ChannelBrand> = {
+export const channelBrand: Record<BookingChannel, ChannelBrand> = {
+  manual: {
+    brand: null,
+    color: '#495057',
+    onColor: '#ffffff',
+    logo: [{ d: 'M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4' }],
+  },
+  web: {
+    brand: null,
+    color: '#0f766e',
+    onColor: '#ffffff',
+    logo: [
+      { d: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM3.5 9h17M3.5 15h17' },
+      { d: 'M12 3c-2.4 2.6-3.6 5.6-3.6 9s1.2 6.4 3.6 9M12 3c2.4 2.6 3.6 5.6 3.6 9s-1.2 6.4-3.6 9' },
+    ],
+  },
   airbnb: {
-    name: 'Airbnb',
+    brand: 'Airbnb',
     color: '#FF5A5F',
-    tint: '#FFE8E9',
-    // A simplified Bélo: a loop with a drop-shaped head.
-    markPath:
-      'M12 3.2c-1 0-1.8.6-2.4 1.7-1.5 2.9-3.7 7.5-4.4 9.2-.9 2.2.6 4.6 3 4.6 1.3 0 2.6-.8 3.8-2.2 1.2 1.4 2.5 2.2 3.8 2.2 2.4 0 3.9-2.4 3-4.6-.7-1.7-2.9-6.3-4.4-9.2C13.8 3.8 13 3.2 12 3.2Zm0 2c.3 0 .5.2.7.6 1.4 2.7 3.5 7.2 4.2 8.9.4 1-.3 2-1.2 2-.8 0-1.7-.6-2.6-1.7 1-1.4 1.6-2.8 1.6-4 0-1.6-1.2-2.7-2.7-2.7S9.3 9.4 9.3 11c0 1.2.6 2.6 1.6 4-.9 1.1-1.8 1.7-2.6 1.7-.9 0-1.6-1-1.2-2 .7-1.7 2.8-6.2 4.2-8.9.2-.4.4-.6.7-.6Zm0 4.6c.5 0 .8.4.8.9 0 .7-.3 1.6-.8 2.5-.5-.9-.8-1.8-.8-2.5 0-.5.3-.9.8-.9Z',
+    // White on #FF5A5F is 2.9:1; near-black reads at 7:1.
+    onColor: '#1a1a1a',
+    logo: [
+      {
+        d: 'M12 16.8c-1.9-2.3-3-4.3-3-5.9 0-1.8 1.3-2.9 3-2.9s3 1.1 3 2.9c0 1.6-1.1 3.6-3 5.9zm0 0c-2 2.3-3.6 3.5-5.1 3.5-2.1 0-3.4-2-2.4-4.3L10 5.1c.5-1 1.1-1.6 2-1.6s1.5.6 2 1.6l5.5 10.9c1 2.3-.3 4.3-2.4 4.3-1.5 0-3.1-1.2-5.1-3.5z',
+      },
+    ],
   },
   booking: {
-    name: 'Booking.com',
+    brand: 'Booking.com',
     color: '#003580',
-    tint: '#E3ECF8',
-    // "B." in a bold face.
-    markPath:
-      'M6 5h5.6c2.6 0 4.1 1.3 4.1 3.3 0 1.3-.7 2.3-1.8 2.7 1.5.4 2.4 1.5 2.4 3 0 2.3-1.7 3.9-4.6 3.9H6V5Zm3 2.4v3h2.2c1 0 1.6-.6 1.6-1.5s-.6-1.5-1.6-1.5H9Zm0 5.3v3.2h2.5c1.1 0 1.8-.6 1.8-1.6s-.7-1.6-1.8-1.6H9Zm9.2 2.6a1.6 1.6 0 1 1 0 3.2 1.6 1.6 0 0 1 0-3.2Z',
+    onColor: '#ffffff',
+    logo: [
+      {
+        fill: true,
+        d: 'M5 4.5h5.6c2.5 0 4 1.3 4 3.3 0 1.3-.7 2.2-1.7 2.7 1.5.4 2.4 1.6 2.4 3.2 0 2.3-1.8 3.6-4.4 3.6H5V4.5zm2.8 2.3v3.2h2.4c1 0 1.7-.6 1.7-1.6s-.7-1.6-1.7-1.6H7.8zm0 5.4v3.6h2.8c1.2 0 1.9-.7 1.9-1.8s-.7-1.8-1.9-1.8H7.8zM16.4 15.8a1.7 1.7 0 1 0 3.4 0a1.7 1.7 0 1 0-3.4 0z',
+      },
+    ],
+  },
+  expedia: {
+    brand: 'Expedia',
+    color: '#FFC72C',
+    onColor: '#1f2a44',
+    logo: [{ d: 'M16.5 5H8v14h8.5M8 12h7' }],
   },
   vrbo: {
-    name: 'Vrbo',
+    brand: 'Vrbo',
     color: '#1C4695',
-    tint: '#E4EAF6',
-    // A bold "V".
-    markPath: 'M4.5 5h3.3l4.2 10 4.2-10h3.3L13.7 19h-3.4L4.5 5Z',
+    onColor: '#ffffff',
+    logo: [{ d: 'M4.5 5.5 12 19l7.5-13.5' }],
   },
   other: {
-    name: 'iCal',
-    color: '#495057',
-    tint: '#F1F3F5',
-    // A calendar page.
-    markPath:
-      'M7 3h2v2h6V3h2v2h1.5C19.9 5 21 6.1 21 7.5v11c0 1.4-1.1 2.5-2.5 2.5h-13C4.1 21 3 19.9 3 18.5v-11C3 6.1 4.1 5 5.5 5H7V3Zm-2 7v8.5c0 .3.2.5.5.5h13c.3 0 .5-.2.5-.5V10H5Zm2 2h3v3H7v-3Z',
+    brand: null,
+    color: '#868e96',
+    // White on this grey is 3.3:1.
+    onColor: '#1a1a1a',
+    logo: [{ d: 'M4 6h16v14H4zM4 10.5h16M8.5 3.5v4M15.5 3.5v4' }],
   },
 };
 
-/** The brand of a booking's or connection's channel, if it is one of the calendar channels. */
-export function channelBrand(channel: string | null | undefined): ChannelBrand | null {
-  if (!channel) return null;
-  return (channelBrands as Record<string, ChannelBrand>)[channel] ?? null;
+/** The channels imported from iCal feeds (contracts calendarChannels), in the order screens list them. */
+export const importedChannels = [
+  'airbnb',
+  'booking',
+  'vrbo',
+  'other',
+] as const satisfies readonly BookingChannel[];
+
+/**
+ * The name shown for a source: the brand's own, else the locale's (`t` of a namespace with `channel.*`,
+ * i.e. reservations or calendar).
+ */
+export function channelName(channel: BookingChannel, t: (key: string) => string): string {
+  return channelBrand[channel].brand ?? t(`channel.${channel}`);
+}
+
+/** WCAG relative-luminance contrast of two #rrggbb colours (the brand table's tests use it). */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
 }
