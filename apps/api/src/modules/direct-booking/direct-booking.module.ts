@@ -1,0 +1,24 @@
+import type { Db } from '../../db/client.ts';
+import { type ApiModule, bindRoutes } from '../../lib/module.ts';
+import { createDirectBookingRepo } from './direct-booking.repo.ts';
+import { directBookingRoutes } from './direct-booking.routes.ts';
+import { createDirectBookingSettingsService } from './direct-booking.service.ts';
+import { createDirectBookingSiteService, type DirectBookingSiteDeps } from './direct-booking-site.service.ts';
+
+/**
+ * The direct-booking website (issue 15): the operator's settings and unit toggles, the public site at
+ * /book/{slug}, its calendar, quotes and web bookings. Owns no table: the account's columns are written by
+ * accounts, the units' flags by properties, bookings by bookings.
+ */
+export function createDirectBookingModule(deps: Omit<DirectBookingSiteDeps, 'repo'> & { db: Db }) {
+  const repo = createDirectBookingRepo({ db: deps.db });
+  const service = {
+    settings: createDirectBookingSettingsService({ ...deps, repo }),
+    site: createDirectBookingSiteService({ ...deps, repo }),
+  };
+  return {
+    name: 'direct-booking',
+    service,
+    routes: bindRoutes(directBookingRoutes, service),
+  } satisfies ApiModule<typeof service>;
+}
