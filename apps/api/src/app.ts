@@ -36,6 +36,7 @@ import { createBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createCheckinsModule } from './modules/checkins/checkins.module.ts';
 import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
+import { createDirectBookingModule } from './modules/direct-booking/direct-booking.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createLocalStorage, type FileStorage } from './modules/files/storage.ts';
 import { createGuestCheckinModule } from './modules/guest-checkin/guest-checkin.module.ts';
@@ -156,6 +157,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookingRooms: bookings.service.rooms,
     bulkBookings: bookings.service.bulk,
   });
+  // The direct-booking website (issue 15): settings, the public site and web bookings through bookings.
+  const directBooking = createDirectBookingModule({
+    db,
+    clock,
+    appUrl: config.APP_URL,
+    accounts: accounts.service,
+    webUnits: properties.service.webUnits,
+    bookings: bookings.service,
+    mail: mail.service,
+    logger: app.log,
+  });
   const calendar = createCalendarModule({ db, kind: database.kind, logger: app.log });
   const dashboard = createDashboardModule({ db, clock });
   const auth = createAuthModule({
@@ -226,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     properties,
     bookings,
     bookingImport,
+    directBooking,
     calendar,
     dashboard,
     createIntegrationsModule({ adapters: adapters.registry }),
