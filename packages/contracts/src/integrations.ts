@@ -13,6 +13,7 @@ export const integrationNames = [
   'nuki',
   'ttlock',
   'igloohome',
+  'ical',
 ] as const;
 export const integrationName = z.enum(integrationNames);
 export type IntegrationName = z.infer<typeof integrationName>;

@@ -11,7 +11,11 @@ export type AdapterErrorKind =
   /** Connected (or trying to) but no answer in time. */
   | 'timeout'
   /** An answer we cannot read (not JSON, a field missing). */
-  | 'invalid_response';
+  | 'invalid_response'
+  /** iCal feeds: the address is loopback, private, link-local… (refused unless ICAL_ALLOW_PRIVATE_HOSTS). */
+  | 'private_host'
+  /** iCal feeds: not an http(s) URL. */
+  | 'invalid_url';
 
 /** The one error an adapter throws; modules map it to their own AppError where the user sees it. */
 export class AdapterError extends Error {

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createErtzaintzaClient } from './ertzaintza/ertzaintza.client.ts';
 import { createGoogleOAuth } from './google/google.client.ts';
+import { createIcalClient } from './ical/ical.client.ts';
 import { createIgloohomeClient } from './igloohome/igloohome.client.ts';
 import { createLlmClient } from './llm/llm.client.ts';
 import { createNukiClient } from './nuki/nuki.client.ts';
@@ -46,6 +47,8 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
   const nukiTracker = tracker('nuki', ['NUKI_API_URL']);
   const ttlockTracker = tracker('ttlock', ['TTLOCK_API_URL', 'TTLOCK_CLIENT_ID', 'TTLOCK_CLIENT_SECRET']);
   const igloohomeTracker = tracker('igloohome', ['IGLOOHOME_API_URL', 'IGLOOHOME_AUTH_URL']);
+  // Always configured: each connection brings its own feed URL.
+  const icalTracker = tracker('ical', []);
 
   return {
     registry,
@@ -111,5 +114,13 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
         tracker: igloohomeTracker,
       }),
     },
+    // Channel calendars (issue 15): fetches each connection's feed over real HTTP (node:http, so the
+    // address checked after DNS is the one connected to); not through fetchImpl.
+    ical: createIcalClient({
+      timeoutMs: config.ICAL_TIMEOUT_MS,
+      maxBytes: config.ICAL_MAX_BYTES,
+      allowPrivateHosts: config.ICAL_ALLOW_PRIVATE_HOSTS,
+      tracker: icalTracker,
+    }),
   };
 }

@@ -45,7 +45,13 @@ describe('GET /api/integrations (spec 2.2 profile › integrations)', () => {
       'nuki',
       'ttlock',
       'igloohome',
+      'ical',
     ]);
+    // Channel calendars need no setting: each connection brings its feed URL.
+    expect(items.find((i: { name: string }) => i.name === 'ical')).toMatchObject({
+      configured: true,
+      settings: [],
+    });
     // TTLock needs the platform's developer app; Nuki and igloohome only the operator's own account.
     expect(items.find((i: { name: string }) => i.name === 'ttlock')).toMatchObject({
       configured: false,

@@ -15,7 +15,16 @@ import { formatDateTime } from '../../../lib/intl.ts';
 export const integrationsKey = ['account', 'integrations'] as const;
 
 /** The adapter's error code 'whatsapp.unauthorized' → its kind, which has plain words ('unauthorized'). */
-const errorKinds = ['unauthorized', 'rejected', 'server_error', 'unreachable', 'timeout', 'invalid_response'];
+const errorKinds = [
+  'unauthorized',
+  'rejected',
+  'server_error',
+  'unreachable',
+  'timeout',
+  'invalid_response',
+  'private_host',
+  'invalid_url',
+];
 const kindOf = (code: string) => {
   const kind = code.slice(code.indexOf('.') + 1);
   return errorKinds.includes(kind) ? kind : 'unknown';
