@@ -1,9 +1,11 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Booking } from '@posada/contracts/bookings';
 import { todayIn } from '@posada/domain/booking-rules';
-import { IconClockHour4, IconPlayerPause } from '@tabler/icons-react';
+import { IconAlertTriangleFilled, IconClockHour4, IconPlayerPause } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { channelName } from '../../../lib/channel-brand.ts';
+import { ChannelLogo } from '../../../lib/channel-logo.tsx';
 import { type CheckinGuestFields, guestIdentity } from '../../../lib/guest-details.ts';
 import { formatDateTime, formatDay, formatLongDay, formatMoneyIn } from '../../../lib/intl.ts';
 import { countryName } from '../../../lib/phone-countries.ts';
@@ -48,14 +50,27 @@ export function BookingBadges({ booking }: { booking: Booking }) {
   const { t } = useTranslation('reservations');
   return (
     <Group gap={6}>
-      <Badge color={statusColor[booking.status]} variant="light" tt="none">
+      <Badge
+        color={statusColor[booking.status]}
+        variant={booking.status === 'overbooking' ? 'filled' : 'light'}
+        tt="none"
+        leftSection={
+          booking.status === 'overbooking' ? <IconAlertTriangleFilled size={12} aria-hidden /> : undefined
+        }
+      >
         {t(`status.${booking.status}`)}
       </Badge>
       <Badge color={paymentColor[booking.payment_status]} variant="dot" tt="none">
         {t(`payment.${booking.payment_status}`)}
       </Badge>
-      <Badge color={channelColor[booking.channel]} variant="outline" tt="none">
-        {t(`channel.${booking.channel}`)}
+      <Badge
+        color={channelColor[booking.channel]}
+        variant="outline"
+        tt="none"
+        leftSection={<ChannelLogo channel={booking.channel} size={12} />}
+      >
+        {channelName(booking.channel, t)}
+        {booking.external_ref ? ` · ${booking.external_ref}` : ''}
       </Badge>
       {booking.paused ? (
         <Badge

@@ -350,12 +350,15 @@ describe('Intl formatting in the interface language', () => {
 });
 
 describe('what an operator may do (spec 4)', () => {
-  it('never cancels an external-channel booking here', () => {
+  it('never cancels nor edits an external-channel booking here', () => {
     expect(bookingActions({ status: 'booked', external: true })).toMatchObject({
       canCancel: false,
+      canEdit: false,
       cancelBlockedByChannel: true,
       canPause: true,
+      canChangePayment: true,
     });
+    expect(bookingActions({ status: 'booked', external: false }).canEdit).toBe(true);
     expect(bookingActions({ status: 'booked', external: false }).canCancel).toBe(true);
     expect(bookingActions({ status: 'cancelled', external: false })).toMatchObject({
       canCancel: false,

@@ -8,8 +8,9 @@ export const statusColor: Record<BookingStatus, string> = {
   in_progress: 'cyan',
   pending: 'yellow',
   blocked: 'dark',
-  overbooking: 'orange',
-  cancelled: 'red',
+  // An overbooking needs the operator now: red, as on the calendars; a cancellation is only history.
+  overbooking: 'red',
+  cancelled: 'gray',
 };
 
 export const paymentColor: Record<PaymentStatus, string> = { paid: 'teal', pending: 'yellow' };
@@ -28,7 +29,8 @@ export const channelColor: Record<BookingChannel, string> = {
 export function bookingActions(b: { status: BookingStatus; external: boolean }) {
   const cancelled = b.status === 'cancelled';
   return {
-    canEdit: !cancelled,
+    /** A channel's booking is changed on its channel (spec 4, docs/channels.md); the API refuses it too. */
+    canEdit: !cancelled && !b.external,
     canPause: !cancelled,
     canChangePayment: !cancelled,
     /** External-channel bookings are cancelled in their channel; the API refuses it too. */

@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Badge, Group, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Booking } from '@posada/contracts/bookings';
 import {
+  IconAlertTriangleFilled,
   IconCash,
   IconCashOff,
   IconDots,
@@ -14,6 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardList, CardListItem } from '../../../components/card-list.tsx';
 import { pathTo } from '../../../config/routes.ts';
+import { channelName } from '../../../lib/channel-brand.ts';
+import { ChannelLogo } from '../../../lib/channel-logo.tsx';
 import { formatDay, formatMoneyIn, formatStay } from '../../../lib/intl.ts';
 import { useBookingActions } from '../hooks/use-booking-actions.tsx';
 import { usePageAlign } from '../lib/bidi.ts';
@@ -106,9 +109,23 @@ function StatusBadges({ booking }: { booking: Booking }) {
   const { t } = useTranslation('reservations');
   return (
     <Group gap={4} wrap="wrap">
-      <Badge color={statusColor[booking.status]} variant="light" tt="none" w="max-content">
-        {t(`status.${booking.status}`)}
-      </Badge>
+      {booking.status === 'overbooking' ? (
+        <Badge
+          color="red"
+          variant="filled"
+          tt="none"
+          w="max-content"
+          leftSection={<IconAlertTriangleFilled size={11} aria-hidden />}
+          title={t('list.overbookingHint')}
+          data-testid="overbooking-badge"
+        >
+          {t(`status.${booking.status}`)}
+        </Badge>
+      ) : (
+        <Badge color={statusColor[booking.status]} variant="light" tt="none" w="max-content">
+          {t(`status.${booking.status}`)}
+        </Badge>
+      )}
       {booking.paused ? (
         <Badge
           color="orange"
@@ -132,12 +149,35 @@ function PaymentBadge({ booking }: { booking: Booking }) {
   );
 }
 
-function ChannelBadge({ booking }: { booking: Booking }) {
+/** The booking's source with its logo, and the channel's own code when it gave one (Airbnb HM…). */
+function ChannelBadge({ booking, withRef = false }: { booking: Booking; withRef?: boolean }) {
   const { t } = useTranslation('reservations');
+  const name = channelName(booking.channel, t);
   return (
-    <Badge color={channelColor[booking.channel]} variant="outline" tt="none" w="max-content">
-      {t(`channel.${booking.channel}`)}
-    </Badge>
+    <Group gap={4} wrap="nowrap" data-channel={booking.channel}>
+      <Badge
+        color={channelColor[booking.channel]}
+        variant="outline"
+        tt="none"
+        w="max-content"
+        leftSection={<ChannelLogo channel={booking.channel} size={12} />}
+        aria-label={t('list.source', { channel: name })}
+      >
+        {name}
+      </Badge>
+      {withRef && booking.external_ref ? (
+        <Text
+          size="xs"
+          c="dimmed"
+          ff="monospace"
+          dir="ltr"
+          title={t('list.externalRef', { channel: name })}
+          data-testid="external-ref"
+        >
+          {booking.external_ref}
+        </Text>
+      ) : null}
+    </Group>
   );
 }
 
@@ -197,7 +237,7 @@ export function ReservationsTable({ items, userId, onView, onEdit }: { items: Bo
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Stack gap={4} align="flex-start">
                   <CodeLink booking={booking} userId={userId} />
-                  <ChannelBadge booking={booking} />
+                  <ChannelBadge booking={booking} withRef />
                 </Stack>
               </Table.Td>
               <Table.Td>
@@ -288,7 +328,7 @@ export function ReservationCards({
               <Group gap={4}>
                 <StatusBadges booking={booking} />
                 <PaymentBadge booking={booking} />
-                <ChannelBadge booking={booking} />
+                <ChannelBadge booking={booking} withRef />
               </Group>
               <Text fw={700} dir="ltr" style={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}>
                 {formatMoneyIn(booking.total, booking.currency, language)}

@@ -36,12 +36,14 @@ import { useTranslation } from 'react-i18next';
 import { dashboardKeyPrefix, reservationsKeys } from '../../../../lib/api/bookings-keys.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { ProgrammedCheckin } from '../../../../lib/booking-checkin.tsx';
+import { channelName } from '../../../../lib/channel-brand.ts';
+import { ChannelLogo } from '../../../../lib/channel-logo.tsx';
 import { formatDateTime } from '../../../../lib/intl.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { useBookingActions } from '../../hooks/use-booking-actions.tsx';
 import { bookingActions, bookingDetailQuery } from '../api/calendar-api.ts';
-import { channelMark, statusColor } from '../lib/booking-style.ts';
+import { statusColor } from '../lib/booking-style.ts';
 import { dayFormatters, moneyFormatter } from '../lib/format.ts';
 import { ChangeRoom } from './change-room.tsx';
 
@@ -119,8 +121,8 @@ function BookingDetails({
   const [changing, setChanging] = useState(false);
   const external = booking.external || isExternalChannel(booking.channel);
   const cancelled = booking.status === 'cancelled';
-  const mark = channelMark[booking.channel];
-  const channel = mark.brand ?? t(`channel.${booking.channel}`);
+  const channel = channelName(booking.channel, t);
+  const overbooking = booking.status === 'overbooking';
 
   const cancel = useMutation({
     mutationFn: () => bookingActions.cancel(booking.id),
@@ -182,26 +184,8 @@ function BookingDetails({
             variant="light"
             color="gray"
             tt="none"
-            leftSection={
-              <span
-                style={{
-                  display: 'inline-grid',
-                  placeItems: 'center',
-                  width: 14,
-                  height: 14,
-                  borderRadius: 3,
-                  fontSize: 9,
-                  fontWeight: 800,
-                  background:
-                    booking.channel === 'manual' || booking.channel === 'other'
-                      ? 'var(--mantine-color-gray-5)'
-                      : mark.background,
-                  color: mark.color,
-                }}
-              >
-                {mark.letter}
-              </span>
-            }
+            leftSection={<ChannelLogo channel={booking.channel} size={14} />}
+            data-testid="panel-channel"
           >
             {channel}
           </Badge>
@@ -214,6 +198,12 @@ function BookingDetails({
         <Text size="xs" c="dimmed">
           {t('panel.code', { code: booking.code })} · {booking.property_title}
         </Text>
+        {booking.external_ref ? (
+          <Text size="xs" c="dimmed" data-testid="panel-external-ref">
+            {t('panel.channelCode', { channel })}{' '}
+            <bdi style={{ fontWeight: 650 }}>{booking.external_ref}</bdi>
+          </Text>
+        ) : null}
       </Stack>
 
       <Paper withBorder radius="md" p="sm">
@@ -297,6 +287,18 @@ function BookingDetails({
 
       {changing ? <ChangeRoom booking={booking} onDone={() => setChanging(false)} /> : null}
 
+      {overbooking ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('panel.overbookingTitle')}
+          data-testid="overbooking-warning"
+        >
+          {t('panel.overbookingBody', { channel })}
+        </Alert>
+      ) : null}
+
       {external && !cancelled ? (
         <Alert
           color="yellow"
@@ -304,16 +306,23 @@ function BookingDetails({
           icon={<IconAlertTriangle size={18} />}
           data-testid="external-warning"
         >
-          {t('panel.externalWarning', { channel })}
+          {t('panel.externalManaged', { channel })}
         </Alert>
       ) : null}
 
       {cancelled ? null : (
         <Stack gap="xs" mt="xs">
           <Group grow gap="xs">
-            <Button leftSection={<IconPencil size={16} />} onClick={() => onEdit(booking)} styles={wrapLabel}>
-              {t('panel.edit')}
-            </Button>
+            {/* A channel's booking is changed on its channel (spec 4; the API refuses it too). */}
+            {external ? null : (
+              <Button
+                leftSection={<IconPencil size={16} />}
+                onClick={() => onEdit(booking)}
+                styles={wrapLabel}
+              >
+                {t('panel.edit')}
+              </Button>
+            )}
             {booking.rooms.length > 0 && !changing ? (
               <Button
                 variant="light"

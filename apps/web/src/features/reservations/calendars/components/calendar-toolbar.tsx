@@ -21,6 +21,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { legendStatuses, statusColor } from '../lib/booking-style.ts';
 import classes from './calendar.module.css';
+import { SourceLegendItems } from './source-legend.tsx';
 import type { CalendarDensity } from './use-calendar-page.ts';
 
 /**
@@ -139,7 +140,7 @@ export function CalendarToolbar({
 export function Legend({ hotel = false, timeline = false }: { hotel?: boolean; timeline?: boolean }) {
   const { t } = useTranslation('calendar');
   return (
-    <Popover position="bottom-end" withArrow shadow="md" width={260}>
+    <Popover position="bottom-end" withArrow shadow="md" width={280}>
       <Popover.Target>
         <ActionIcon variant="subtle" color="gray" size={36} aria-label={t('legend.title')}>
           <IconInfoCircle size={20} />
@@ -186,9 +187,10 @@ export function Legend({ hotel = false, timeline = false }: { hotel?: boolean; t
               <Text size="xs">{t('legend.maintenance')}</Text>
             </Group>
           ) : null}
-          <Text size="xs" c="dimmed" mt={4}>
-            {t('legend.channels')}
+          <Text fw={700} size="sm" mt={4}>
+            {t('legend.sources')}
           </Text>
+          <SourceLegendItems />
           <Text size="xs" c="dimmed">
             {t('legend.howTo')}
           </Text>
@@ -225,8 +227,9 @@ export function LegendStrip() {
           {t('legend.closed')}
         </Text>
       </Group>
+      <SourceLegendItems compact />
       <Text size="xs" c="dimmed" style={{ flexBasis: '100%' }}>
-        {t('legend.howTo')} {t('legend.keyboard')} {t('legend.channels')}
+        {t('legend.howTo')} {t('legend.keyboard')}
       </Text>
     </Group>
   );

@@ -3,13 +3,17 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function AgendaItem({
-  color,
+  accent,
+  lead,
   title,
   subtitle,
   end,
   onClick,
 }: {
-  color: string;
+  /** The booking bar's colour (any CSS colour), as the edge of the item. */
+  accent: string;
+  /** Before the title: the source's logo. */
+  lead?: ReactNode;
   title: string;
   subtitle: string;
   end: ReactNode;
@@ -22,7 +26,7 @@ export function AgendaItem({
         display: 'block',
         borderRadius: 'var(--mantine-radius-md)',
         border: '1px solid var(--mantine-color-gray-3)',
-        borderInlineStart: `4px solid var(--mantine-color-${color}-filled)`,
+        borderInlineStart: `4px solid ${accent}`,
         background: 'var(--mantine-color-white)',
         padding: '10px 12px',
       }}
@@ -30,9 +34,12 @@ export function AgendaItem({
     >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={650} size="sm" truncate dir="auto">
-            {title}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            {lead}
+            <Text fw={650} size="sm" truncate dir="auto">
+              {title}
+            </Text>
+          </Group>
           <Text size="xs" c="dimmed">
             {subtitle}
           </Text>

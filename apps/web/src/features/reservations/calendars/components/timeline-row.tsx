@@ -1,11 +1,13 @@
 import { IconChevronDown, IconLock, IconPlayerPauseFilled, IconTool } from '@tabler/icons-react';
 import { memo, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { channelName } from '../../../../lib/channel-brand.ts';
 import { assignLanes, type BarBox, dayOffset, nightsBlock, stayBar } from '../lib/bar-layout.ts';
-import { channelMark, statusColor } from '../lib/booking-style.ts';
+import { barLook } from '../lib/booking-style.ts';
 import { addDays } from '../lib/dates.ts';
 import type { DayFormatters } from '../lib/format.ts';
 import type { CalendarBooking, CalendarClosed, GridRow, TypeRow, UnitRow } from '../lib/grid-rows.ts';
+import { BookingBarMarks } from './booking-bar-marks.tsx';
 import classes from './calendar.module.css';
 
 /** Bar labels per language (its formatters) and booking object: a new answer brings new objects. */
@@ -257,7 +259,7 @@ function UnitBars({
     }
     let label = cache.get(b);
     if (label === undefined) {
-      const channel = channelMark[b.channel].brand ?? t(`channel.${b.channel}`);
+      const channel = channelName(b.channel, t);
       const nights = Math.round((Date.parse(b.end_date) - Date.parse(b.start_date)) / 86_400_000);
       label = t('grid.barLabel', {
         name: b.name,
@@ -266,6 +268,7 @@ function UnitBars({
         status: t(`status.${b.status}`),
         channel,
       });
+      if (b.external_ref) label += ` · ${b.external_ref}`;
       if (b.paused) label += ` · ${t('grid.paused')}`;
       cache.set(b, label);
     }
@@ -279,7 +282,7 @@ function UnitBars({
           const box: BarBox | null = stayBar(b, win, 3);
           if (!box) return null;
           const lane = lanes.get(b) ?? 0;
-          const mark = channelMark[b.channel];
+          const look = barLook(b);
           const label = labelOf(b);
           return (
             <button
@@ -291,6 +294,8 @@ function UnitBars({
               data-clipped-start={box.clippedStart || undefined}
               data-clipped-end={box.clippedEnd || undefined}
               data-paused={b.paused || undefined}
+              data-channel={b.channel}
+              data-status={b.status}
               aria-label={label}
               title={label}
               style={{
@@ -298,20 +303,12 @@ function UnitBars({
                 width: box.width,
                 top: top + lane * (laneHeight + 2),
                 height: laneHeight,
-                background: `var(--mantine-color-${statusColor[b.status]}-filled)`,
-                color: b.status === 'pending' ? 'var(--mantine-color-white)' : undefined,
+                background: look.background,
+                color: look.color,
               }}
               onClick={() => onBooking(b, row)}
             >
-              {box.width > 34 && b.channel !== 'manual' ? (
-                <span
-                  className={classes.channel}
-                  style={{ background: mark.background, color: mark.color }}
-                  aria-hidden
-                >
-                  {mark.letter}
-                </span>
-              ) : null}
+              <BookingBarMarks look={look} channel={b.channel} room={box.width} />
               {b.paused && box.width > 52 ? (
                 <IconPlayerPauseFilled size={12} style={{ flex: 'none' }} aria-hidden />
               ) : null}

@@ -27,15 +27,18 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { pathTo } from '../../../../config/routes.ts';
+import { channelName } from '../../../../lib/channel-brand.ts';
+import { ChannelLogo } from '../../../../lib/channel-logo.tsx';
 import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
+import { BookingBarMarks } from '../components/booking-bar-marks.tsx';
 import classes from '../components/calendar.module.css';
 import { useCalendarOverlays } from '../components/calendar-overlays.tsx';
 import { CalendarError, NoProperties } from '../components/calendar-states.tsx';
 import { Legend } from '../components/calendar-toolbar.tsx';
 import { AgendaItem, capitalize, MonthSkeleton } from '../components/month-agenda.tsx';
 import { useAccountProperties, useCalendarData, useShowPrices } from '../components/use-calendar-page.ts';
-import { stayBar } from '../lib/bar-layout.ts';
-import { channelMark, statusColor } from '../lib/booking-style.ts';
+import { assignLanes, stayBar } from '../lib/bar-layout.ts';
+import { barLook, statusColor } from '../lib/booking-style.ts';
 import { chosenProperty, monthWindow } from '../lib/calendar-window.ts';
 import { addMonths, localToday, monthWeeks, parseDateParam, startOfMonth } from '../lib/dates.ts';
 import { cellPriceFormatter, dayFormatters, moneyFormatter } from '../lib/format.ts';
@@ -278,102 +281,107 @@ export function MonthlyCalendarPage() {
                 </div>
               ))}
             </div>
-            {weeks.map((week) => (
-              <div key={week[0]} className={classes.week} style={{ minHeight: showPrices ? 74 : 62 }}>
-                {week.map((day) => {
-                  const night = row?.nights.get(day);
-                  const closed = closedOn(day);
-                  const inSelection = selected && day >= selected.start && day <= selected.end;
-                  const edge = selected && (day === selected.start || day === selected.end);
-                  const label = [
-                    formats.long(day),
-                    showPrices && night?.price != null ? money(night.price) : null,
-                    closed ? t('calendar:grid.closed') : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ');
-                  return (
-                    <button
-                      key={day}
-                      type="button"
-                      className={classes.monthCell}
-                      data-date={day}
-                      data-outside={!day.startsWith(month.slice(0, 7)) || undefined}
-                      data-past={day < today || undefined}
-                      data-today={day === today || undefined}
-                      data-closed={closed ? true : undefined}
-                      data-stop-sell={night?.stop_sell || undefined}
-                      data-selected={inSelection || undefined}
-                      data-selected-edge={edge || undefined}
-                      aria-label={label}
-                      aria-pressed={edge || undefined}
-                      onClick={() => tapDay(day)}
-                    >
-                      <Group justify="space-between" gap={0} wrap="nowrap">
-                        <span className={classes.monthDay}>{Number(day.slice(8))}</span>
-                        {closed ? <IconLock size={11} color="var(--mantine-color-gray-6)" /> : null}
-                      </Group>
-                      {showPrices && night?.price != null ? (
-                        <span className={classes.monthPrice}>
-                          {price(night.price)}
-                          {night.min_stay > 1 ? (
-                            <span style={{ color: 'var(--mantine-color-gray-5)', fontWeight: 500 }}>
-                              {' '}
-                              · {t('calendar:grid.minStayShort', { count: night.min_stay })}
-                            </span>
-                          ) : null}
+            {weeks.map((week) => {
+              const stays = row ? weekStays(row, week) : [];
+              const lanes = assignLanes(stays);
+              return (
+                <div
+                  key={week[0]}
+                  className={classes.week}
+                  // An overbooking shares its nights with another stay: each gets a lane of its own.
+                  style={{ minHeight: (showPrices ? 74 : 62) + (lanes.count - 1) * BAR_LANE }}
+                >
+                  {week.map((day) => {
+                    const night = row?.nights.get(day);
+                    const closed = closedOn(day);
+                    const inSelection = selected && day >= selected.start && day <= selected.end;
+                    const edge = selected && (day === selected.start || day === selected.end);
+                    const label = [
+                      formats.long(day),
+                      showPrices && night?.price != null ? money(night.price) : null,
+                      closed ? t('calendar:grid.closed') : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ');
+                    return (
+                      <button
+                        key={day}
+                        type="button"
+                        className={classes.monthCell}
+                        data-date={day}
+                        data-outside={!day.startsWith(month.slice(0, 7)) || undefined}
+                        data-past={day < today || undefined}
+                        data-today={day === today || undefined}
+                        data-closed={closed ? true : undefined}
+                        data-stop-sell={night?.stop_sell || undefined}
+                        data-selected={inSelection || undefined}
+                        data-selected-edge={edge || undefined}
+                        aria-label={label}
+                        aria-pressed={edge || undefined}
+                        onClick={() => tapDay(day)}
+                      >
+                        <Group justify="space-between" gap={0} wrap="nowrap">
+                          <span className={classes.monthDay}>{Number(day.slice(8))}</span>
+                          {closed ? <IconLock size={11} color="var(--mantine-color-gray-6)" /> : null}
+                        </Group>
+                        {showPrices && night?.price != null ? (
+                          <span className={classes.monthPrice}>
+                            {price(night.price)}
+                            {night.min_stay > 1 ? (
+                              <span style={{ color: 'var(--mantine-color-gray-5)', fontWeight: 500 }}>
+                                {' '}
+                                · {t('calendar:grid.minStayShort', { count: night.min_stay })}
+                              </span>
+                            ) : null}
+                          </span>
+                        ) : null}
+                      </button>
+                    );
+                  })}
+                  {stays.map((b) => {
+                    const box = stayBar(b, { from: week[0] ?? '', days: 7, dayWidth: 100 / 7 }, 0.4);
+                    if (!box) return null;
+                    const look = barLook(b);
+                    const label = t('calendar:grid.barLabel', {
+                      name: b.name,
+                      range: formats.range(b.start_date, b.end_date),
+                      count: Math.round((Date.parse(b.end_date) - Date.parse(b.start_date)) / 86_400_000),
+                      status: t(`calendar:status.${b.status}`),
+                      channel: channelName(b.channel, (key) => t(`calendar:${key}`)),
+                    });
+                    return (
+                      <button
+                        key={b.id}
+                        type="button"
+                        className={classes.monthBar}
+                        data-testid="booking-bar"
+                        data-booking-id={b.id}
+                        data-channel={b.channel}
+                        data-status={b.status}
+                        data-clipped-start={box.clippedStart || undefined}
+                        data-clipped-end={box.clippedEnd || undefined}
+                        data-paused={b.paused || undefined}
+                        aria-label={b.external_ref ? `${label} · ${b.external_ref}` : label}
+                        style={{
+                          insetInlineStart: `${box.start}%`,
+                          width: `${box.width}%`,
+                          top: 26 + (lanes.lanes.get(b) ?? 0) * BAR_LANE,
+                          background: look.background,
+                          color: look.color,
+                        }}
+                        onClick={() => overlays.openBooking(b.id)}
+                      >
+                        {/* A week is about 350 px wide on a phone: a night is some 50 px. */}
+                        <BookingBarMarks look={look} channel={b.channel} room={box.width * 3.5} size={12} />
+                        <span dir="auto" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                          {b.name}
                         </span>
-                      ) : null}
-                    </button>
-                  );
-                })}
-                {row
-                  ? row.unit.bookings
-                      .filter(
-                        (b) =>
-                          b.status !== 'cancelled' &&
-                          b.start_date <= (week[6] ?? '') &&
-                          (week[0] ?? '') < b.end_date,
-                      )
-                      .map((b) => {
-                        const box = stayBar(b, { from: week[0] ?? '', days: 7, dayWidth: 100 / 7 }, 0.4);
-                        if (!box) return null;
-                        const mark = channelMark[b.channel];
-                        return (
-                          <button
-                            key={b.id}
-                            type="button"
-                            className={classes.monthBar}
-                            data-testid="booking-bar"
-                            data-booking-id={b.id}
-                            data-clipped-start={box.clippedStart || undefined}
-                            data-clipped-end={box.clippedEnd || undefined}
-                            data-paused={b.paused || undefined}
-                            aria-label={t('calendar:grid.barLabel', {
-                              name: b.name,
-                              range: formats.range(b.start_date, b.end_date),
-                              count: Math.round(
-                                (Date.parse(b.end_date) - Date.parse(b.start_date)) / 86_400_000,
-                              ),
-                              status: t(`calendar:status.${b.status}`),
-                              channel: mark.brand ?? t(`calendar:channel.${b.channel}`),
-                            })}
-                            style={{
-                              insetInlineStart: `${box.start}%`,
-                              width: `${box.width}%`,
-                              background: `var(--mantine-color-${statusColor[b.status]}-filled)`,
-                            }}
-                            onClick={() => overlays.openBooking(b.id)}
-                          >
-                            <span dir="auto" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                              {b.name}
-                            </span>
-                          </button>
-                        );
-                      })
-                  : null}
-              </div>
-            ))}
+                      </button>
+                    );
+                  })}
+                </div>
+              );
+            })}
           </section>
         )}
 
@@ -389,12 +397,20 @@ export function MonthlyCalendarPage() {
             monthBookings.map((b) => (
               <AgendaItem
                 key={b.id}
-                color={statusColor[b.status]}
+                accent={barLook(b).background}
+                lead={b.channel === 'manual' ? null : <ChannelLogo channel={b.channel} size={16} />}
                 onClick={() => overlays.openBooking(b.id)}
                 title={b.name}
-                subtitle={`${formats.range(b.start_date, b.end_date)} · ${t('calendar:selection.nights', {
-                  count: Math.round((Date.parse(b.end_date) - Date.parse(b.start_date)) / 86_400_000),
-                })}`}
+                subtitle={[
+                  formats.range(b.start_date, b.end_date),
+                  t('calendar:selection.nights', {
+                    count: Math.round((Date.parse(b.end_date) - Date.parse(b.start_date)) / 86_400_000),
+                  }),
+                  b.channel === 'manual' ? null : channelName(b.channel, (key) => t(`calendar:${key}`)),
+                  b.external_ref,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
                 end={
                   <Stack gap={2} align="flex-end">
                     <Text size="sm" fw={650} style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -434,5 +450,15 @@ export function MonthlyCalendarPage() {
       ) : null}
       {overlays.overlays}
     </Box>
+  );
+}
+
+/** The height of a lane of the month's bars (a bar and its gap). */
+const BAR_LANE = 24;
+
+/** The stays drawn on a week of the month grid, cancelled ones left out. */
+function weekStays(row: UnitRow, week: readonly string[]) {
+  return row.unit.bookings.filter(
+    (b) => b.status !== 'cancelled' && b.start_date <= (week[6] ?? '') && (week[0] ?? '') < b.end_date,
   );
 }
