@@ -156,6 +156,13 @@ export const router = createBrowserRouter([
                       (m) => m.IntegrationsPage,
                     ),
                   },
+                  {
+                    path: routePaths.connectionChannel,
+                    lazy: page(
+                      () => import('../features/channels/pages/connection-channel-page.tsx'),
+                      (m) => m.ConnectionChannelPage,
+                    ),
+                  },
                 ],
               },
               {
@@ -215,6 +222,26 @@ export const router = createBrowserRouter([
                   (m) => m.SettingsLayout,
                 ),
                 children: settingsRoutes,
+              },
+              {
+                // spec 2.4 Channels screen: its "Reserva directa" tab is the direct-booking feature's panel.
+                path: routePaths.ChannelConnect,
+                lazy: async () => {
+                  const [channels, direct] = await Promise.all([
+                    import('../features/channels/pages/channel-connect-page.tsx'),
+                    import('../features/direct-booking/components/direct-booking-panel.tsx'),
+                  ]);
+                  return {
+                    element: <channels.ChannelConnectPage directBooking={<direct.DirectBookingPanel />} />,
+                  };
+                },
+              },
+              {
+                path: routePaths.ChannelConnectOta,
+                lazy: page(
+                  () => import('../features/channels/pages/channel-connect-ota-page.tsx'),
+                  (m) => m.ChannelConnectOtaPage,
+                ),
               },
               {
                 path: routePaths.availabilityPrices,

@@ -187,6 +187,13 @@ export const settingsRoutes: RouteObject[] = [
     ),
   },
   {
+    path: routePaths.syncCalendar,
+    lazy: page(
+      () => import('../features/channels/pages/sync-calendar-page.tsx'),
+      (m) => m.SyncCalendarPage,
+    ),
+  },
+  {
     path: routePaths.QRPropiedad,
     lazy: page(
       () => import('../features/property-settings/rooms/pages/qr-page.tsx'),

@@ -43,6 +43,9 @@ export const routePaths = {
   monthlyCalendar: '/calendar-monthly/bookings',
   hotelReservationCalendar: '/hotel-calendar/bookings',
   availabilityPrices: '/business/availability-prices',
+  // Booking channels (issue 15; spec 2.2 /channel-connect): the channels and connections, one channel's steps
+  ChannelConnect: '/business/channel-connect',
+  ChannelConnectOta: '/business/channel-connect/:channel',
   // Property settings (spec 2.2 properties/edition/{propiedad_id} and its children)
   editionProperty: '/business/properties/edition/:propertyId',
   dataBasicAccommodation: '/business/properties/edition/:propertyId/data-basic-accommodation',
@@ -76,12 +79,16 @@ export const routePaths = {
   Rates: '/business/properties/edition/:propertyId/rates',
   ImageAccommodation: '/business/properties/edition/:propertyId/image-settings',
   QRPropiedad: '/business/properties/edition/:propertyId/qr-property',
+  /** spec 2.2 sync-calendar: the property's channel connections and its own export feed. */
+  syncCalendar: '/business/properties/edition/:propertyId/sync-calendar',
   // The account's own pages (spec 2.2 profile and its children config-account, config-language, secure-sesion)
   profile: '/business/profile',
   configAccount: '/business/profile/config-account',
   configLanguage: '/business/profile/config-language',
   secureSesion: '/business/profile/secure-sesion',
   integrations: '/business/profile/integrations',
+  /** spec 2.2 profile/connection-channel: the account's channel connections and their health. */
+  connectionChannel: '/business/profile/connection-channel',
   // Admin area (role admin)
   /** The admin's own security: two-factor enrolment, required before any other admin screen. */
   adminSecurity: '/manager/secure-sesion',

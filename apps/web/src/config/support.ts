@@ -9,3 +9,6 @@ export const supportWhatsApp = (env.VITE_SUPPORT_WHATSAPP || '34910000000').repl
 export function whatsAppLink(text: string): string {
   return `https://wa.me/${supportWhatsApp}?text=${encodeURIComponent(text)}`;
 }
+
+/** spec 2.4 embedded help videos: the "connecting channels" video, when this deployment has one. */
+export const channelsHelpVideoUrl = env.VITE_HELP_VIDEO_CHANNELS_URL || null;

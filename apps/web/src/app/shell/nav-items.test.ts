@@ -94,7 +94,7 @@ describe('sidebar items by role, plan and property type', () => {
 });
 
 describe('only built screens are linked', () => {
-  it('shows today Home, Reservas, the calendar, availability, Check-ins, Configuración (the active property settings) and the external link in the sidebar', () => {
+  it('shows today Home, Reservas, the calendar, availability, Check-ins, Canales de reserva, Configuración (the active property settings) and the external link in the sidebar', () => {
     const items = visibleNavItems(empresaSidebarItems, hotelTrial);
     expect(keys(items)).toEqual([
       'home',
@@ -103,6 +103,7 @@ describe('only built screens are linked', () => {
       'availability',
       'checkins',
       'registrations',
+      'channels',
       'settings',
       'scheduleCall',
     ]);
@@ -111,9 +112,10 @@ describe('only built screens are linked', () => {
     expect(items[3]?.href).toBe(routePaths.availabilityPrices);
     expect(items[4]?.href).toBe(routePaths.Bookings);
     expect(items[5]?.href).toBe(routePaths.registrations);
-    expect(items[6]?.href).toBe(`/business/properties/edition/${hotelTrial.activePropertyId}`);
+    expect(items[6]?.href).toBe(routePaths.ChannelConnect);
+    expect(items[7]?.href).toBe(`/business/properties/edition/${hotelTrial.activePropertyId}`);
     const none = visibleNavItems(empresaSidebarItems, { ...hotelTrial, activePropertyId: null });
-    expect(none[6]?.href).toBe(routePaths.propertiesList);
+    expect(none[7]?.href).toBe(routePaths.propertiesList);
   });
 
   it('hides an item whose route is missing even when its rules allow it', () => {
@@ -123,7 +125,7 @@ describe('only built screens are linked', () => {
     );
   });
 
-  it('gives the property dropdown account settings, property settings, add accommodation and logout, the mobile menu to home, Reservas, the calendar, Check-ins, Configuración and logout', () => {
+  it('gives the property dropdown account settings, property settings, add accommodation and logout, the mobile menu to home, Reservas, the calendar, Check-ins, Canales, Configuración and logout', () => {
     expect(keys(visibleNavItems(propertyMenuItems, apartment))).toEqual([
       'account',
       'propertySettings',
@@ -134,9 +136,18 @@ describe('only built screens are linked', () => {
       `/business/properties/edition/${apartment.activePropertyId}`,
     );
     const mobile = visibleNavItems(empresaMobileItems, { ...apartment, isMobile: true });
-    expect(keys(mobile)).toEqual(['home', 'reservations', 'calendar', 'checkins', 'settings', 'logout']);
+    expect(keys(mobile)).toEqual([
+      'home',
+      'reservations',
+      'calendar',
+      'checkins',
+      'channels',
+      'settings',
+      'logout',
+    ]);
     expect(mobile[2]?.href).toBe(routePaths.monthlyCalendar);
-    expect(mobile[4]?.href).toBe(`/business/properties/edition/${apartment.activePropertyId}`);
+    expect(mobile[4]?.href).toBe(routePaths.ChannelConnect);
+    expect(mobile[5]?.href).toBe(`/business/properties/edition/${apartment.activePropertyId}`);
   });
 
   it('uses the monthly calendar on mobile for apartments', () => {

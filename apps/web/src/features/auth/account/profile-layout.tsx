@@ -1,5 +1,11 @@
 import { Container, Stack, Tabs } from '@mantine/core';
-import { IconLanguage, IconPlugConnected, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconCalendarRepeat,
+  IconLanguage,
+  IconPlugConnected,
+  IconShieldLock,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -10,6 +16,7 @@ const tabs = [
   { route: 'configLanguage', icon: IconLanguage, label: 'tabs.language' },
   { route: 'secureSesion', icon: IconShieldLock, label: 'tabs.security' },
   { route: 'integrations', icon: IconPlugConnected, label: 'tabs.integrations' },
+  { route: 'connectionChannel', icon: IconCalendarRepeat, label: 'channels:profile.tab' },
 ] as const;
 
 /** spec 2.2 profile: its children config-account, config-language, secure-sesion and integrations as tabs. */

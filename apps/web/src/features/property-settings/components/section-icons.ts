@@ -4,6 +4,7 @@ import {
   IconBedFlat,
   IconBellRinging,
   IconCalendarClock,
+  IconCalendarRepeat,
   IconCategory,
   IconCoin,
   IconFileText,
@@ -55,4 +56,5 @@ export const sectionIcons: Record<SettingsPageKey, Icon> = {
   rates: IconReceipt2,
   'image-settings': IconPhoto,
   'qr-property': IconQrcode,
+  'sync-calendar': IconCalendarRepeat,
 };

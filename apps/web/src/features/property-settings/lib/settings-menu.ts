@@ -14,6 +14,7 @@ export const roomPageKeys = [
   'rates',
   'image-settings',
   'qr-property',
+  'sync-calendar',
 ] as const;
 export type RoomPageKey = (typeof roomPageKeys)[number];
 
@@ -62,6 +63,7 @@ export const settingsMenu: SettingsMenuGroup[] = [
       { section: 'price-property', route: 'priceProperty' },
       { section: 'description-property', route: 'descriptionProperty' },
       { section: 'image-settings', route: 'ImageAccommodation' },
+      { section: 'sync-calendar', route: 'syncCalendar' },
     ],
   },
   {
