@@ -140,7 +140,12 @@ export type PublicSite = z.infer<typeof publicSiteSchema>;
 export const publicAvailabilitySchema = z.object({
   currency: z.string(),
   nights: z.array(
-    z.object({ date: z.string(), available: z.boolean(), price: money.nullable(), min_stay: z.number().int() }),
+    z.object({
+      date: z.string(),
+      available: z.boolean(),
+      price: money.nullable(),
+      min_stay: z.number().int(),
+    }),
   ),
 });
 export type PublicAvailability = z.infer<typeof publicAvailabilitySchema>;
@@ -182,7 +187,10 @@ export type WebBookingAnswer = z.infer<typeof webBookingAnswerSchema>;
 export const directBookingPaths = {
   settings: '/api/direct-booking/settings',
   unit: (unitId: string) => `/api/direct-booking/units/${unitId}`,
+  /** spec 7's operator price (the booking modal's): no web discount; answers contracts/availability calculatedPrice. */
   calculatePrice: '/api/calculate-apartment-price',
+  /** The website's quote for the operator's preview: any of its properties, with the web discount (priceQuoteSchema). */
+  operatorQuote: '/api/direct-booking/quote',
   publicSite: (slug: string) => `/api/public/book/${slug}`,
   publicAvailability: (slug: string, propertyId: string) =>
     `/api/public/book/${slug}/${propertyId}/availability`,
