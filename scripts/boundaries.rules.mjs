@@ -51,6 +51,7 @@ export const layers = [
       mail: ['emailOutbox'],
       authorities: ['policeRegistrations', 'policeRegistrationAttempts', 'policeFiles'],
       'smart-locks': ['lockAccounts', 'lockAssignments', 'accessCodes', 'accessCodeReleases'],
+      channels: ['channelCalendars', 'channelEvents', 'icalExports'],
       /** apps/api/src/events (the outbox of domain events), not a module: no module writes these. */
       events: ['domainEvents', 'domainEventDeliveries'],
     },
@@ -96,6 +97,7 @@ export const layers = [
       ],
       properties: ['accounts', 'checkins', 'unitNights', 'bookings'],
       'smart-locks': ['properties', 'rooms', 'bookings', 'checkins', 'users'],
+      channels: ['properties', 'rooms', 'users', 'bookings', 'closedDates', 'unitNights'],
     },
     exceptions: [],
   },

@@ -15,6 +15,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createIcalClient } from './adapters/ical/ical.client.ts';
+import { writeFeed } from './adapters/ical/ical.export.ts';
+import { parseFeed } from './adapters/ical/ical.parse.ts';
 import { createAdapters } from './adapters/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -34,6 +37,7 @@ import { mossosFiles } from './modules/authorities/mossos-files.ts';
 import { createBookingImportModule } from './modules/booking-import/booking-import.module.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
+import { createChannelsModule } from './modules/channels/channels.module.ts';
 import { createCheckinsModule } from './modules/checkins/checkins.module.ts';
 import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { createDirectBookingModule } from './modules/direct-booking/direct-booking.module.ts';
@@ -168,6 +172,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: mail.service,
     logger: app.log,
   });
+  // Channel calendars (issue 15, docs/channels.md): each unit's iCal import and its export feeds.
+  const channels = createChannelsModule({
+    db,
+    clock,
+    secrets,
+    jobs,
+    logger: app.log,
+    appUrl: config.APP_URL,
+    accounts: accounts.service,
+    channelBookings: bookings.service.channel,
+    notifications: notifications.service,
+    ical: {
+      client: createIcalClient({
+        timeoutMs: config.ICAL_TIMEOUT_MS,
+        maxBytes: config.ICAL_MAX_BYTES,
+        allowPrivateHosts: config.ICAL_ALLOW_PRIVATE_HOSTS,
+      }),
+      parse: parseFeed,
+    },
+    writeFeed,
+    intervalMinutes: config.ICAL_SYNC_INTERVAL_MINUTES,
+    concurrency: config.ICAL_SYNC_CONCURRENCY,
+  });
   const calendar = createCalendarModule({ db, kind: database.kind, logger: app.log });
   const dashboard = createDashboardModule({ db, clock });
   const auth = createAuthModule({
@@ -238,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     properties,
     bookings,
     bookingImport,
+    channels,
     directBooking,
     calendar,
     dashboard,
@@ -302,6 +330,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // The public export feed of channel calendars (/ical/{token}.ics): outside /api, no login.
+  await channels.feedRoutes(app);
 
   // The build writes .br and .gz beside each compressible asset (apps/web/vite.config.ts): sent as they are.
   if (serveWeb) {

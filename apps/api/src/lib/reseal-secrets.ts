@@ -2,10 +2,12 @@ import { eq, getTableColumns, isNotNull } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
+import { channelCalendars, icalExports } from '../db/schema/channels.ts';
 import { checkinGuests, checkins } from '../db/schema/checkins.ts';
 import { propertyAuthorities } from '../db/schema/properties.ts';
 import { accessCodes, lockAccounts } from '../db/schema/smart-locks.ts';
 import { TOTP_PURPOSE } from '../modules/auth/second-factor.ts';
+import { CHANNEL_URL_PURPOSE, EXPORT_TOKEN_PURPOSE } from '../modules/channels/channels.service.ts';
 import { DOCUMENT_PURPOSE, LINK_PURPOSE } from '../modules/checkins/checkin-links.ts';
 import {
   AUTHORITY_PASSWORD_PURPOSE,
@@ -83,6 +85,27 @@ export const SEALED_COLUMNS: SealedColumn[] = [
     key: users.id,
     value: users.totpSecret,
     purpose: TOTP_PURPOSE,
+  },
+  {
+    label: 'channel_calendars.url_sealed',
+    table: channelCalendars,
+    key: channelCalendars.id,
+    value: channelCalendars.urlSealed,
+    purpose: CHANNEL_URL_PURPOSE,
+  },
+  {
+    label: 'channel_calendars.export_token_sealed',
+    table: channelCalendars,
+    key: channelCalendars.id,
+    value: channelCalendars.exportTokenSealed,
+    purpose: EXPORT_TOKEN_PURPOSE,
+  },
+  {
+    label: 'ical_exports.token_sealed',
+    table: icalExports,
+    key: icalExports.unitId,
+    value: icalExports.tokenSealed,
+    purpose: EXPORT_TOKEN_PURPOSE,
   },
 ];
 

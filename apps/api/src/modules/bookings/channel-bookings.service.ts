@@ -133,7 +133,10 @@ export function createChannelBookings(
         );
         if (input.status === 'booked') await holdBookingNights(unit, booking.id, input.start, input.end);
         await notify(input.status === 'booked' ? 'booking_new' : 'channel', booking);
-        await tx.emit(unit.accountId, 'booking.created', { booking_id: booking.id, property_id: unit.propertyId });
+        await tx.emit(unit.accountId, 'booking.created', {
+          booking_id: booking.id,
+          property_id: unit.propertyId,
+        });
         return booking;
       },
 
@@ -178,7 +181,10 @@ export function createChannelBookings(
         await tx.deleteBookingNights(bookingId);
         if (!updated) return;
         await notify('booking_cancel', updated);
-        await tx.emit(accountId, 'booking.cancelled', { booking_id: bookingId, property_id: updated.propertyId });
+        await tx.emit(accountId, 'booking.cancelled', {
+          booking_id: bookingId,
+          property_id: updated.propertyId,
+        });
       },
 
       /**
@@ -230,7 +236,7 @@ export function createChannelBookings(
 
   return {
     /** One transaction of the bookings module with the channel operations bound to it. */
-    transaction: <T>(work: (channelOps: ChannelBookingOps) => Promise<T>): Promise<T> =>
+    transaction: <T>(work: (channelOps: ReturnType<typeof ops>) => Promise<T>): Promise<T> =>
       transaction((tx) => work(ops(tx))),
     /** Read outside a transaction: the booking (for the sync's plan). */
     findBooking: (accountId: string, id: string) => repo.findBooking(accountId, id),
