@@ -375,6 +375,25 @@ const cases: Record<string, Case> = {
     build: body(() => ({ lock_account_id: '00000000-0000-4000-8000-000000000000', remote_lock_id: '1' })),
   },
   'DELETE /api/properties/:id/smart-locks/assignment': { params: { id: 'property' } },
+  'POST /api/channel-calendars': {
+    build: body((i) => ({ property_id: i.property, channel: 'airbnb', url: 'http://127.0.0.1:9/feed.ics' })),
+  },
+  'GET /api/channel-calendars': { build: query((i) => ({ property_id: i.property })) },
+  'GET /api/channel-calendars/alerts': none("the caller's own connections"),
+  // Connection ids: channels.int.test.ts proves another account gets 404 for each of these.
+  'GET /api/channel-calendars/:id': none('a channel calendar id (channels.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/channel-calendars/:id/sync': none('a channel calendar id (channels.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'DELETE /api/channel-calendars/:id': none('a channel calendar id (channels.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/properties/:id/ical-export': { params: { id: 'property' } },
+  'POST /api/properties/:id/ical-export/rotate': { params: { id: 'property' } },
+  'GET /api/properties/:id/rooms/:roomId/ical-export': { params: { id: 'hotel', roomId: 'freeRoom' } },
+  'POST /api/properties/:id/rooms/:roomId/ical-export/rotate': { params: { id: 'hotel', roomId: 'freeRoom' } },
   'PUT /api/checkins/:id/expected-guests': {
     params: { id: 'checkin' },
     build: body(() => ({ expected_guests: 3 })),
@@ -439,6 +458,29 @@ const cases: Record<string, Case> = {
       propiedad_id: '00000000-0000-4000-8000-000000000000',
       checkin_id: '00000000-0000-4000-8000-000000000000',
     },
+  ),
+  // The direct-booking website (issue 15).
+  'GET /api/direct-booking/settings': none("the caller's own account"),
+  'PUT /api/direct-booking/settings': none("the caller's own account"),
+  'PUT /api/direct-booking/units/:unitId': {
+    params: { unitId: 'property' },
+    build: body(() => ({ web_reservation_active: true })),
+  },
+  'POST /api/direct-booking/quote': {
+    build: body((i) => ({ property_id: i.property, start_date: '2027-02-01', end_date: '2027-02-03' })),
+  },
+  'GET /api/public/book/:slug': none('public: the website of a slug, its own account only', { slug: 'nope' }),
+  'GET /api/public/book/:slug/:propertyId/availability': none(
+    "public: a slug's own units; another account's property is 404 (direct-booking int test)",
+    { slug: 'nope', propertyId: '00000000-0000-4000-8000-000000000000' },
+  ),
+  'POST /api/public/book/:slug/quote': none(
+    "public: a slug's own units; another account's property is 404 (direct-booking int test)",
+    { slug: 'nope' },
+  ),
+  'POST /api/public/book/:slug/bookings': none(
+    "public: a slug's own units; another account's property is 404 (direct-booking int test)",
+    { slug: 'nope' },
   ),
 };
 
