@@ -296,6 +296,15 @@ export const router = createBrowserRouter([
                   (m) => m.HotelCalendarPage,
                 ),
               },
+              {
+                // Issue 15: every unit on one timeline, coloured by source, with a filter by channel.
+                path: routePaths.ReservationCalendarOta,
+                handle: { name: 'ReservationCalendarOta' },
+                lazy: page(
+                  () => import('../features/reservations/calendars/pages/ota-calendar-page.tsx'),
+                  (m) => m.ReservationCalendarOtaPage,
+                ),
+              },
             ],
           },
           {

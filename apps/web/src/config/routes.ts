@@ -46,6 +46,8 @@ export const routePaths = {
   // Booking channels (issue 15; spec 2.2 /channel-connect): the channels and connections, one channel's steps
   ChannelConnect: '/business/channel-connect',
   ChannelConnectOta: '/business/channel-connect/:channel',
+  /** The calendar coloured by source, with a filter by channel (Minimal layout, as the other calendars). */
+  ReservationCalendarOta: '/business/channel-connect/calendar',
   // Property settings (spec 2.2 properties/edition/{propiedad_id} and its children)
   editionProperty: '/business/properties/edition/:propertyId',
   dataBasicAccommodation: '/business/properties/edition/:propertyId/data-basic-accommodation',
