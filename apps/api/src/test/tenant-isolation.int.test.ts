@@ -393,7 +393,9 @@ const cases: Record<string, Case> = {
   'GET /api/properties/:id/ical-export': { params: { id: 'property' } },
   'POST /api/properties/:id/ical-export/rotate': { params: { id: 'property' } },
   'GET /api/properties/:id/rooms/:roomId/ical-export': { params: { id: 'hotel', roomId: 'freeRoom' } },
-  'POST /api/properties/:id/rooms/:roomId/ical-export/rotate': { params: { id: 'hotel', roomId: 'freeRoom' } },
+  'POST /api/properties/:id/rooms/:roomId/ical-export/rotate': {
+    params: { id: 'hotel', roomId: 'freeRoom' },
+  },
   'PUT /api/checkins/:id/expected-guests': {
     params: { id: 'checkin' },
     build: body(() => ({ expected_guests: 3 })),
