@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { pathTo } from '../../../config/routes.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
 import { dashboardQueryOptions } from '../api/dashboard.ts';
+import { ChannelAlertCard } from '../components/channel-alert-card.tsx';
 import classes from '../components/dashboard.module.css';
 import { DashboardSkeleton, DetailsSkeleton } from '../components/dashboard-skeleton.tsx';
 import { DashboardToolbar } from '../components/dashboard-toolbar.tsx';
@@ -44,6 +45,7 @@ function bookingHref(user: User) {
 function AccountColumn({ user }: { user: User }) {
   return (
     <Stack gap="lg">
+      <ChannelAlertCard />
       <RegistrationAlertCard />
       {hasPendingSetup(user) && <GettingStartedCard user={user} />}
       <SubscriptionCard user={user} />
