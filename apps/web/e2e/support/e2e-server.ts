@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeGoogle } from '../../../api/src/adapters/google/google.fake.ts';
+import { startIcalFake } from '../../../api/src/adapters/ical/ical.fake.ts';
 import { startFakeIgloohome } from '../../../api/src/adapters/igloohome/igloohome.fake.ts';
 import { startFakeNuki } from '../../../api/src/adapters/nuki/nuki.fake.ts';
 import { startFakeSes } from '../../../api/src/adapters/ses-hospedajes/ses.fake.ts';
@@ -39,6 +40,56 @@ const igloohome = await startFakeIgloohome();
 // SES.Hospedajes (police registration): never the Ministry's endpoint. Nothing is sent with the demo's
 // authority login (DEMO-SIN-CONEXION); a flow that saves the fake's login reaches the fake.
 const ses = await startFakeSes({ validate: false });
+// A channel's calendars (Airbnb, Booking.com, Vrbo): the flows paste its feed URLs, never a real channel's.
+const ical = await startIcalFake();
+for (const [feedPath, feed] of Object.entries(e2eFeeds())) ical.setFeed(feedPath, feed);
+/**
+ * The fake channel's feeds, dated from today (the importer keeps only stays that have not ended): an Airbnb
+ * listing with two reservations and a block far from the demo's bookings, and a listing Airbnb refuses (403).
+ */
+function e2eFeeds() {
+  const day = (offset: number) => {
+    const date = new Date(Date.now() + offset * 86_400_000);
+    return date.toISOString().slice(0, 10).replaceAll('-', '');
+  };
+  const stamp = `${day(0)}T080000Z`;
+  const event = (start: number, end: number, summary: string, uid: string, code?: string) =>
+    [
+      'BEGIN:VEVENT',
+      `DTSTAMP:${stamp}`,
+      `DTSTART;VALUE=DATE:${day(start)}`,
+      `DTEND;VALUE=DATE:${day(end)}`,
+      `SUMMARY:${summary}`,
+      `UID:${uid}`,
+      ...(code
+        ? [
+            'DESCRIPTION:Reservation URL: https://www.airbnb.com/hosting/reservations/de',
+            ` tails/${code}\\nPhone Number (Last 4 Digits): 4321`,
+          ]
+        : []),
+      'END:VEVENT',
+    ].join('\r\n');
+  const airbnb = [
+    'BEGIN:VCALENDAR',
+    'PRODID:-//Airbnb Inc//Hosting Calendar 1.0//EN',
+    'CALSCALE:GREGORIAN',
+    'VERSION:2.0',
+    event(300, 304, 'Reserved', '1418fb94e984-e2e00000000000000000000000000001@airbnb.com', 'HME2E00001'),
+    event(310, 313, 'Reserved', '1418fb94e984-e2e00000000000000000000000000002@airbnb.com', 'HME2E00002'),
+    event(320, 322, 'Airbnb (Not available)', '7f662ec65913-e2e0000000000000000000000000000b@airbnb.com'),
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+  return {
+    '/airbnb/listing-e2e.ics': airbnb,
+    '/airbnb/listing-refused.ics': {
+      status: 403,
+      contentType: 'text/html',
+      body: '<html><body>Access denied</body></html>',
+    },
+  };
+}
+
 const totpSecrets = new Map<string, string>();
 const mailApi = createServer((req, res) => {
   res.setHeader('content-type', 'application/json');
@@ -46,6 +97,27 @@ const mailApi = createServer((req, res) => {
   // The flows compute an enrolled admin's codes as its authenticator app would.
   if (url.pathname === '/totp') {
     res.end(JSON.stringify({ secret: totpSecrets.get(url.searchParams.get('email') ?? '') ?? null }));
+    return;
+  }
+  // The channel fake's feeds: GET lists their URLs; POST ?path= sets one (body: the feed; &status= for a failure).
+  if (url.pathname === '/ical') {
+    if (req.method === 'POST') {
+      const feedPath = url.searchParams.get('path') ?? '';
+      const status = Number(url.searchParams.get('status') ?? 200);
+      let body = '';
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      req.on('end', () => {
+        ical.setFeed(feedPath, { status, body, contentType: status === 200 ? undefined : 'text/html' });
+        res.end(JSON.stringify({ url: ical.url(feedPath) }));
+      });
+      return;
+    }
+    const urls = Object.fromEntries(
+      Object.keys(e2eFeeds()).map((feedPath) => [feedPath, ical.url(feedPath)]),
+    );
+    res.end(JSON.stringify({ base: ical.base, feeds: urls }));
     return;
   }
   // A spec that changes data gets its own copies of the demo empresas (support/accounts.ts).
@@ -89,6 +161,8 @@ const config = loadConfig({
   ...nuki.env,
   ...ttlock.env,
   ...igloohome.env,
+  // The channel fake listens on 127.0.0.1, which production refuses.
+  ICAL_ALLOW_PRIVATE_HOSTS: 'true',
   LOG_LEVEL: 'warn',
   SERVE_WEB: 'true',
   // Every flow runs from one address; the limits have their own integration test.
@@ -142,7 +216,7 @@ const stop = async () => {
   await smtp.close();
   await google.close();
   await ses.close();
-  await Promise.all([nuki.close(), ttlock.close(), igloohome.close()]);
+  await Promise.all([nuki.close(), ttlock.close(), igloohome.close(), ical.close()]);
   mailApi.close();
   process.exit(0);
 };
