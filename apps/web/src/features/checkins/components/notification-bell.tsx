@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Anchor,
   Divider,
+  Group,
   Indicator,
   Popover,
   ScrollArea,
@@ -10,16 +11,17 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { type ReminderRangPayload, reminderRangEvent } from '@posada/contracts/checkins';
-import { IconBell } from '@tabler/icons-react';
+import { IconBell, IconCalendarExclamation } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Socket } from 'socket.io-client';
 import { pathTo } from '../../../config/routes.ts';
 import { api } from '../../../lib/api.ts';
 import { formatDateTime, localizeIsoDates } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useCurrentUser } from '../../../lib/use-session.ts';
 import { checkinsKeys, notificationsQuery, remindersQuery } from '../api/checkins-api.ts';
 
 /**
@@ -48,6 +50,27 @@ export function NotificationBell({ socket }: { socket: Socket | null }) {
       socket.off(reminderRangEvent, onRang);
     };
   }, [socket, queryClient, t]);
+
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  /**
+   * A channel notification (issue 15) is about an overbooking (its booking) or a connection that keeps
+   * failing (the connection): the booking's page when the id is a booking of the account, else Canales.
+   */
+  const openChannel = async (relationId: string | null) => {
+    setOpened(false);
+    if (relationId && user) {
+      const isBooking = await api.get(`/api/bookings/${relationId}`).then(
+        () => true,
+        () => false,
+      );
+      if (isBooking) {
+        void navigate(pathTo('reservationBooking', { userId: user.id, relationId }));
+        return;
+      }
+    }
+    void navigate(pathTo('ChannelConnect'));
+  };
 
   const markRead = useMutation({
     mutationFn: (id: string) => api.post(`/api/notifications/${id}/read`),
@@ -96,15 +119,29 @@ export function NotificationBell({ socket }: { socket: Socket | null }) {
                   w="100%"
                   px="sm"
                   py="xs"
-                  onClick={() => !n.read_at && markRead.mutate(n.id)}
+                  onClick={() => {
+                    if (!n.read_at) markRead.mutate(n.id);
+                    if (n.kind === 'channel') void openChannel(n.relation_id);
+                  }}
+                  data-kind={n.kind}
                   style={{
                     borderBottom: '1px solid var(--mantine-color-gray-2)',
                     background: n.read_at ? undefined : 'var(--mantine-color-blue-0)',
                   }}
                 >
-                  <Text size="sm" fw={n.read_at ? 400 : 600} dir="auto">
-                    {localizeIsoDates(n.title, language)}
-                  </Text>
+                  <Group gap={6} wrap="nowrap" align="flex-start">
+                    {n.kind === 'channel' ? (
+                      <IconCalendarExclamation
+                        size={18}
+                        color="var(--mantine-color-red-7)"
+                        style={{ flex: 'none', marginTop: 1 }}
+                        aria-label={t('bell.channel')}
+                      />
+                    ) : null}
+                    <Text size="sm" fw={n.read_at ? 400 : 600} dir="auto">
+                      {localizeIsoDates(n.title, language)}
+                    </Text>
+                  </Group>
                   {n.body ? (
                     <Text size="xs" c="dimmed" dir="auto" lineClamp={2} data-testid="notification-body">
                       {localizeIsoDates(n.body, language)}
