@@ -88,6 +88,7 @@ describe('channel calendars', () => {
     fake = await startIcalFake();
     t = await buildTestApp({ now: new Date('2025-12-01T10:00:00Z') });
     const owner = await createEmpresa(t, {
+      account: { quantity: 5 },
       properties: [
         { nombre: 'Loft Centro', tipoPropiedad: 'apartamento' },
         { nombre: 'Hotel Mar', tipoPropiedad: 'hotel' },
@@ -174,6 +175,15 @@ describe('channel calendars', () => {
     ]);
     const closures = await t.database.db.select().from(closedDates).where(eq(closedDates.propertyId, loft));
     expect(closures.map((c) => [c.startDate, c.endDate])).toEqual([['2026-12-01', '2027-06-01']]);
+    const calendar = await call(
+      'GET',
+      `${bookingPaths.calendar}?from=2025-12-01&to=2025-12-31&property_ids=${loft}`,
+    );
+    expect(calendar.statusCode, calendar.body).toBe(200);
+    const drawn = JSON.stringify(calendar.json().data);
+    // The calendar's compact stay tuples carry the channel and its code.
+    expect(drawn).toContain('HMSEQ00001');
+    expect(drawn).toContain('"airbnb"');
     const health = (await call('GET', channelsPaths.calendar(airbnb.id))).json().data.health;
     expect(health).toMatchObject({
       state: 'ok',
@@ -407,6 +417,88 @@ describe('channel calendars', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/ical/unknown-token-aaaaaaaaaaaaaaaa.ics' })).statusCode,
     ).toBe(404);
+  });
+
+  it('a hotel connects one room: its stays hold that room, and the room has its own export', async () => {
+    const created = await call('POST', '/api/properties', {
+      tipo: 'hotel',
+      nombre: 'Hotel Faro',
+      pais: 'ES',
+      address: 'Paseo 2',
+      city: 'Cádiz',
+      zip_code: '11001',
+      room_type: { name: 'Doble', adults: 2 },
+      rooms: [{ name: '101' }, { name: '102' }],
+      guests: 4,
+      price_night: 9_000,
+      description: { es: 'Frente al mar.', en: '', ar: '' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const hotelId = created.json().data.id as string;
+    const rooms = (await call('GET', `/api/properties/${hotelId}/rooms`)).json().data.rooms as {
+      id: string;
+      name: string;
+    }[];
+    const room = rooms.find((r) => r.name === '101')?.id as string;
+    fake.setFeed(
+      '/hotel-101.ics',
+      feed([
+        { uid: 'h1@booking.com', start: '2025-12-10', end: '2025-12-12', summary: 'CLOSED - Not available' },
+      ]),
+    );
+    const res = await call('POST', channelsPaths.calendars, {
+      property_id: hotelId,
+      room_id: room,
+      channel: 'booking',
+      url: fake.url('/hotel-101.ics'),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ room_id: room, unit_name: '101' });
+    expect((await sync(res.json().data.id)).json().data).toMatchObject({ created: 1 });
+    const stays = (await call('GET', `${bookingPaths.list}?property_id=${hotelId}`)).json().data.items;
+    expect(stays.map((b: { rooms: { name: string }[] }) => b.rooms.map((r) => r.name))).toEqual([['101']]);
+
+    expect((await call('GET', channelsPaths.propertyExport(hotelId))).statusCode).toBe(400);
+    const roomExport = await call('GET', channelsPaths.roomExport(hotelId, room));
+    expect(roomExport.json().data.unit_id).toBe(room);
+    const body = (await t.app.inject({ method: 'GET', url: feedPath(roomExport.json().data.url) })).body;
+    expect(body).toContain('DTSTART;VALUE=DATE:20251210');
+    const other = rooms.find((r) => r.name === '102')?.id as string;
+    const empty = await call('GET', channelsPaths.roomExport(hotelId, other));
+    expect((await t.app.inject({ method: 'GET', url: feedPath(empty.json().data.url) })).body).not.toContain(
+      'BEGIN:VEVENT',
+    );
+  });
+
+  it('an import and an operator racing for the same night: one holds it, the other is refused or an overbooking', async () => {
+    fake.setFeed(
+      '/race.ics',
+      feed([{ uid: 'race-1', start: '2026-02-10', end: '2026-02-13', summary: 'Reserved - Pablo Sanz' }]),
+    );
+    const vrbo = await connect('vrbo', '/race.ics');
+    const [synced, manual] = await Promise.all([
+      sync(vrbo.id),
+      call('POST', bookingPaths.create, {
+        property_id: loft,
+        name: 'Eva Torres',
+        email: 'eva@example.com',
+        phone: '+34600123458',
+        start_date: '2026-02-11',
+        end_date: '2026-02-12',
+        number_of_guests: 1,
+        price: 10_000,
+      }),
+    ]);
+    expect(synced.statusCode, synced.body).toBe(200);
+    const imported = (await bookingsOf('vrbo')).find((b) => b.name === 'Pablo Sanz');
+    if (manual.statusCode === 201) {
+      expect(synced.json().data).toMatchObject({ conflicts: 1 });
+      expect(imported?.status).toBe('overbooking');
+    } else {
+      expect(manual.statusCode).toBe(409);
+      expect(manual.json().code).toBe('booking.dates_taken');
+      expect(imported?.status).toBe('booked');
+    }
   });
 
   it('another account gets 404 for every connection and export', async () => {
