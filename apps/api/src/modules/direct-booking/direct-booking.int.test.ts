@@ -122,7 +122,7 @@ describe('direct-booking API', () => {
       .set({ guests: 3, priceNight: 25_000_000, pais: 'CO', currency: 'COP', timeZone: 'America/Bogota' })
       .where(eq(properties.id, colombiaHouse));
     await db.insert(propertyImages).values({
-      accountId: owner.accountId,
+      accountId: owner.accountId ?? '',
       propertyId: casaAzul,
       fileName: 'casa-azul.jpg',
       thumbName: null,
