@@ -51,6 +51,8 @@ describe('channel calendars', () => {
   let otherEmail: string;
   let loft: string;
   let hotel: string;
+  let casaVrbo: string;
+  let casaBooking: string;
   let accountId: string;
 
   const call = (method: Method, url: string, payload?: object, as = token, lang = 'es') =>
@@ -88,17 +90,19 @@ describe('channel calendars', () => {
     fake = await startIcalFake();
     t = await buildTestApp({ now: new Date('2025-12-01T10:00:00Z') });
     const owner = await createEmpresa(t, {
-      account: { quantity: 5 },
+      account: { quantity: 8 },
       properties: [
         { nombre: 'Loft Centro', tipoPropiedad: 'apartamento' },
         { nombre: 'Hotel Mar', tipoPropiedad: 'hotel' },
+        { nombre: 'Casa Vrbo', tipoPropiedad: 'apartamento' },
+        { nombre: 'Casa Booking', tipoPropiedad: 'villa' },
       ],
     });
     const other = await createEmpresa(t, { properties: [{ nombre: 'Casa Ajena' }] });
     token = await loginToken(t, owner.email);
     otherEmail = other.email;
     accountId = owner.accountId as string;
-    [loft = '', hotel = ''] = owner.propertyIds;
+    [loft = '', hotel = '', casaVrbo = '', casaBooking = ''] = owner.propertyIds;
     await t.database.db
       .update(properties)
       .set({ guests: 4, priceNight: 10_000, timeZone: 'Europe/Madrid' })
@@ -545,6 +549,97 @@ describe('channel calendars', () => {
     expect((await bookingsOf('airbnb')).map((b) => b.status)).toEqual(['booked', 'cancelled']);
     expect((await call('GET', channelsPaths.calendar(airbnb.id))).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: feedPath(airbnb.export_url) })).statusCode).toBe(404);
+  });
+
+  describe('golden feed sequences', () => {
+    const connectTo = async (propertyId: string, channel: string, path: string) => {
+      const res = await call('POST', channelsPaths.calendars, {
+        property_id: propertyId,
+        channel,
+        url: fake.url(path),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as string;
+    };
+    const staysOf = async (propertyId: string) =>
+      (await call('GET', `${bookingPaths.list}?property_id=${propertyId}&page_size=100`)).json().data
+        .items as {
+        name: string;
+        start_date: string;
+        end_date: string;
+        status: string;
+      }[];
+
+    it('Vrbo: named stays, holds and blocks; a date change with a new UID is the same stay', async () => {
+      fake.setFeed('/vrbo-seq.ics', fixture('vrbo-seq-1.ics'));
+      const id = await connectTo(casaVrbo, 'vrbo', '/vrbo-seq.ics');
+      expect((await sync(id)).json().data).toEqual({ created: 7, updated: 0, cancelled: 0, conflicts: 0 });
+      expect((await staysOf(casaVrbo)).map((b) => [b.name, b.start_date, b.end_date])).toEqual([
+        ['Test Guest', '2025-12-05', '2025-12-09'],
+        ['Mélanie Exemple', '2025-12-12', '2025-12-14'],
+        ['Vrbo', '2026-01-10', '2026-01-12'],
+      ]);
+      // Holds and blocks are closed dates, not stays (no check-in for a hold).
+      const closures = await t.database.db
+        .select()
+        .from(closedDates)
+        .where(eq(closedDates.propertyId, casaVrbo));
+      expect(closures.map((c) => c.startDate).sort()).toEqual([
+        '2025-12-16',
+        '2025-12-19',
+        '2025-12-20',
+        '2025-12-28',
+      ]);
+
+      fake.setFeed('/vrbo-seq.ics', fixture('vrbo-seq-2.ics'));
+      expect((await sync(id)).json().data).toEqual({ created: 0, updated: 1, cancelled: 0, conflicts: 0 });
+      const guest = (await staysOf(casaVrbo)).filter((b) => b.name === 'Test Guest');
+      expect(guest.map((b) => [b.start_date, b.end_date, b.status])).toEqual([
+        ['2025-12-06', '2025-12-10', 'booked'],
+      ]);
+    });
+
+    it('Booking.com: a running stay clipped each night keeps its arrival, grows, and a vanished range is cancelled at the second miss', async () => {
+      fake.setFeed('/booking-seq.ics', fixture('booking-seq-1.ics'));
+      const id = await connectTo(casaBooking, 'booking', '/booking-seq.ics');
+      expect((await sync(id)).json().data).toEqual({ created: 3, updated: 0, cancelled: 0, conflicts: 0 });
+      const first = await staysOf(casaBooking);
+      expect(first.map((b) => [b.start_date, b.end_date])).toEqual([
+        ['2025-11-30', '2025-12-04'],
+        ['2025-12-20', '2025-12-23'],
+      ]);
+      // The far-future rolling closure is a block.
+      const far = await t.database.db
+        .select()
+        .from(closedDates)
+        .where(eq(closedDates.propertyId, casaBooking));
+      expect(far.map((c) => [c.startDate, c.endDate])).toEqual([['2026-02-01', '2027-06-01']]);
+
+      fake.setFeed('/booking-seq.ics', fixture('booking-seq-2.ics'));
+      expect((await sync(id)).json().data).toEqual({ created: 0, updated: 1, cancelled: 0, conflicts: 0 });
+      expect((await staysOf(casaBooking))[0]).toMatchObject({
+        start_date: '2025-11-30',
+        end_date: '2025-12-04',
+      });
+
+      fake.setFeed('/booking-seq.ics', fixture('booking-seq-3.ics'));
+      expect((await sync(id)).json().data).toEqual({ created: 0, updated: 1, cancelled: 0, conflicts: 0 });
+      expect((await staysOf(casaBooking))[0]).toMatchObject({
+        start_date: '2025-11-30',
+        end_date: '2025-12-06',
+      });
+
+      // The next day: clipped again with a new UID, and the 20–23 range gone.
+      t.clock.advance(24 * 3_600_000);
+      token = await loginToken(t, (await ownerEmail()) as string);
+      fake.setFeed('/booking-seq.ics', fixture('booking-seq-4.ics'));
+      expect((await sync(id)).json().data).toEqual({ created: 0, updated: 1, cancelled: 0, conflicts: 0 });
+      expect((await sync(id)).json().data).toEqual({ created: 0, updated: 0, cancelled: 1, conflicts: 0 });
+      expect((await staysOf(casaBooking)).map((b) => [b.start_date, b.end_date, b.status])).toEqual([
+        ['2025-11-30', '2025-12-06', 'booked'],
+        ['2025-12-20', '2025-12-23', 'cancelled'],
+      ]);
+    });
   });
 
   async function ownerEmail() {
