@@ -1,6 +1,6 @@
 import type { SyncResult } from '@posada/contracts/channels';
 import { eachNight, todayIn } from '@posada/domain/booking-rules';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AdapterError } from '../../adapters/adapter-error.ts';
 import type { IcalClient, ParseFeed } from '../../adapters/ical/types.ts';
@@ -195,7 +195,17 @@ export function createChannelSync(deps: ChannelSyncDeps) {
       else if (outcome === 'conflict') result.conflicts++;
     };
     const ctx = { found, unit, today };
-    for (const { stored: s, item } of plan.matched) count(await safely(() => applyEvent(ctx, s, item)));
+    // An event seen again as it was needs no transaction (most of every fetch): one statement marks them seen.
+    const seen: string[] = [];
+    for (const { stored: s, item } of plan.matched) {
+      if (unchanged(calendar.channel, s, item, today)) seen.push(s.id);
+      else count(await safely(() => applyEvent(ctx, s, item)));
+    }
+    if (seen.length > 0)
+      await repo.db
+        .update(channelEvents)
+        .set({ missingCount: 0, lastSeenAt: clock.now() })
+        .where(inArray(channelEvents.id, seen));
     for (const item of plan.created) count(await safely(() => applyEvent(ctx, null, item)));
     for (const { stored: s, cancel } of plan.missing) {
       if (!cancel) {
@@ -406,6 +416,28 @@ export function createChannelSync(deps: ChannelSyncDeps) {
 }
 
 export type ChannelSync = ReturnType<typeof createChannelSync>;
+
+/**
+ * A matched event the fetch shows exactly as stored: same UID, kind, dates (after Booking.com's clipping),
+ * code and name, holding what it held. An overbooking is always retried (its nights may be free now).
+ */
+function unchanged(
+  channel: CalendarWithNames['calendar']['channel'],
+  stored: ChannelEventRow,
+  item: FeedItem,
+  today: string,
+): boolean {
+  if (stored.state !== 'active') return false;
+  const range = effectiveRange(channel, { start: stored.startDate, end: stored.endDate }, item, today);
+  return (
+    stored.uid === item.uid &&
+    stored.kind === item.kind &&
+    range.start === stored.startDate &&
+    range.end === stored.endDate &&
+    stored.reservationCode === item.reservationCode &&
+    stored.guestName === item.guestName
+  );
+}
 
 function nextNight(night: string): string {
   const d = new Date(`${night}T00:00:00Z`);
