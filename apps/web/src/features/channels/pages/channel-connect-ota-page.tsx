@@ -47,10 +47,17 @@ export function ChannelConnectOtaPage() {
   const user = useCurrentUser().data;
   const properties = user?.properties ?? [];
   const [step, setStep] = useState(0);
-  const [unit, setUnit] = useState<Unit>(() => ({
-    propertyId: search.get('property_id') ?? (properties.length === 1 ? (properties[0]?.id ?? '') : ''),
-    roomId: search.get('room_id'),
-  }));
+  const [chosen, setUnit] = useState<Unit>({ propertyId: '', roomId: search.get('room_id') });
+  // Until one is picked: the property chosen on the previous screen, else the one being worked with.
+  const unit: Unit = chosen.propertyId
+    ? chosen
+    : {
+        propertyId:
+          search.get('property_id') ??
+          user?.active_property_id ??
+          (properties.length === 1 ? (properties[0]?.id ?? '') : ''),
+        roomId: chosen.roomId,
+      };
   const [unitErrors, setUnitErrors] = useState<UnitErrors>({});
   const [url, setUrl] = useState('');
   const [connection, setConnection] = useState<ChannelCalendar | null>(null);
