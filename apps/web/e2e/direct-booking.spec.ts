@@ -86,11 +86,25 @@ async function expectNoSideScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/**
+ * Signs in as an account with two properties, one of them chosen (otherwise the screen asks which one
+ * to work on first; web booking is the account's, whichever is chosen).
+ */
+async function signInWithPropertyChosen(request: APIRequestContext, email: string): Promise<ApiSession> {
+  const first = await apiLogin(request, email);
+  const chosen = await request.put('/api/user/active-property', {
+    headers: auth(first),
+    data: { property_id: first.user.properties[0]?.id },
+  });
+  expect(chosen.status()).toBe(200);
+  return apiLogin(request, email);
+}
+
 test('turn web booking on, sell one unit, set a 10 % discount, copy and share the link, open the preview', async ({
   page,
   context,
 }) => {
-  const session = await apiLogin(page.request, own.empresa);
+  const session = await signInWithPropertyChosen(page.request, own.empresa);
   const before = await resetSettings(page.request, session);
   expect(before.plan_active).toBe(true);
   const unit = before.units[0];
@@ -102,14 +116,14 @@ test('turn web booking on, sell one unit, set a 10 % discount, copy and share th
   // The switch for all, shown at once, kept after a reload.
   const all = page.getByRole('switch', { name: tr('es', 'status.allTitle') });
   await expect(all).not.toBeChecked();
-  await all.click();
+  await all.click({ force: true });
   await expect(all).toBeChecked();
   await expect(page.getByText(tr('es', 'status.allOn'))).toBeVisible();
   // No unit is on sale yet: the banner says what is missing.
   await expect(page.getByTestId('website-state')).toContainText(tr('es', 'state.noUnits'));
 
   const unitSwitch = page.getByRole('switch', { name: tr('es', 'status.unitLabel', { name: unit.name }) });
-  await unitSwitch.click();
+  await unitSwitch.click({ force: true });
   await expect(unitSwitch).toBeChecked();
   await expect(page.getByText(tr('es', 'status.unitOn', { name: unit.name }))).toBeVisible();
   await expect(page.getByTestId('website-state')).toContainText(tr('es', 'state.on'));
@@ -133,7 +147,7 @@ test('turn web booking on, sell one unit, set a 10 % discount, copy and share th
     await expect(onArrival).toBeChecked();
   }
 
-  await page.getByRole('switch', { name: tr('es', 'discount.title') }).click();
+  await page.getByRole('switch', { name: tr('es', 'discount.title') }).click({ force: true });
   await page.getByRole('radio', { name: tr('es', 'discount.percentage') }).check({ force: true });
   const value = page.getByLabel(tr('es', 'discount.valuePercentage'));
   await value.fill('150');
@@ -142,6 +156,8 @@ test('turn web booking on, sell one unit, set a 10 % discount, copy and share th
   await expect(value).toHaveAttribute('aria-invalid', 'true');
   // What was typed stays, to be corrected.
   await expect(value).toHaveValue('150 %');
+  if (shots)
+    await page.screenshot({ path: `${shots}/direct-booking-discount-refused-es.png`, fullPage: true });
   expect((await readSettings(page.request, session)).discount_enabled).toBe(false);
 
   await value.fill('10');
@@ -186,6 +202,8 @@ test('turn web booking on, sell one unit, set a 10 % discount, copy and share th
   await expect(frame).toHaveAttribute('data-device', 'phone');
   const box = await frame.boundingBox();
   expect(box && box.width <= 390 && box.width > 300).toBe(true);
+  if (shots)
+    await page.screenshot({ path: `${shots}/direct-booking-preview-phone-on-es.png`, fullPage: true });
 });
 
 test('a switch the API refuses goes back, with the spec 8 message', async ({ page }) => {
@@ -204,12 +222,12 @@ test('a switch the API refuses goes back, with the spec 8 message', async ({ pag
   );
   await openPanel(page, session);
   const all = page.getByRole('switch', { name: tr('es', 'status.allTitle') });
-  await all.click();
+  await all.click({ force: true });
   await expect(page.getByText(tr('es', 'errors.webBooking'))).toBeVisible();
   await expect(all).not.toBeChecked();
 
   await innerTab(page, 'es', 'prices').click();
-  await page.getByRole('switch', { name: tr('es', 'discount.title') }).click();
+  await page.getByRole('switch', { name: tr('es', 'discount.title') }).click({ force: true });
   await page.getByLabel(tr('es', 'discount.valuePercentage')).fill('15');
   await page.getByRole('button', { name: tr('es', 'discount.save') }).click();
   await expect(page.getByText(tr('es', 'errors.saveSettings'))).toBeVisible();

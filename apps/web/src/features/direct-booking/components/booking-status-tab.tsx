@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import type { DirectBookingSettings, WebUnit } from '@posada/contracts/direct-booking';
-import { IconBuildingCommunity, IconInfoCircle } from '@tabler/icons-react';
+import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -57,12 +57,6 @@ export function BookingStatusTab({ settings, locked }: { settings: DirectBooking
           />
         </Group>
       </Paper>
-
-      {settings.enable_web_reservations ? null : (
-        <Alert color="gray" variant="light" radius="md" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t('status.allOffNotice')}
-        </Alert>
-      )}
 
       {groups.length === 0 ? (
         <Paper withBorder radius="lg">

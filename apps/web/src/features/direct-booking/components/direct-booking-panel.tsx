@@ -57,6 +57,7 @@ export function DirectBookingPanel() {
         variant="pills"
         radius="xl"
         keepMounted={false}
+        classNames={{ tabSection: classes.tabSection }}
       >
         <Tabs.List className={classes.tabList} aria-label={t('tabs.label')}>
           {tabs.map((key) => {

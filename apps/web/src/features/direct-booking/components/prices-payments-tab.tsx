@@ -219,6 +219,7 @@ function DiscountCard({
                       { value: 'fixed', label: t('discount.fixed', { currency }) },
                     ]}
                     fullWidth
+                    maw={460}
                   />
                 </Stack>
               )}

@@ -105,11 +105,11 @@ describe('discount form', () => {
 });
 
 describe('units', () => {
-  it("groups a hotel's room types under their property, in order", () => {
+  it("groups a hotel's room types under their property, by name, whatever order the API answers", () => {
     const groups = groupUnitsByProperty([
+      unit({ id: 'c', property_id: 'h', kind: 'room_type', name: 'Suite', property_name: 'Hotel' }),
       unit({ id: 'a', property_id: 'p1', property_name: 'Casa Azul' }),
       unit({ id: 'b', property_id: 'h', kind: 'room_type', name: 'Doble', property_name: 'Hotel' }),
-      unit({ id: 'c', property_id: 'h', kind: 'room_type', name: 'Suite', property_name: 'Hotel' }),
     ]);
     expect(groups.map((g) => [g.property_name, g.units.map((u) => u.id)])).toEqual([
       ['Casa Azul', ['a']],

@@ -6,7 +6,13 @@ export interface PropertyUnits {
   units: WebUnit[];
 }
 
-/** The units under their property, in the API's order: a hotel lists its room types together. */
+const byName = (a: string, b: string) =>
+  a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' });
+
+/**
+ * The units under their property (a hotel lists its room types together), by name: a row never moves
+ * under the operator's finger when the list is fetched again after a switch.
+ */
 export function groupUnitsByProperty(units: readonly WebUnit[]): PropertyUnits[] {
   const groups = new Map<string, PropertyUnits>();
   for (const unit of units) {
@@ -17,7 +23,10 @@ export function groupUnitsByProperty(units: readonly WebUnit[]): PropertyUnits[]
     }
     group.units.push(unit);
   }
-  return [...groups.values()];
+  for (const group of groups.values()) {
+    group.units.sort((a, b) => (a.kind === b.kind ? byName(a.name, b.name) : a.kind === 'property' ? -1 : 1));
+  }
+  return [...groups.values()].sort((a, b) => byName(a.property_name, b.property_name));
 }
 
 /** The settings with one unit switched (the optimistic answer before the API's). */

@@ -41,7 +41,9 @@ export function WebsitePreviewPage() {
   const { t, i18n } = useTranslation('direct-booking');
   const settings = useQuery(directBookingSettingsQuery());
   const [device, setDevice] = useState<Device>('desktop');
-  const channelsHref = resolveRoutePath('ChannelConnect');
+  const channels = resolveRoutePath('ChannelConnect');
+  // The Channels screen opened on its "Reserva directa" tab.
+  const channelsHref = channels ? `${channels}?tab=direct` : null;
 
   const header = (
     <PageHeader
