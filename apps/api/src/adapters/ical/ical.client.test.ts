@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../lib/clock.ts';
 import { AdapterError } from '../adapter-error.ts';
@@ -103,6 +104,13 @@ describe('iCal client against a local channel', () => {
     fake.setFeed('/empty.ics', '');
     expect((await failure(client().fetchFeed(fake.url('/login.ics')))).code).toBe('ical.invalid_response');
     expect((await failure(client().fetchFeed(fake.url('/empty.ics')))).code).toBe('ical.invalid_response');
+  });
+
+  it('reads a gzip-compressed feed and refuses one that does not decompress', async () => {
+    fake.setFeed('/gzip.ics', { body: gzipSync(feed), headers: { 'content-encoding': 'gzip' } });
+    fake.setFeed('/bad-gzip.ics', { body: 'not gzip at all', headers: { 'content-encoding': 'gzip' } });
+    expect(await client().fetchFeed(fake.url('/gzip.ics'))).toMatchObject({ notModified: false, body: feed });
+    expect((await failure(client().fetchFeed(fake.url('/bad-gzip.ics')))).code).toBe('ical.invalid_response');
   });
 
   it('follows up to three redirects and no more', async () => {

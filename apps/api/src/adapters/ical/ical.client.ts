@@ -133,8 +133,13 @@ function get(
         }
         chunks.push(chunk);
       });
-      stream.on('error', reject);
       response.on('error', reject);
+      if (stream !== response) {
+        // A body that does not decompress is an answer we cannot read, not a network failure.
+        stream.on('error', (error) =>
+          reject(new AdapterError('ical', 'invalid_response', `bad content encoding: ${error.message}`)),
+        );
+      }
       stream.on('end', () => {
         const body = new TextDecoder(charsetOf(response.headers['content-type'])).decode(
           Buffer.concat(chunks),

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 export interface FakeFeed {
   /** 200 by default. */
   status?: number;
-  body?: string;
+  /** A Buffer for bytes as sent (a gzip body with headers['content-encoding']). */
+  body?: string | Buffer;
   contentType?: string;
   headers?: Record<string, string>;
   /** Sent as ETag; a request with a matching If-None-Match gets 304. */
