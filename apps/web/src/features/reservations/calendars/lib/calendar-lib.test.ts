@@ -313,6 +313,19 @@ describe('grid rows', () => {
       ],
     };
     expect(occupancy(u, ['2027-03-01', '2027-03-02', '2027-03-03', '2027-03-04', '2027-03-05'])).toBe(50);
+    // An overbooking imported onto the 4th and 5th holds no night: they stay free.
+    const overbooked = u.bookings[0] && {
+      ...u.bookings[0],
+      id: 'o',
+      start_date: '2027-03-04',
+      end_date: '2027-03-06',
+      status: 'overbooking' as const,
+      channel: 'vrbo' as const,
+    };
+    const withOverbooking = { ...u, bookings: [...u.bookings, ...(overbooked ? [overbooked] : [])] };
+    expect(
+      occupancy(withOverbooking, ['2027-03-01', '2027-03-02', '2027-03-03', '2027-03-04', '2027-03-05']),
+    ).toBe(50);
   });
 
   it('offers as free rooms for a change only those with no stay, closure or maintenance on the nights', () => {

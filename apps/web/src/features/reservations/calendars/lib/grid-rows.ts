@@ -123,6 +123,8 @@ export function unitStateOf(row: GridRow): UnitState {
   };
 }
 
+const holdsNights = (b: { status: string }) => b.status !== 'cancelled' && b.status !== 'overbooking';
+
 /** Booked nights ÷ sellable nights of the window, 0–100 (the monthly calendar's occupancy figure). */
 export function occupancy(unit: CalendarUnit, days: readonly string[]): number {
   if (days.length === 0) return 0;
@@ -130,8 +132,8 @@ export function occupancy(unit: CalendarUnit, days: readonly string[]): number {
   let booked = 0;
   for (const day of days) {
     if (unit.closed.some((c) => c.start_date <= day && day < c.end_date)) closed++;
-    else if (unit.bookings.some((b) => b.status !== 'cancelled' && b.start_date <= day && day < b.end_date))
-      booked++;
+    // An overbooking holds no night (it collided): only the stay that holds it counts.
+    else if (unit.bookings.some((b) => holdsNights(b) && b.start_date <= day && day < b.end_date)) booked++;
   }
   const sellable = days.length - closed;
   return sellable > 0 ? Math.round((booked / sellable) * 100) : 0;
