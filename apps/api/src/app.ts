@@ -15,7 +15,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createIcalClient } from './adapters/ical/ical.client.ts';
 import { writeFeed } from './adapters/ical/ical.export.ts';
 import { parseFeed } from './adapters/ical/ical.parse.ts';
 import { createAdapters } from './adapters/index.ts';
@@ -184,11 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     channelBookings: bookings.service.channel,
     notifications: notifications.service,
     ical: {
-      client: createIcalClient({
-        timeoutMs: config.ICAL_TIMEOUT_MS,
-        maxBytes: config.ICAL_MAX_BYTES,
-        allowPrivateHosts: config.ICAL_ALLOW_PRIVATE_HOSTS,
-      }),
+      client: adapters.ical,
       parse: parseFeed,
     },
     writeFeed,
