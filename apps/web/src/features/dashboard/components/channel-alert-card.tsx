@@ -52,7 +52,7 @@ export function ChannelAlertCard() {
               {t('channelAlerts.title')}
             </Title>
             <Text size="sm" c="dimmed">
-              {t('channelAlerts.hint')}
+              {t(data.failing.length > 0 ? 'channelAlerts.hint' : 'channelAlerts.hintOverbooking')}
             </Text>
           </Stack>
         </Group>
@@ -65,6 +65,8 @@ export function ChannelAlertCard() {
               color="red"
               justify="space-between"
               fullWidth
+              h="auto"
+              py={8}
               leftSection={<IconAlertTriangle size={16} aria-hidden />}
               rightSection={<IconArrowRight size={16} aria-hidden className={shellClasses.mirror} />}
               data-testid="alert-overbookings"
