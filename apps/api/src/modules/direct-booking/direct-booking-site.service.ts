@@ -119,7 +119,7 @@ export function createDirectBookingSiteService(deps: DirectBookingSiteDeps) {
     if (body.start_date < todayIn(property.timeZone, deps.clock.now())) unavailable = 'arrival_past';
     else if (!unavailable && body.guests !== undefined && body.guests > capacityOf(property, type)) {
       unavailable = 'guests_max';
-    }
+    } else if (!unavailable && subtotal <= 0) unavailable = 'no_price';
     return {
       total_price: total,
       price_per_night: nights > 0 ? Math.round(total / nights) : 0,
@@ -283,6 +283,7 @@ export function createDirectBookingSiteService(deps: DirectBookingSiteDeps) {
         throw bookingsErrors.datesTaken();
       if (priced.unavailable === 'min_stay') throw bookingsErrors.minStay();
       if (priced.unavailable === 'arrival_past') throw bookingsErrors.arrivalPast();
+      if (priced.unavailable === 'no_price') throw directBookingErrors.noPrice();
       const booking = await deps.bookings.create(
         siteTenant(account),
         {

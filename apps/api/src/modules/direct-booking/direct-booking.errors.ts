@@ -27,6 +27,8 @@ export const directBookingErrors = {
       errors: { room_type_id: ['booking.room_type_required'] },
     }),
   guestsMax: () => new AppError('booking.guests_max', 422, { errors: { guests: ['booking.guests_max'] } }),
+  /** spec 5 'no rates assigned': a stay whose nights have no price is not sold (never a booking at 0). */
+  noPrice: () => new AppError('direct_booking.no_price', 422),
   /** The calendar reads at most about 13 months at once. */
   rangeTooLong: () =>
     new AppError('booking.range_too_long', 422, { errors: { to: ['booking.range_too_long'] } }),

@@ -473,6 +473,24 @@ describe('direct-booking API', () => {
       expect(operator.json().data).toMatchObject({ subtotal: 40_000, discount: 4_000, total_price: 36_000 });
     });
 
+    it('never sells nights without a price: the quote says no_price and a booking is refused', async () => {
+      const { db } = t.database;
+      await db.update(properties).set({ priceNight: null }).where(eq(properties.id, casaAzul));
+      try {
+        const stay = { property_id: casaAzul, start_date: '2027-02-10', end_date: '2027-02-12' };
+        const quoted = await call('POST', directBookingPaths.publicQuote(slug), stay, null);
+        expect(quoted.statusCode, quoted.body).toBe(200);
+        expect(quoted.json().data).toMatchObject({ subtotal: 0, unavailable: 'no_price' });
+        const before = (await call('GET', bookingPaths.list)).json().data.total;
+        const refused = await call('POST', directBookingPaths.publicBooking(slug), webBooking(stay), null);
+        expect(refused.statusCode, refused.body).toBe(422);
+        expect(refused.json().code).toBe('direct_booking.no_price');
+        expect((await call('GET', bookingPaths.list)).json().data.total).toBe(before);
+      } finally {
+        await db.update(properties).set({ priceNight: 10_000 }).where(eq(properties.id, casaAzul));
+      }
+    });
+
     it('quotes a Colombian property in COP with a fixed discount, never below zero', async () => {
       const saved = await call(
         'PUT',
