@@ -40,6 +40,10 @@ test('the operator sees which outside services are set up and what to set for th
   await expect(google).toContainText('el servicio rechazó la petición.');
   await expect(google).not.toContainText('GOOGLE_CLIENT_ID');
   await expect(google).not.toContainText('Sin llamadas');
+  // Channel calendars need no setting (each connection brings its feed URL).
+  const ical = card(page, 'Calendarios de canales (iCal)');
+  await expect(ical).toContainText('Lee los calendarios iCal de Airbnb, Booking.com, Vrbo');
+  await expect(ical.getByText('Sin configurar', { exact: true })).toHaveCount(0);
   if (shots) await page.screenshot({ path: `${shots}/integrations-desktop-es.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Idioma: Español' }).click();
@@ -48,6 +52,7 @@ test('the operator sees which outside services are set up and what to set for th
   await expect(page.getByRole('tab', { name: 'التكاملات' })).toHaveAttribute('aria-selected', 'true');
   await expect(card(page, 'واتساب').getByText('غير مُعدّ', { exact: true })).toBeVisible();
   await expect(card(page, 'واتساب')).toContainText('WHATSAPP_TOKEN');
+  await expect(card(page, 'تقويمات القنوات (iCal)')).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/integrations-desktop-ar.png`, fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
