@@ -23,7 +23,7 @@ function SourceSwatch({ channel, overbooking = false }: { channel: BookingChanne
         flex: 'none',
       }}
     >
-      <BookingBarMarks look={look} channel={channel} room={overbooking ? 60 : 40} size={12} />
+      <BookingBarMarks look={look} channel={channel} room={overbooking ? 30 : 40} size={12} />
     </span>
   );
 }

@@ -118,7 +118,7 @@ export function ReservationCalendarOtaPage() {
               })}
             </Text>
           ) : null}
-          <div style={{ flex: 1, minHeight: 0 }}>
+          <div style={{ flex: 1, minHeight: 0, maxHeight: rowsHeight(rows, metrics) }}>
             <TimelineGrid
               rows={rows}
               from={w.from}
@@ -174,4 +174,14 @@ function SourceFilter({
       </Chip.Group>
     </Group>
   );
+}
+
+/** A handful of units should not leave a screen of empty grid below them (as the apartments' calendar). */
+function rowsHeight(rows: readonly GridRow[], metrics: TimelineMetrics): number | undefined {
+  if (rows.length > 12) return undefined;
+  const body = rows.reduce(
+    (sum, r) => sum + (r.kind === 'type' ? metrics.typeHeight : metrics.unitHeight),
+    0,
+  );
+  return 60 + Math.max(body, metrics.unitHeight) + 2 + 16;
 }
