@@ -187,7 +187,7 @@ test('a new hotel operator creates the first hotel in 8 steps with its room type
 
   await expect(page).toHaveURL(/\/business\/dashboard/);
   await expect(page.getByRole('heading', { name: 'Hotel Candelaria' })).toBeVisible();
-  await expect(page.getByText('Habitaciones').first()).toBeVisible();
+  await expect(page.getByText('Tipos de habitación').first()).toBeVisible();
 });
 
 test('an account at its property limit gets the limit modal instead of the wizard', async ({ page }) => {

@@ -88,7 +88,8 @@ export function PropertyCard({ property, user }: { property: PropertySummary; us
           {showUnits && (
             <Fact
               icon={<IconDoor size={18} aria-hidden />}
-              label={t(property.tipo_propiedad === 'camping' ? 'property.pitches' : 'property.rooms')}
+              label={t(property.tipo_propiedad === 'camping' ? 'property.pitchTypes' : 'property.roomTypes')}
+              // accommodation_units of a hotel are its room types (what the website sells).
               value={String(property.accommodation_units.length)}
             />
           )}
