@@ -234,6 +234,9 @@ export function createChannelSync(deps: ChannelSyncDeps) {
 
   /** One event's transaction; a night taken meanwhile (unique violation) is retried from the new state. */
   async function safely(work: () => Promise<Outcome>): Promise<Outcome> {
+    // Give the event loop a turn between events: on the embedded database every query resolves as a
+    // microtask, so a long import would otherwise starve sockets and timers (the API, other fetches).
+    await yieldToLoop();
     for (let attempt = 1; ; attempt++) {
       try {
         return await work();
@@ -393,6 +396,7 @@ export function createChannelSync(deps: ChannelSyncDeps) {
       const worker = async () => {
         while (next < ids.length) {
           const id = ids[next++] as string;
+          await yieldToLoop();
           try {
             if ((await syncCalendar(id))?.ok) good++;
           } catch (err) {
@@ -438,6 +442,8 @@ function unchanged(
     stored.guestName === item.guestName
   );
 }
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function nextNight(night: string): string {
   const d = new Date(`${night}T00:00:00Z`);
