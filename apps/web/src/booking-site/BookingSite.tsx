@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Component, type ReactNode, useState } from 'react';
 import { loadLanguage, type SiteLanguage, t } from './i18n.ts';
 import { PropertyPage } from './PropertyPage.tsx';
 import { matchSiteRoute, useLocation } from './router.ts';
@@ -17,11 +17,13 @@ export function BookingSite({ initialLanguage }: { initialLanguage: SiteLanguage
   const props = { language, onLanguage };
   return (
     <main className="b-page">
-      {route.name === 'site' && <SitePage slug={route.slug} {...props} />}
-      {route.name === 'property' && (
-        <PropertyPage key={route.propertyId} slug={route.slug} propertyId={route.propertyId} {...props} />
-      )}
-      {route.name === 'unknown' && <NotAvailable />}
+      <CrashGuard>
+        {route.name === 'site' && <SitePage slug={route.slug} {...props} />}
+        {route.name === 'property' && (
+          <PropertyPage key={route.propertyId} slug={route.slug} propertyId={route.propertyId} {...props} />
+        )}
+        {route.name === 'unknown' && <NotAvailable />}
+      </CrashGuard>
     </main>
   );
 }
@@ -33,4 +35,23 @@ export function NotAvailable({ message = t('site.not_available') }: { message?: 
       <p className="b-muted">{message}</p>
     </section>
   );
+}
+
+/** A page that fails to draw says so and offers a reload, instead of leaving the guest a blank screen. */
+class CrashGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <section className="b-card b-empty" role="alert">
+        <p>{t('site.failed')}</p>
+        <button type="button" className="b-btn b-btn-primary" onClick={() => location.reload()}>
+          {t('common.retry')}
+        </button>
+      </section>
+    );
+  }
 }

@@ -1,6 +1,6 @@
 import type { PriceQuote } from '@posada/contracts/direct-booking';
 import { money } from './format.ts';
-import { t } from './i18n.ts';
+import { t, tOr } from './i18n.ts';
 
 export type QuoteState =
   | { status: 'idle' }
@@ -52,7 +52,7 @@ export function Quote({ state, language }: { state: QuoteState; language: string
       </dl>
       {quote.unavailable && (
         <div className="b-alert b-alert-error" role="alert">
-          {quote.unavailable}
+          {tOr(`quote.unavailable.${quote.unavailable}`, t('quote.unavailable.other'), { n: quote.min_stay })}
         </div>
       )}
     </section>

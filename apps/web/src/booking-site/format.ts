@@ -33,9 +33,7 @@ export const monthTitle = (month: string, lng: string) =>
 export function weekdayNames(lng: string): string[] {
   const format = new Intl.DateTimeFormat(intlLocale(lng), { weekday: 'short', timeZone: 'UTC' });
   // 2026-11-30 is a Monday.
-  return Array.from({ length: 7 }, (_, i) =>
-    format.format(utc(`2026-11-${String(30 + i).padStart(2, '0')}`)),
-  );
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2026, 10, 30 + i))));
 }
 
 /** "12–15 mar 2026". */

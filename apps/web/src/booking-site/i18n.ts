@@ -41,7 +41,7 @@ export function t(key: string, params?: Record<string, string | number>): string
 }
 
 /** A translated text when the key exists, else the fallback (a service the list does not name). */
-export function tOr(key: string, fallback: string): string {
-  const text = t(key);
+export function tOr(key: string, fallback: string, params?: Record<string, string | number>): string {
+  const text = t(key, params);
   return text === key ? fallback : text;
 }
