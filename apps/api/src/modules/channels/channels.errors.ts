@@ -13,6 +13,8 @@ export const channelsErrors = {
   /** An apartment or villa sells whole: no room. */
   roomNotAllowed: () =>
     new AppError('validation.failed', 400, { errors: { room_id: ['channels.room_not_allowed'] } }),
+  /** The same feed already connected to the unit (its stays would collide with themselves). */
+  duplicate: () => new AppError('channels.duplicate', 409, { errors: { url: ['channels.duplicate'] } }),
   /**
    * "Sincronizar ahora" could not read the feed: the reason in the caller's words (also kept in the health).
    * 422: nothing of ours failed; the channel's answer cannot be used as it is.

@@ -169,6 +169,14 @@ describe('channel calendars', () => {
     expect(listed[0].health.state).toBe('pending');
     expect(JSON.stringify(listed)).not.toContain('/airbnb.ics');
 
+    const again = await call('POST', channelsPaths.calendars, {
+      property_id: loft,
+      channel: 'airbnb',
+      url: fake.url('/airbnb.ics'),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('channels.duplicate');
+
     const res = await sync(airbnb.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ created: 3, updated: 0, cancelled: 0, conflicts: 0 });

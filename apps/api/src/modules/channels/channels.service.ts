@@ -120,6 +120,10 @@ export function createChannelsService(deps: ChannelsDeps) {
     async create(tenant: Tenant, body: CreateChannelCalendarBody, locale: string): Promise<ChannelCalendar> {
       await assertPlan(tenant);
       const unit = await unitOf(tenant, body.property_id, body.room_id);
+      const connected = await repo.listCalendars(tenant.accountId, unit.property.id);
+      const sameFeed = (c: CalendarWithNames['calendar']) =>
+        c.unitId === unit.unitId && secrets.open(c.urlSealed, CHANNEL_URL_PURPOSE, c.id) === body.url;
+      if (connected.some((c) => sameFeed(c.calendar))) throw errors.duplicate();
       const id = randomUUID();
       const token = newToken();
       const now = clock.now();
