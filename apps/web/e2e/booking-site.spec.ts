@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { accountsFor } from './support/accounts.ts';
 import { type ApiSession, apiLogin, openAs } from './support/auth.ts';
+import { E2E_MAIL_PORT } from './support/ports.ts';
 
 /**
  * Issue 15 item 6: the public direct-booking website (/book/{slug}), as a guest on a phone in Spanish and
@@ -190,20 +191,144 @@ for (const lang of ['es', 'ar'] as const) {
       expect(items).toEqual([expect.objectContaining({ code, channel: 'web', email })]);
       const reservas = `/business/scheduled-checkins?search=${code}`;
       await openAs(page, session, reservas, 'es');
-      const row = page.locator('tbody tr[data-booking]');
+      // A table row at 1280 px, a card on a phone: the booking is found by its code either way.
+      const found = page.getByText(code, { exact: true });
       // The operator of two properties first picks one to work with.
       const chooser = page.getByRole('heading', { name: '¿Con qué alojamiento quieres trabajar?' });
-      await expect(row.or(chooser).first()).toBeVisible();
+      await expect(found.or(chooser).first()).toBeVisible();
       if (await chooser.isVisible()) {
         await page.getByText(site.propertyName, { exact: true }).click();
         await page.goto(reservas);
       }
-      await expect(row).toHaveCount(1);
-      await expect(row).toContainText('Web directa');
-      await expect(row).toContainText(name);
+      await expect(found).toHaveCount(1);
+      const list = page.getByTestId('reservas-list');
+      await expect(list).toContainText('Web directa');
+      await expect(list).toContainText(name);
     });
   });
 }
+
+test.describe('someone else takes the nights meanwhile', () => {
+  test.use({ viewport: phone });
+
+  test('the guest is told, the calendar shows them taken, and the details typed stay', async ({
+    page,
+    request,
+  }) => {
+    const stay = await freeStay(request, site, addDays(iso(new Date()), 100));
+    await page.goto(`/book/${site.slug}/${site.propertyId}`);
+    await (await showMonth(page, 'es', stay.start)).click();
+    await (await showMonth(page, 'es', stay.end)).click();
+    await expect(page.getByTestId('quote-total')).toHaveText(/\d/);
+    await page.getByLabel(tr('es', 'form.name')).fill('Pedro Tarde');
+    await page.getByLabel(tr('es', 'form.email')).fill('pedro@example.com');
+    await page.getByLabel(tr('es', 'form.phone')).fill('600 111 222');
+
+    // Another guest books the same nights first.
+    const first = await request.post(`/api/public/book/${site.slug}/bookings`, {
+      data: {
+        property_id: site.propertyId,
+        start_date: stay.start,
+        end_date: stay.end,
+        guests: 1,
+        name: 'Primero',
+        email: 'primero@example.com',
+        phone: '600 999 888',
+      },
+    });
+    expect(first.status()).toBe(201);
+
+    await page.getByRole('button', { name: tr('es', 'form.submit') }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: tr('es', 'form.errors.dates_taken_refresh') }),
+    ).toBeVisible();
+    // The calendar was asked again: the arrival is no longer free and nothing is selected.
+    const lastNight = page.locator(`[data-date="${addDays(stay.end, -1)}"]`);
+    if (await lastNight.count()) await expect(lastNight).toBeDisabled();
+    await expect(page.getByText(tr('es', 'calendar.pick_arrival'))).toBeVisible();
+    await shot(page, 'booking-site-dates-taken-es-390');
+    // Choosing other nights brings the form back with what was typed.
+    const other = await freeStay(request, site, stay.end);
+    await (await showMonth(page, 'es', other.start)).click();
+    await (await showMonth(page, 'es', other.end)).click();
+    await expect(page.getByLabel(tr('es', 'form.name'))).toHaveValue('Pedro Tarde');
+    await expect(page.getByLabel(tr('es', 'form.phone'))).toHaveValue('600 111 222');
+  });
+});
+
+test.describe('a channel and the website on one calendar', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("the channel's stays close the website's nights; Reservas lists the channel's and the web's bookings", async ({
+    page,
+    request,
+  }) => {
+    // The e2e server's fake Airbnb listing: two reservations from day 300 and a block at day 320.
+    const fake = (await (await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/ical`)).json()) as {
+      feeds: Record<string, string>;
+    };
+    const feed = fake.feeds['/airbnb/listing-e2e.ics'];
+    expect(feed).toBeTruthy();
+    const connected = await request.post('/api/channel-calendars', {
+      headers: auth(session),
+      data: { property_id: site.propertyId, channel: 'airbnb', url: feed },
+    });
+    expect([200, 201]).toContain(connected.status());
+    const calendarId = (await connected.json()).data.id as string;
+    const synced = await request.post(`/api/channel-calendars/${calendarId}/sync`, {
+      headers: auth(session),
+    });
+    expect(synced.status()).toBe(200);
+
+    const today = iso(new Date());
+    const airbnbArrival = addDays(today, 300);
+    // The website no longer sells the channel's nights.
+    await page.goto(`/book/${site.slug}/${site.propertyId}?lang=es`);
+    const taken = await showMonth(page, 'es', airbnbArrival);
+    await expect(taken).toBeDisabled();
+    await expect(taken).toHaveAttribute('aria-label', new RegExp(tr('es', 'calendar.unavailable')));
+    await shot(page, 'booking-site-channel-nights-es-1280');
+
+    // A guest books other nights on the website.
+    const stay = await freeStay(request, site, addDays(today, 325));
+    const web = await request.post(`/api/public/book/${site.slug}/bookings`, {
+      data: {
+        property_id: site.propertyId,
+        start_date: stay.start,
+        end_date: stay.end,
+        guests: 2,
+        name: 'Huésped Web Canal',
+        email: 'web-canal@example.com',
+        phone: '600 123 456',
+        language: 'es',
+      },
+    });
+    expect(web.status()).toBe(201);
+    const webCode = (await web.json()).data.code as string;
+
+    // Reservas from day 290 on: the two Airbnb reservations and the web booking, each with its channel.
+    await openAs(
+      page,
+      session,
+      `/business/scheduled-checkins?property_id=${site.propertyId}&from=${addDays(today, 290)}`,
+      'es',
+    );
+    const chooser = page.getByRole('heading', { name: '¿Con qué alojamiento quieres trabajar?' });
+    const webRow = page.getByText(webCode, { exact: true });
+    await expect(webRow.or(chooser).first()).toBeVisible();
+    if (await chooser.isVisible()) {
+      await page.getByText(site.propertyName, { exact: true }).click();
+      await page.goto(
+        `/business/scheduled-checkins?property_id=${site.propertyId}&from=${addDays(today, 290)}`,
+      );
+    }
+    await expect(webRow).toBeVisible();
+    const rows = page.getByTestId('reservas-list').locator('tbody tr[data-booking]');
+    await expect(rows.filter({ hasText: 'Airbnb' })).toHaveCount(2);
+    await expect(rows.filter({ hasText: 'Web directa' }).filter({ hasText: webCode })).toHaveCount(1);
+    await shot(page, 'booking-site-reservas-channel-and-web-es-1280');
+  });
+});
 
 test.describe('what the website says when it cannot sell', () => {
   test.use({ viewport: phone });

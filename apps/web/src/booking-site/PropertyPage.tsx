@@ -212,7 +212,7 @@ function Stay({
       <div className="b-columns">
         <div className="b-info b-card">
           <h1>{property.name}</h1>
-          <p className="b-muted">
+          <p className="b-muted b-facts">
             {[
               property.city,
               property.guests === 1 ? t('site.capacity_one') : t('site.capacity', { n: property.guests }),
@@ -220,7 +220,10 @@ function Stay({
               property.bathrooms > 0 ? t('property.bathrooms', { n: property.bathrooms }) : null,
             ]
               .filter(Boolean)
-              .join(' · ')}
+              // Each fact isolated: a Latin city beside Arabic words keeps its order.
+              .map((fact) => (
+                <bdi key={fact}>{fact}</bdi>
+              ))}
           </p>
           <Details property={property} />
         </div>
