@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { accountsFor } from './support/accounts.ts';
 import { type ApiSession, apiLogin, openAs } from './support/auth.ts';
 
@@ -81,6 +88,15 @@ async function openPanel(page: Page, session: ApiSession, lang: Lang = 'es') {
 const innerTab = (page: Page, lang: Lang, key: 'status' | 'prices' | 'share') =>
   page.getByRole('tab', { name: tr(lang, `tabs.${key}`) });
 
+/**
+ * Flips a switch as a finger would: Mantine draws the track over the hidden input, so the click goes to
+ * the track, in the middle of the screen (the support button sits at the bottom corner).
+ */
+async function flip(toggle: Locator) {
+  await toggle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await toggle.click({ force: true });
+}
+
 async function expectNoSideScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -116,14 +132,14 @@ test('turn web booking on, sell one unit, set a 10 % discount, copy and share th
   // The switch for all, shown at once, kept after a reload.
   const all = page.getByRole('switch', { name: tr('es', 'status.allTitle') });
   await expect(all).not.toBeChecked();
-  await all.click({ force: true });
+  await flip(all);
   await expect(all).toBeChecked();
   await expect(page.getByText(tr('es', 'status.allOn'))).toBeVisible();
   // No unit is on sale yet: the banner says what is missing.
   await expect(page.getByTestId('website-state')).toContainText(tr('es', 'state.noUnits'));
 
   const unitSwitch = page.getByRole('switch', { name: tr('es', 'status.unitLabel', { name: unit.name }) });
-  await unitSwitch.click({ force: true });
+  await flip(unitSwitch);
   await expect(unitSwitch).toBeChecked();
   await expect(page.getByText(tr('es', 'status.unitOn', { name: unit.name }))).toBeVisible();
   await expect(page.getByTestId('website-state')).toContainText(tr('es', 'state.on'));
@@ -147,8 +163,8 @@ test('turn web booking on, sell one unit, set a 10 % discount, copy and share th
     await expect(onArrival).toBeChecked();
   }
 
-  await page.getByRole('switch', { name: tr('es', 'discount.title') }).click({ force: true });
-  await page.getByRole('radio', { name: tr('es', 'discount.percentage') }).check({ force: true });
+  await flip(page.getByRole('switch', { name: tr('es', 'discount.title') }));
+  await page.getByText(tr('es', 'discount.percentage'), { exact: true }).click();
   const value = page.getByLabel(tr('es', 'discount.valuePercentage'));
   await value.fill('150');
   await page.getByRole('button', { name: tr('es', 'discount.save') }).click();
@@ -206,6 +222,33 @@ test('turn web booking on, sell one unit, set a 10 % discount, copy and share th
     await page.screenshot({ path: `${shots}/direct-booking-preview-phone-on-es.png`, fullPage: true });
 });
 
+test('a fixed discount is typed in euros and stored in cents; a draft survives a change of tab', async ({
+  page,
+}) => {
+  const session = await apiLogin(page.request, own.basico);
+  await resetSettings(page.request, session);
+  await openPanel(page, session);
+  await innerTab(page, 'es', 'prices').click();
+  await flip(page.getByRole('switch', { name: tr('es', 'discount.title') }));
+  await page.getByText(tr('es', 'discount.fixed', { currency: 'EUR' }), { exact: true }).click();
+  const amount = page.getByLabel(tr('es', 'discount.valueFixed'));
+  await amount.fill('12,5');
+  // Away to another tab and back: what was typed is still there.
+  await innerTab(page, 'es', 'share').click();
+  await innerTab(page, 'es', 'prices').click();
+  await expect(amount).toHaveValue('12,5');
+  await page.getByRole('button', { name: tr('es', 'discount.save') }).click();
+  await expect(page.getByText(tr('es', 'discount.saved'))).toBeVisible();
+  expect(await readSettings(page.request, session)).toMatchObject({
+    discount_enabled: true,
+    discount_type: 'fixed',
+    discount_value: 1250,
+  });
+  await page.reload();
+  await innerTab(page, 'es', 'prices').click();
+  await expect(page.getByLabel(tr('es', 'discount.valueFixed'))).toHaveValue('12,5');
+});
+
 test('a switch the API refuses goes back, with the spec 8 message', async ({ page }) => {
   const session = await apiLogin(page.request, own.hotel);
   await resetSettings(page.request, session);
@@ -222,12 +265,12 @@ test('a switch the API refuses goes back, with the spec 8 message', async ({ pag
   );
   await openPanel(page, session);
   const all = page.getByRole('switch', { name: tr('es', 'status.allTitle') });
-  await all.click({ force: true });
+  await flip(all);
   await expect(page.getByText(tr('es', 'errors.webBooking'))).toBeVisible();
   await expect(all).not.toBeChecked();
 
   await innerTab(page, 'es', 'prices').click();
-  await page.getByRole('switch', { name: tr('es', 'discount.title') }).click({ force: true });
+  await flip(page.getByRole('switch', { name: tr('es', 'discount.title') }));
   await page.getByLabel(tr('es', 'discount.valuePercentage')).fill('15');
   await page.getByRole('button', { name: tr('es', 'discount.save') }).click();
   await expect(page.getByText(tr('es', 'errors.saveSettings'))).toBeVisible();

@@ -49,14 +49,14 @@ export function DirectBookingPanel() {
   const state = websiteState(data);
   const locked = !data.plan_active;
   return (
-    <Stack gap="lg" data-testid="direct-booking-panel">
+    // Room at the end so the support button in the corner never covers the last switch.
+    <Stack gap="lg" pb={72} data-testid="direct-booking-panel">
       {locked ? <PlanUpgradePrompt /> : <WebsiteStateBanner state={state} />}
       <Tabs
         value={tab}
         onChange={(value) => value && setTab(value as Tab)}
         variant="pills"
         radius="xl"
-        keepMounted={false}
         classNames={{ tabSection: classes.tabSection }}
       >
         <Tabs.List className={classes.tabList} aria-label={t('tabs.label')}>
