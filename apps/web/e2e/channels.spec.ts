@@ -276,6 +276,8 @@ test('screenshots: the channel screens in es, en and ar at 1280 and 390 px, noth
   page,
   request,
 }, testInfo) => {
+  // 24 screens: three languages, two widths, four pages.
+  test.setTimeout(240_000);
   const session = await signIn(request, own.empresa);
   const [first] = session.user.properties;
   if (!first) throw new Error('the demo empresa has properties');

@@ -16,18 +16,24 @@ export function ChannelCards({
 }) {
   const { t } = useTranslation('channels');
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
       {calendarChannels.map((channel) => {
         const name = t(`names.${channel}`);
         const count = counts?.[channel] ?? 0;
         return (
-          <Paper key={channel} withBorder radius="lg" p="md" data-testid={`channel-card-${channel}`}>
+          <Paper
+            key={channel}
+            withBorder
+            radius="lg"
+            p={{ base: 'sm', sm: 'md' }}
+            data-testid={`channel-card-${channel}`}
+          >
             <Stack gap="sm" h="100%" justify="space-between">
               <Stack gap="xs">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <ChannelLogo channel={channel} size={44} />
+                <Group justify="space-between" wrap="wrap" align="flex-start" gap={6}>
+                  <ChannelLogo channel={channel} size={40} />
                   {count > 0 ? (
-                    <Badge variant="light" color="green" tt="none" radius="sm">
+                    <Badge variant="light" color="green" tt="none" radius="sm" style={{ flexShrink: 0 }}>
                       {t('connectedCount', { count })}
                     </Badge>
                   ) : null}
@@ -35,7 +41,7 @@ export function ChannelCards({
                 <Text fw={700} fz="lg">
                   {name}
                 </Text>
-                <Text size="sm" c="dimmed">
+                <Text fz={{ base: 'xs', sm: 'sm' }} c="dimmed">
                   {t(`channelHints.${channel}`)}
                 </Text>
               </Stack>

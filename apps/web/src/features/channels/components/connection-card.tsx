@@ -27,6 +27,16 @@ export function notifySyncError(t: TFunction<'channels'>, error: unknown) {
   notify.error(error instanceof ApiError ? error.message : t('sync.failed'), t('sync.failed'));
 }
 
+const changeKinds = ['created', 'updated', 'cancelled', 'conflicts'] as const;
+
+/** Only what changed ("Nuevas: 3 · Conflictos: 1"), or "Ninguno". */
+function changeSummary(t: TFunction<'channels'>, changes: SyncResult): string {
+  const parts = changeKinds
+    .filter((kind) => changes[kind] > 0)
+    .map((kind) => t(`details.changeParts.${kind}`, { count: changes[kind] }));
+  return parts.length > 0 ? parts.join(' · ') : t('details.changeParts.none');
+}
+
 function Detail({ label, value, title }: { label: string; value: string; title?: string }) {
   return (
     <Stack gap={2} style={{ minWidth: 0 }}>
@@ -159,7 +169,11 @@ export function ConnectionCard({ item, disabled = false }: { item: ChannelCalend
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
           <Detail label={t('details.lastSuccess')} {...lastSuccess} />
           <Detail label={t('details.eventsRead')} value={String(health.events_read)} />
-          <Detail label={t('details.lastChanges')} value={t('details.changes', health.last_changes)} />
+          <Detail
+            label={t('details.lastChanges')}
+            value={changeSummary(t, health.last_changes)}
+            title={t('details.changes', health.last_changes)}
+          />
           <Detail label={t('details.nextRun')} {...nextRun} />
         </SimpleGrid>
 

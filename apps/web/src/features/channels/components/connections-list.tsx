@@ -44,16 +44,18 @@ export function ConnectionsList({ items, disabled }: { items: ChannelCalendar[];
         const Icon = isRoom ? IconDoor : IconBuilding;
         return (
           <Stack key={group.key} gap="xs" component="section" aria-label={group.unit}>
-            <Group gap={8} wrap="nowrap">
-              <Icon size={18} aria-hidden style={{ flexShrink: 0 }} />
-              <Title order={3} fz="md" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                {isRoom && property ? `${property} · ${group.unit}` : group.unit}
-              </Title>
-              {!isRoom ? (
-                <Text size="xs" c="dimmed">
-                  {t('wholeProperty')}
-                </Text>
-              ) : null}
+            <Group gap={8} wrap="nowrap" align="flex-start">
+              <Icon size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Title order={3} fz="md" style={{ overflowWrap: 'anywhere' }}>
+                  {isRoom && property ? `${property} · ${group.unit}` : group.unit}
+                </Title>
+                {!isRoom ? (
+                  <Text size="xs" c="dimmed">
+                    {t('wholeProperty')}
+                  </Text>
+                ) : null}
+              </Stack>
             </Group>
             {group.items.map((item) => (
               <ConnectionCard key={item.id} item={item} disabled={disabled} />

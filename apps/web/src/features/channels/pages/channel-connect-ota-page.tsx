@@ -200,7 +200,11 @@ export function ChannelConnectOtaPage() {
                   aria-label={t('ota.stepper', { channel: channelName })}
                 >
                   {steps.map((s, index) => (
-                    <Stepper.Step key={stepKeys[index]} label={s.label} description={s.description}>
+                    <Stepper.Step
+                      key={stepKeys[index]}
+                      label={s.label}
+                      aria-label={`${s.label}: ${s.description}`}
+                    >
                       <Box pt="md">{content[index]}</Box>
                     </Stepper.Step>
                   ))}
