@@ -201,9 +201,9 @@ for (const lang of ['es', 'ar'] as const) {
         await page.goto(reservas);
       }
       await expect(found).toHaveCount(1);
-      const list = page.getByTestId('reservas-list');
-      await expect(list).toContainText('Web directa');
-      await expect(list).toContainText(name);
+      const reservasList = page.getByTestId('reservas-list');
+      await expect(reservasList).toContainText('Web directa');
+      await expect(reservasList).toContainText(name);
     });
   });
 }
