@@ -253,6 +253,41 @@ test("the property's export URL is regenerated after a warning, and the old one 
   await expect(page.getByRole('textbox', { name: 'Alojamiento' })).toHaveValue(second.nombre);
 });
 
+test('a hotel connects one room, and its settings page lists one export URL per room', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(phone);
+  const session = await signIn(request, own.hotel);
+  const [hotel] = session.user.properties;
+  if (!hotel) throw new Error('the demo hotel has a property');
+  const urls = await feeds();
+  await openAs(page, session, '/business/channel-connect/other');
+  await expect(page.getByRole('heading', { name: 'Conectar Otro', level: 1 })).toBeVisible();
+  // A hotel sells room by room: the room is required.
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByText('Elige una habitación')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Habitación' }).click();
+  await page.getByRole('option', { name: '101', exact: true }).click();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page
+    .getByRole('textbox', { name: 'Enlace de exportación de Otro' })
+    .fill(urls['/airbnb/listing-e2e.ics'] ?? '');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('textbox', { name: 'Tu enlace para Otro' })).toHaveValue(
+    /\/ical\/[\w-]+\.ics$/,
+  );
+  await expectNothingOutside(page);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByTestId('first-sync')).toContainText('Otro conectado');
+
+  await openAs(page, session, `/business/properties/edition/${hotel.id}/sync-calendar`);
+  await expect(page.getByRole('heading', { name: `${hotel.nombre} · 101` })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Enlace de exportación de «101»' })).toHaveValue(/\.ics$/);
+  await expect(page.getByRole('textbox', { name: 'Enlace de exportación de «304»' })).toHaveValue(/\.ics$/);
+  await expectNothingOutside(page);
+});
+
 test("another account's connections and export answer 404", async ({ request }) => {
   const owner = await apiLogin(request, own.empresa);
   const other = await apiLogin(request, own.hotel);
