@@ -484,9 +484,11 @@ test.describe('hotelReservationCalendar', () => {
     await bar.click();
     const panel = page.getByRole('dialog', { name: 'Detalles de la reserva' });
     await expect(panel.getByTestId('external-warning')).toContainText(
-      'Esta reserva llegó por Booking.com: solo se puede cancelar desde ese canal.',
+      'Esta reserva llegó por Booking.com: solo se puede modificar o cancelar desde Booking.com.',
     );
     await expect(panel.getByRole('button', { name: 'Cancelar reserva' })).toBeDisabled();
+    // Changed on its channel only (spec 4; the API refuses an update too).
+    await expect(panel.getByRole('button', { name: 'Editar' })).toHaveCount(0);
   });
 
   test('the maintenance modal puts a room in maintenance (red, not sellable) and back', async ({ page }) => {

@@ -108,10 +108,15 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   });
   expect(manual.status(), await manual.text()).toBe(201);
   for (const channel of ['airbnb', 'booking', 'vrbo'] as const) {
-    const set = await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/ical?path=/h3b/${channel}-${base}.ics`, {
-      method: 'POST',
-      body: feeds[channel],
-    });
+    // Through Playwright's client: a pooled fetch socket the fake's server closed meanwhile reset once.
+    const set = await request.post(
+      `http://127.0.0.1:${E2E_MAIL_PORT}/ical?path=/h3b/${channel}-${base}.ics`,
+      {
+        data: feeds[channel],
+        headers: { 'content-type': 'text/calendar' },
+      },
+    );
+    expect(set.ok()).toBe(true);
     const { url } = (await set.json()) as { url: string };
     const created = await request.post('/api/channel-calendars', {
       headers,

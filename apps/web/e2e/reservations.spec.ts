@@ -390,6 +390,8 @@ test('an external-channel booking cannot be cancelled here: warned in the menu a
   const menu = await rowMenu(page, code);
   await expect(menu.getByRole('menuitem', { name: 'Cancelar reserva' })).toBeDisabled();
   await expect(menu.getByText('Esta reserva viene de Booking.com: cancélala en ese canal.')).toBeVisible();
+  // Changed on its channel only (spec 4): the API refuses an update too.
+  await expect(menu.getByRole('menuitem', { name: 'Editar' })).toBeDisabled();
   await page.keyboard.press('Escape');
 
   const list = await api.get('/api/bookings?channel=booking&status=booked&page_size=1');
