@@ -95,7 +95,7 @@ async function freeStay(request: APIRequestContext, site: Site, after: string) {
 /** Moves the calendar forward to `day`'s month. */
 async function showMonth(page: Page, lang: Lang, day: string) {
   const calendar = page.getByTestId('calendar');
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < 14; i++) {
     const button = calendar.locator(`[data-date="${day}"]`);
     if (await button.count()) return button;
     await page.getByRole('button', { name: tr(lang, 'calendar.next') }).click();
@@ -246,6 +246,10 @@ test.describe('someone else takes the nights meanwhile', () => {
     const lastNight = page.locator(`[data-date="${addDays(stay.end, -1)}"]`);
     if (await lastNight.count()) await expect(lastNight).toBeDisabled();
     await expect(page.getByText(tr('es', 'calendar.pick_arrival'))).toBeVisible();
+    // The message stays once the calendar is fresh.
+    await expect(
+      page.getByRole('alert').filter({ hasText: tr('es', 'form.errors.dates_taken_refresh') }),
+    ).toBeVisible();
     await shot(page, 'booking-site-dates-taken-es-390');
     // Choosing other nights brings the form back with what was typed.
     const other = await freeStay(request, site, stay.end);

@@ -27,6 +27,8 @@ interface CalendarProps {
   language: string;
   selection: Selection;
   onSelection: (selection: Selection) => void;
+  /** A stay the fresh nights no longer allow, cleared (the message that asked for them stays). */
+  onStale: (selection: Selection) => void;
   /** Bumped after 'dates taken': the nights are asked again and a stay no longer free is cleared. */
   refresh: number;
 }
@@ -36,7 +38,8 @@ interface CalendarProps {
  * (another room type is another calendar).
  */
 export function Calendar(props: CalendarProps) {
-  const { slug, propertyId, roomTypeId, currency, language, selection, onSelection, refresh } = props;
+  const { slug, propertyId, roomTypeId, currency, language, selection, onSelection, onStale, refresh } =
+    props;
   const today = localToday();
   const firstMonth = monthOf(today);
   const [month, setMonth] = useState(selection.start ? monthOf(selection.start) : firstMonth);
@@ -57,7 +60,7 @@ export function Calendar(props: CalendarProps) {
             for (const night of answer.nights) next.set(night.date, night);
             if (fresh) {
               const kept = keepIfStillFree(next, selectionRef.current);
-              if (kept !== selectionRef.current) onSelection(kept);
+              if (kept !== selectionRef.current) onStale(kept);
             }
             return next;
           });
@@ -66,7 +69,7 @@ export function Calendar(props: CalendarProps) {
         () => setMonths((state) => ({ ...state, [wanted]: 'failed' })),
       );
     },
-    [slug, propertyId, roomTypeId, firstMonth, today, onSelection],
+    [slug, propertyId, roomTypeId, firstMonth, today, onStale],
   );
 
   useEffect(() => {

@@ -258,6 +258,7 @@ function Stay({
             language={language}
             selection={selection}
             onSelection={onSelection}
+            onStale={setSelection}
             refresh={refresh}
           />
           <div className="b-field">

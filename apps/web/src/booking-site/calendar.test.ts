@@ -56,3 +56,10 @@ describe('booking calendar', () => {
     });
   });
 });
+
+describe('nights without a price', () => {
+  it('are not sold', () => {
+    const map = new Map([['2026-12-01', { date: '2026-12-01', available: true, price: null, min_stay: 1 }]]);
+    expect(dayRole(map, { start: null, end: null }, '2026-12-01', '2026-11-30').enabled).toBe(false);
+  });
+});

@@ -41,7 +41,11 @@ export function monthGrid(month: string): (string | null)[] {
   return days;
 }
 
-const free = (nights: ReadonlyMap<string, Night>, date: string) => nights.get(date)?.available === true;
+/** A night on sale: free, and priced (nights without a price are never sold, spec 5 'no rates assigned'). */
+const free = (nights: ReadonlyMap<string, Night>, date: string) => {
+  const night = nights.get(date);
+  return night?.available === true && night.price !== null;
+};
 
 /** Every night from start up to (not including) end is free, and there are at least start's minimum stay. */
 export function departureProblem(
