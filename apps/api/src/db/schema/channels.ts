@@ -125,4 +125,3 @@ export const icalExports = pgTable(
   },
   (t) => [uniqueIndex('ical_exports_token_idx').on(t.tokenHash)],
 );
-
