@@ -10,6 +10,8 @@ import { buildTestApp, type TestApp } from './test/test-app.ts';
 const script = `export const rooms = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `habitación ${i}`))};\n`;
 const html =
   '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head></html>\n';
+const bookHtml =
+  '<!doctype html><html><head><script type="module" src="/assets/book.js"></script></head></html>\n';
 
 describe('delivery: precompressed assets and compressed JSON', () => {
   let t: TestApp;
@@ -21,6 +23,7 @@ describe('delivery: precompressed assets and compressed JSON', () => {
     mkdirSync(path.join(dist, 'assets'));
     for (const [name, text] of [
       ['index.html', html],
+      ['book.html', bookHtml],
       ['assets/app.js', script],
     ] as const) {
       const file = path.join(dist, name);
@@ -79,6 +82,21 @@ describe('delivery: precompressed assets and compressed JSON', () => {
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(html);
     }
+  });
+
+  it('sends the direct-booking website its own light page (book.html) for /book/ paths', async () => {
+    for (const url of [
+      '/book/alojamientos-delgado',
+      '/book/alojamientos-delgado/0b1e5c1e-8a53-4a43-9a54-9b2f3f1d2a11',
+    ]) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(bookHtml);
+    }
+    // The site's API paths stay JSON.
+    const api = await get('/api/public/book/no-existe');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ ok: false });
   });
 
   it('compresses a JSON answer over 1 KB and leaves a small one as it is', async () => {
