@@ -1,13 +1,14 @@
-import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconPlugConnected, IconPlugConnectedX, IconWorldWww } from '@tabler/icons-react';
+import { IconCalendarEvent, IconPlugConnected, IconPlugConnectedX, IconWorldWww } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { pathTo } from '../../../config/routes.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
 import { channelCalendarsQuery } from '../api/channels-api.ts';
 import { ChannelCards } from '../components/channel-cards.tsx';
@@ -30,7 +31,21 @@ export function ChannelConnectPage({ directBooking }: { directBooking: ReactNode
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <PageHeader title={t('title')} description={t('subtitle')} />
+        <PageHeader
+          title={t('title')}
+          description={t('subtitle')}
+          actions={
+            // ReservationCalendarOta: every unit's stays coloured by source, with a filter by channel.
+            <Button
+              component={Link}
+              to={pathTo('ReservationCalendarOta')}
+              variant="default"
+              leftSection={<IconCalendarEvent size={18} aria-hidden />}
+            >
+              {t('calendarLink')}
+            </Button>
+          }
+        />
         <Tabs
           value={tab}
           onChange={(value) => setSearch(value === 'direct' ? { tab: 'direct' } : {}, { replace: true })}
