@@ -278,6 +278,34 @@ test('a switch the API refuses goes back, with the spec 8 message', async ({ pag
   await expect(page.getByLabel(tr('es', 'discount.valuePercentage'))).toHaveValue('15 %');
 });
 
+test('online payment refused by the API goes back to on arrival, with the spec 8 message', async ({
+  page,
+}) => {
+  const session = await apiLogin(page.request, own.basico);
+  await resetSettings(page.request, session);
+  // The payments account (issue 16) does not exist yet: the screen is told it does, the API still refuses.
+  await page.route(
+    (url) => url.pathname === SETTINGS,
+    async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const body = await response.json();
+      body.data.online_payments_ready = true;
+      return route.fulfill({ response, json: body });
+    },
+  );
+  await openPanel(page, session);
+  await innerTab(page, 'es', 'prices').click();
+  const onArrival = page.getByRole('radio', { name: tr('es', 'payment.on_arrival') });
+  const online = page.getByRole('radio', { name: tr('es', 'payment.online') });
+  await expect(page.getByTestId('online-payments-note')).toHaveCount(0);
+  await online.click();
+  await expect(page.getByText(tr('es', 'errors.paymentType'))).toBeVisible();
+  await expect(onArrival).toBeChecked();
+  if (shots) await page.screenshot({ path: `${shots}/direct-booking-online-refused-es.png` });
+  expect((await readSettings(page.request, session)).payment_type).toBe('on_arrival');
+});
+
 test("another account's unit answers 404", async ({ request }) => {
   const empresa = await apiLogin(request, own.empresa);
   const hotel = await apiLogin(request, own.hotel);

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { pathTo } from '../../../config/routes.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSetUnitActive, useUpdateSettingsNow } from '../api/direct-booking-api.ts';
+import { notifyFailure } from '../lib/error-toast.ts';
 import { groupUnitsByProperty } from '../lib/units.ts';
 
 /** Tab 1: the switch for all (enable_web_reservations) and one switch per unit on sale. */
@@ -20,7 +21,7 @@ export function BookingStatusTab({ settings, locked }: { settings: DirectBooking
       { enable_web_reservations: enabled },
       {
         onSuccess: () => notify.success(t(enabled ? 'status.allOn' : 'status.allOff')),
-        onError: () => notify.error(t('errors.webBooking')),
+        onError: (error) => notifyFailure(t('errors.webBooking'), error),
       },
     );
   const toggleUnit = (unit: WebUnit, active: boolean) =>
@@ -28,7 +29,7 @@ export function BookingStatusTab({ settings, locked }: { settings: DirectBooking
       { unitId: unit.id, active },
       {
         onSuccess: () => notify.success(t(active ? 'status.unitOn' : 'status.unitOff', { name: unit.name })),
-        onError: () => notify.error(t('errors.webBooking')),
+        onError: (error) => notifyFailure(t('errors.webBooking'), error),
       },
     );
 

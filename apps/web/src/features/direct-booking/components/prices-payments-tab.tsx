@@ -28,6 +28,7 @@ import {
   discountFormValues,
   validateDiscount,
 } from '../lib/discount-form.ts';
+import { notifyFailure } from '../lib/error-toast.ts';
 
 /** Tab 2: how guests pay (saved at once) and the website's discount (a form with Save). */
 export function PricesPaymentsTab({
@@ -57,7 +58,7 @@ function PaymentTypeCard({ settings, locked }: { settings: DirectBookingSettings
       { payment_type },
       {
         onSuccess: () => notify.success(t('payment.saved')),
-        onError: () => notify.error(t('errors.paymentType')),
+        onError: (error) => notifyFailure(t('errors.paymentType'), error),
       },
     );
   };
@@ -162,7 +163,7 @@ function DiscountCard({
       onError: (error) => {
         const message = error instanceof ApiError ? error.errors.discount_value?.[0] : undefined;
         if (message) form.setError(DISCOUNT_FIELD, { type: 'server', message }, { shouldFocus: true });
-        notify.error(t('errors.saveSettings'));
+        notifyFailure(t('errors.saveSettings'), message ? null : error);
       },
     }),
   );
