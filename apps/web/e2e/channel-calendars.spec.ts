@@ -258,7 +258,12 @@ test('Reservas shows the source with its logo and code, and the overbooking in r
 
 test('the channel calendar filters by source and keeps the overbooking in sight', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await openAs(page, seeded.session, `/business/channel-connect/calendar?date=${base}`);
+  // Reached from Canales.
+  await openAs(page, seeded.session, '/business/channel-connect');
+  await page.getByRole('link', { name: 'Calendario por canal' }).click();
+  await expect(page).toHaveURL(/\/business\/channel-connect\/calendar/);
+  await expect(page.getByRole('heading', { name: 'Calendario por canal' })).toBeVisible();
+  await page.goto(`/business/channel-connect/calendar?date=${base}`);
   await expect(bar(page, 'airbnb')).toBeVisible();
   await expect(bar(page, 'manual').first()).toBeVisible();
   await page.getByTestId('source-filter').getByText('Airbnb', { exact: true }).click();
