@@ -28,9 +28,10 @@ import {
   type TypeRow,
 } from '../lib/grid-rows.ts';
 
-const DESKTOP: TimelineMetrics = { dayWidth: 58, nameWidth: 200, unitHeight: 48, typeHeight: 40 };
-const COMPACT: TimelineMetrics = { dayWidth: 34, nameWidth: 160, unitHeight: 40, typeHeight: 38 };
-const PHONE: TimelineMetrics = { dayWidth: 50, nameWidth: 118, unitHeight: 44, typeHeight: 40 };
+// Rows as tall as the apartments' calendar: an overbooking shares its row with the stay it collided with.
+const DESKTOP: TimelineMetrics = { dayWidth: 58, nameWidth: 200, unitHeight: 60, typeHeight: 40 };
+const COMPACT: TimelineMetrics = { dayWidth: 34, nameWidth: 160, unitHeight: 52, typeHeight: 38 };
+const PHONE: TimelineMetrics = { dayWidth: 50, nameWidth: 118, unitHeight: 56, typeHeight: 40 };
 
 /** The calendar's stays of the chosen sources (none chosen: all); overbookings always stay. */
 export function withSources(
