@@ -48,8 +48,9 @@ function parseComponent(lines: string[]): ICAL.Component {
     });
     try {
       return new ICAL.Component(ICAL.parse(`${tolerated.join('\r\n')}\r\n`));
-    } catch (error) {
-      throw new AdapterError('ical', 'invalid_response', `unreadable calendar: ${(error as Error).message}`);
+    } catch {
+      // Not ical.js's message: it quotes the offending line, which may hold a guest's name.
+      throw new AdapterError('ical', 'invalid_response', 'unreadable calendar');
     }
   }
 }
