@@ -175,9 +175,8 @@ function Stay({
       if (error.status === 0) return setBookingError(t('form.errors.network'));
       if (error.code === 'booking.dates_taken' || error.status === 409) {
         // Someone took the nights meanwhile: say so by the calendar and show it as it is now.
-        setBookingError(
-          `${error.message || t('form.errors.failed')} ${t('form.errors.dates_taken_refresh')}`,
-        );
+        const said = error.message.trim() || t('form.errors.failed');
+        setBookingError(`${said}${/[.!?؟]$/.test(said) ? '' : '.'} ${t('form.errors.dates_taken_refresh')}`);
         setRefresh((n) => n + 1);
         calendarBox.current?.scrollIntoView({ block: 'start' });
         return;

@@ -1,46 +1,67 @@
-import type { Currency } from '@posada/contracts/properties';
-import { formatMoneyIn, intlLocale } from '../lib/intl.ts';
+import { intlLocale } from '../lib/intl.ts';
+
+/**
+ * The website's formats, each Intl formatter made once (a month of day buttons asks for ~100 labels; making
+ * a formatter per label was most of the page's main-thread time on a slow phone).
+ */
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let format = cache.get(key) as T | undefined;
+  if (!format) {
+    format = make();
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** Colombian pesos are priced without decimals (spec 9), as lib/intl.ts formatMoneyIn does. */
+const FRACTION_DIGITS: Record<string, number> = { EUR: 2, USD: 2, COP: 0 };
 
 /** Minor units in the property's currency (COP without decimals; Latin digits in Arabic). */
-export const money = (minor: number, currency: string, lng: string) =>
-  formatMoneyIn(minor, currency as Currency, lng);
+export function money(minor: number, currency: string, lng: string): string {
+  const locale =
+    currency === 'COP' && !lng.startsWith('en') && !lng.startsWith('ar') ? 'es-CO' : intlLocale(lng);
+  const digits = FRACTION_DIGITS[currency] ?? 2;
+  const format = cached(
+    `money|${locale}|${currency}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        useGrouping: 'always',
+      } as Intl.NumberFormatOptions),
+  );
+  return format.format(minor / 100);
+}
 
 /** A calendar cell's price: the number alone, short ("120", "350 mil"); the currency is said above. */
 export function shortAmount(minor: number, lng: string): string {
-  return new Intl.NumberFormat(intlLocale(lng), { notation: 'compact', maximumFractionDigits: 1 }).format(
-    minor / 100,
-  );
+  return cached(
+    `short|${lng}`,
+    () => new Intl.NumberFormat(intlLocale(lng), { notation: 'compact', maximumFractionDigits: 1 }),
+  ).format(minor / 100);
 }
 
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const dates = (key: string, lng: string, options: Intl.DateTimeFormatOptions) =>
+  cached(`${key}|${lng}`, () => new Intl.DateTimeFormat(intlLocale(lng), { ...options, timeZone: 'UTC' }));
 
 /** "jueves, 12 de marzo de 2026": a calendar button's name. */
 export const longDay = (iso: string, lng: string) =>
-  new Intl.DateTimeFormat(intlLocale(lng), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(utc(iso));
+  dates('long', lng, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(utc(iso));
 
 export const monthTitle = (month: string, lng: string) =>
-  new Intl.DateTimeFormat(intlLocale(lng), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    utc(`${month}-01`),
-  );
+  dates('month', lng, { month: 'long', year: 'numeric' }).format(utc(`${month}-01`));
 
 /** Monday to Sunday, short ("lu", "Mon"). */
 export function weekdayNames(lng: string): string[] {
-  const format = new Intl.DateTimeFormat(intlLocale(lng), { weekday: 'short', timeZone: 'UTC' });
-  // 2026-11-30 is a Monday.
+  const format = dates('weekday', lng, { weekday: 'short' });
+  // 30 November 2026 is a Monday.
   return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2026, 10, 30 + i))));
 }
 
 /** "12–15 mar 2026". */
 export const stayRange = (start: string, end: string, lng: string) =>
-  new Intl.DateTimeFormat(intlLocale(lng), {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).formatRange(utc(start), utc(end));
+  dates('range', lng, { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(utc(start), utc(end));

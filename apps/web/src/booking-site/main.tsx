@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BookingSite } from './BookingSite.tsx';
 import { loadLanguage, pickLanguage } from './i18n.ts';
 import './booking-site.css';
+import './stay.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
