@@ -11,6 +11,7 @@ export const namespaces = [
   'account',
   'admin',
   'auth',
+  'booking-site',
   'calendar',
   'channels',
   'checkins',
