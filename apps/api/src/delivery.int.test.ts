@@ -99,6 +99,16 @@ describe('delivery: precompressed assets and compressed JSON', () => {
     expect(api.json()).toMatchObject({ ok: false });
   });
 
+  it('lets any site frame the booking website (the widget snippet), and no site frame the app', async () => {
+    const site = await get('/book/casa-rural');
+    expect(site.statusCode).toBe(200);
+    expect(site.headers['x-frame-options']).toBeUndefined();
+    expect(String(site.headers['content-security-policy'])).toContain('frame-ancestors *');
+    const app = await get('/business/dashboard');
+    expect(app.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(String(app.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+  });
+
   it('compresses a JSON answer over 1 KB and leaves a small one as it is', async () => {
     const list = await get('/api/properties', 'br, gzip', bearer(token));
     expect(list.statusCode).toBe(200);

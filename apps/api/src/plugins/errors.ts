@@ -100,6 +100,16 @@ export const errorsPlugin = fp<{ spaFallback: boolean }>(async (app: FastifyInst
     }
   });
 
+  // The direct-booking website is embedded on operators' own sites (the widget snippet, issue 15): its
+  // pages may be framed by any site; every other page keeps helmet's same-origin framing rule.
+  app.addHook('onSend', async (request, reply) => {
+    if (!/^\/book\//.test(request.url)) return;
+    reply.removeHeader('x-frame-options');
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string')
+      reply.header('content-security-policy', csp.replace("frame-ancestors 'self'", 'frame-ancestors *'));
+  });
+
   app.setNotFoundHandler((request, reply) => {
     // The SPA's client-side routes all serve index.html; unknown /api paths stay JSON 404s.
     if (opts.spaFallback && request.method === 'GET' && !request.url.startsWith('/api')) {
