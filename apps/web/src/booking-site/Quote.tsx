@@ -8,6 +8,20 @@ export type QuoteState =
   | { status: 'ok'; quote: PriceQuote }
   | { status: 'failed'; message: string };
 
+/**
+ * '3 noches × 95 €' when every night costs the same (before the discount), else just '3 noches': an
+ * average such as 101,33 € is a price no night has.
+ */
+function nightsLabel(quote: PriceQuote, format: (minor: number) => string): string {
+  const even = quote.nights > 0 && quote.subtotal % quote.nights === 0;
+  if (!even)
+    return quote.nights === 1 ? t('quote.nights_plain_one') : t('quote.nights_plain', { n: quote.nights });
+  const price = format(quote.subtotal / quote.nights);
+  return quote.nights === 1
+    ? t('quote.nights_one', { price })
+    : t('quote.nights', { n: quote.nights, price });
+}
+
 /** The live quote: nights × price, the direct-booking discount and the total, in the property's currency. */
 export function Quote({ state, language }: { state: QuoteState; language: string }) {
   if (state.status === 'idle') return null;
@@ -32,11 +46,7 @@ export function Quote({ state, language }: { state: QuoteState; language: string
       <h3 className="b-visually-hidden">{t('quote.title')}</h3>
       <dl>
         <div>
-          <dt>
-            {quote.nights === 1
-              ? t('quote.nights_one', { price: format(quote.price_per_night) })
-              : t('quote.nights', { n: quote.nights, price: format(quote.price_per_night) })}
-          </dt>
+          <dt>{nightsLabel(quote, format)}</dt>
           <dd>{format(quote.subtotal)}</dd>
         </div>
         {quote.discount > 0 && (
