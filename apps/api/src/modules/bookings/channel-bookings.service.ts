@@ -33,6 +33,11 @@ export interface NewChannelBooking {
   end: string;
   /** booked holds the nights; overbooking holds none (they collide) and raises a 'channel' notification. */
   status: 'booked' | 'overbooking';
+  /**
+   * A connection's first import: the stays already on the channel are not news, so no 'booking_new' bell
+   * for each (an overbooking still rings).
+   */
+  quiet?: boolean;
 }
 
 /**
@@ -132,7 +137,8 @@ export function createChannelBookings(
           deps.makeCode,
         );
         if (input.status === 'booked') await holdBookingNights(unit, booking.id, input.start, input.end);
-        await notify(input.status === 'booked' ? 'booking_new' : 'channel', booking);
+        if (input.status === 'overbooking') await notify('channel', booking);
+        else if (!input.quiet) await notify('booking_new', booking);
         await tx.emit(unit.accountId, 'booking.created', {
           booking_id: booking.id,
           property_id: unit.propertyId,

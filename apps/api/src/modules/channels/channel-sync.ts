@@ -194,7 +194,8 @@ export function createChannelSync(deps: ChannelSyncDeps) {
       else if (outcome === 'cancelled') result.cancelled++;
       else if (outcome === 'conflict') result.conflicts++;
     };
-    const ctx = { found, unit, today };
+    // The first good fetch brings what the channel already had: imported quietly (no bell per stay).
+    const ctx = { found, unit, today, firstImport: calendar.lastSuccessAt === null };
     // An event seen again as it was needs no transaction (most of every fetch): one statement marks them seen.
     const seen: string[] = [];
     for (const { stored: s, item } of plan.matched) {
@@ -248,7 +249,7 @@ export function createChannelSync(deps: ChannelSyncDeps) {
     }
   }
 
-  type Ctx = { found: CalendarWithNames; unit: ChannelUnit; today: string };
+  type Ctx = { found: CalendarWithNames; unit: ChannelUnit; today: string; firstImport: boolean };
 
   function applyEvent(ctx: Ctx, stored: ChannelEventRow | null, item: FeedItem): Promise<Outcome> {
     return deps.channelBookings.transaction(async (ops) => {
@@ -293,6 +294,7 @@ export function createChannelSync(deps: ChannelSyncDeps) {
             start,
             end,
             status,
+            quiet: ctx.firstImport,
           });
         if (takesAllNights(calendar.channel, item.kind)) {
           const wanted = others.size > 0 ? 'overbooking' : 'booked';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { bookingPaths } from '@posada/contracts/bookings';
 import { channelsPaths } from '@posada/contracts/channels';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IcalFake, startIcalFake } from '../../adapters/ical/ical.fake.ts';
 import { closedDates } from '../../db/schema/bookings.ts';
@@ -331,6 +331,35 @@ describe('channel calendars', () => {
     expect((await sync(vrbo.id)).json().data).toEqual({ created: 0, updated: 1, cancelled: 0, conflicts: 0 });
     expect((await bookingsOf('vrbo'))[0]?.status).toBe('booked');
     expect((await call('GET', channelsPaths.alerts)).json().data.overbookings).toBe(0);
+  });
+
+  it('the first import is quiet (stays already on the channel ring no bell); a new stay later rings once', async () => {
+    const quiet = { uid: 'quiet-1@example.com', start: '2026-03-02', end: '2026-03-05', summary: 'Reserved' };
+    fake.setFeed('/other-quiet.ics', feed([quiet]));
+    const other = await connect('other', '/other-quiet.ics');
+    expect((await sync(other.id)).json().data).toMatchObject({ created: 1, conflicts: 0 });
+    const fresh = { uid: 'quiet-2@example.com', start: '2026-03-10', end: '2026-03-12', summary: 'Reserved' };
+    fake.setFeed('/other-quiet.ics', feed([quiet, fresh]));
+    expect((await sync(other.id)).json().data).toMatchObject({ created: 1, conflicts: 0 });
+    const stays = (await bookingsOf('other')).filter((b) =>
+      ['2026-03-02', '2026-03-10'].includes(b.start_date),
+    );
+    expect(stays).toHaveLength(2);
+    const bell = await t.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.accountId, accountId),
+          inArray(
+            notifications.relationId,
+            stays.map((b) => b.id),
+          ),
+        ),
+      );
+    expect(bell.map((n) => [stays.find((b) => b.id === n.relationId)?.start_date, n.kind])).toEqual([
+      ['2026-03-10', 'booking_new'],
+    ]);
   });
 
   it('Booking.com showing our own booking back (an echo) is no conflict and imports nothing', async () => {
