@@ -5,48 +5,13 @@ import type {
   WebBookingAnswer,
   WebBookingBody,
 } from '@posada/contracts/direct-booking';
+import { ApiError, fetchEnvelope } from '../lib/envelope-fetch.ts';
 import { language } from './i18n.ts';
 
-/** An API error envelope (ARCHITECTURE §3); status 0 when the network failed. */
-export class SiteApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly errors: Record<string, string[]> = {},
-  ) {
-    super(message);
-    this.name = 'SiteApiError';
-  }
-}
+export { ApiError as SiteApiError };
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language() };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new SiteApiError(0, 'network', '');
-  }
-  const payload = (await response.json().catch(() => null)) as
-    | { ok: true; data: T }
-    | { ok: false; code: string; message: string; errors?: Record<string, string[]> }
-    | null;
-  if (!response.ok || !payload || payload.ok !== true) {
-    const envelope = payload && payload.ok === false ? payload : null;
-    throw new SiteApiError(
-      response.status,
-      envelope?.code ?? 'unknown',
-      envelope?.message ?? '',
-      envelope?.errors ?? {},
-    );
-  }
-  return payload.data;
+function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  return fetchEnvelope<T>(method, path, { body, headers: { 'Accept-Language': language() } });
 }
 
 // Paths as directBookingPaths names them (the contract module itself is not imported: it carries zod).

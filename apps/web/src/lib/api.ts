@@ -1,19 +1,8 @@
-import type { ErrorEnvelope } from '@posada/contracts/envelope';
+import { ApiError, fetchEnvelope } from './envelope-fetch.ts';
 import i18n from './i18n.ts';
 import { getToken } from './session.ts';
 
-/** An API error envelope (ARCHITECTURE §3), or a network failure (status 0, code 'network'). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly errors: Record<string, string[]> = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -33,36 +22,22 @@ export async function apiRequest<T>(
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(init.query ?? {}))
     if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = {
-    'Accept-Language': i18n.language || 'es',
-    Accept: 'application/json',
-  };
+  const headers: Record<string, string> = { 'Accept-Language': i18n.language || 'es' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
   try {
-    response = await fetch(url, {
-      method,
+    return await fetchEnvelope<T>(method, url, {
+      body,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // spec 8: no response → 'Error de conexión o servidor no disponible'
+      networkMessage: i18n.t('common:errors.network'),
+      fallbackMessage: i18n.t('common:errors.unexpected'),
     });
-  } catch {
-    // spec 8: no response → 'Error de conexión o servidor no disponible'
-    throw new ApiError(0, 'network', i18n.t('common:errors.network'));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && token)
+      for (const listener of unauthorizedListeners) listener();
+    throw error;
   }
-  const payload = (await response.json().catch(() => null)) as { ok: true; data: T } | ErrorEnvelope | null;
-  if (!response.ok || !payload || payload.ok !== true) {
-    const envelope = payload && payload.ok === false ? payload : null;
-    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
-    throw new ApiError(
-      response.status,
-      envelope?.code ?? 'unknown',
-      envelope?.message ?? i18n.t('common:errors.unexpected'),
-      envelope?.errors ?? {},
-    );
-  }
-  return payload.data;
 }
 
 export const api = {

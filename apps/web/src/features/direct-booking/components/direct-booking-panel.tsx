@@ -16,7 +16,7 @@ import { accountCurrency } from '../lib/discount-form.ts';
 import { websiteState } from '../lib/units.ts';
 import { BookingStatusTab } from './booking-status-tab.tsx';
 import classes from './direct-booking.module.css';
-import { PlanUpgradePrompt } from './plan-upgrade-prompt.tsx';
+import { DirectBookingPlanPrompt } from './plan-upgrade-prompt.tsx';
 import { PricesPaymentsTab } from './prices-payments-tab.tsx';
 import { ShareTab } from './share-tab.tsx';
 
@@ -51,7 +51,7 @@ export function DirectBookingPanel() {
   return (
     // Room at the end so the support button in the corner never covers the last switch.
     <Stack gap="lg" pb={72} data-testid="direct-booking-panel">
-      {locked ? <PlanUpgradePrompt /> : <WebsiteStateBanner state={state} />}
+      {locked ? <DirectBookingPlanPrompt /> : <WebsiteStateBanner state={state} />}
       <Tabs
         value={tab}
         onChange={(value) => value && setTab(value as Tab)}

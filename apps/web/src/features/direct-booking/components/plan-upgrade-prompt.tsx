@@ -1,43 +1,18 @@
-import { Alert, Anchor, Button, Text } from '@mantine/core';
-import { IconCrown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { resolveRoutePath } from '../../../config/contract-routes.ts';
-import { supportEmail } from '../../../config/support.ts';
-import { useCurrentUser } from '../../../lib/use-session.ts';
+import { PlanUpgradePrompt } from '../../../components/plan-upgrade-prompt.tsx';
 
-/**
- * spec 6: web booking needs an active plan. The button opens pageSubscription (trial accounts) or
- * updateSubscription once those screens exist; until then, the way to support.
- */
-export function PlanUpgradePrompt() {
+/** spec 6: web booking needs an active plan. */
+export function DirectBookingPlanPrompt() {
   const { t } = useTranslation('direct-booking');
-  const user = useCurrentUser().data;
-  const status = user?.status_subscription ?? null;
-  const route = status === 'subscribed' ? 'updateSubscription' : 'pageSubscription';
-  const href = resolveRoutePath(route);
   return (
-    <Alert
-      color="grape"
-      variant="light"
-      radius="lg"
-      icon={<IconCrown size={20} aria-hidden />}
-      title={t('plan.title')}
-      data-testid="direct-booking-plan-prompt"
-    >
-      <Text size="sm">{t('plan.body')}</Text>
-      {href ? (
-        <Button component={Link} to={href} mt="sm" size="xs" color="grape">
-          {t('plan.upgrade')}
-        </Button>
-      ) : (
-        <Text size="sm" mt="xs">
-          {t('plan.contact')}{' '}
-          <Anchor href={`mailto:${supportEmail}`} fw={600}>
-            {supportEmail}
-          </Anchor>
-        </Text>
-      )}
-    </Alert>
+    <PlanUpgradePrompt
+      testId="direct-booking-plan-prompt"
+      texts={{
+        title: t('plan.title'),
+        body: t('plan.body'),
+        cta: t('plan.upgrade'),
+        contact: t('plan.contact'),
+      }}
+    />
   );
 }

@@ -29,7 +29,7 @@ import shellClasses from '../../../components/shell.module.css';
 import { resolveRoutePath } from '../../../config/contract-routes.ts';
 import { directBookingSettingsQuery } from '../api/direct-booking-api.ts';
 import { CopyButton } from '../components/copy-button.tsx';
-import { PlanUpgradePrompt } from '../components/plan-upgrade-prompt.tsx';
+import { DirectBookingPlanPrompt } from '../components/plan-upgrade-prompt.tsx';
 import { websiteState } from '../lib/units.ts';
 
 type Device = 'desktop' | 'phone';
@@ -93,7 +93,7 @@ export function WebsitePreviewPage() {
   return (
     <Stack gap="lg" data-testid="website-preview">
       {header}
-      {state === 'no_plan' ? <PlanUpgradePrompt /> : null}
+      {state === 'no_plan' ? <DirectBookingPlanPrompt /> : null}
       {state === 'off' || state === 'no_plan' ? (
         <Alert
           color="orange"
