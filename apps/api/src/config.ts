@@ -73,6 +73,17 @@ const envSchema = z.object({
   ICAL_SYNC_INTERVAL_MINUTES: z.coerce.number().positive().max(1440).default(15),
   /** Feeds fetched at the same time by one process. */
   ICAL_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  /**
+   * Stripe (issue 16, docs/payments.md): the platform's secret key (sk_test_… or sk_live_…). Unset: no money
+   * moves, and every money screen says payments are not configured.
+   */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** The webhook endpoint's signing secret (whsec_…) for POST /api/webhooks/stripe; unset: webhooks refused. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe's API base; tests and local runs point it at the fake (adapters/stripe/stripe.fake.ts). */
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
+  /** The platform fee on guest payments, in basis points of the amount (150 = 1.5 %); 0 takes none. */
+  STRIPE_APPLICATION_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
   /** General API limit: requests per window per signed-in session, or per address without one. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   /** Stricter limit on public and guest routes (sign-in, sign-up, the guest check-in link), per address. */

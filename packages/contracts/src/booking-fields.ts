@@ -1,4 +1,4 @@
-import { bookingChannels, bookingStatuses, paymentStatuses } from '@posada/domain/booking-rules';
+import { bookingChannels, bookingStatuses, manualPaymentStatuses, paymentStatuses } from '@posada/domain/booking-rules';
 import { z } from 'zod';
 import { isoDate as calendarDate, text } from './primitives.ts';
 
@@ -16,6 +16,8 @@ export const required = (max: number) =>
 
 export const bookingStatusSchema = z.enum(bookingStatuses);
 export const paymentStatusSchema = z.enum(paymentStatuses);
+/** What an operator may set by hand (spec 4: pending and paid); rejected and refunded come from a payment. */
+export const manualPaymentStatusSchema = z.enum(manualPaymentStatuses);
 export const bookingChannelSchema = z.enum(bookingChannels);
 
 export const priceLine = z.object({

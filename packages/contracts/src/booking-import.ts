@@ -1,6 +1,6 @@
-import { type BookingChannel, bookingChannels, type PaymentStatus } from '@posada/domain/booking-rules';
+import { type BookingChannel, bookingChannels, type ManualPaymentStatus } from '@posada/domain/booking-rules';
 import { z } from 'zod';
-import { bookingChannelSchema, paymentStatusSchema } from './booking-fields.ts';
+import { bookingChannelSchema, manualPaymentStatusSchema } from './booking-fields.ts';
 import { currencySchema } from './properties.ts';
 
 /**
@@ -124,7 +124,7 @@ export const bookingImportChannelAliases: Record<BookingChannel, readonly string
 };
 
 /** Words accepted in the payment status column; empty means pending. */
-export const bookingImportPaymentAliases: Record<PaymentStatus, readonly string[]> = {
+export const bookingImportPaymentAliases: Record<ManualPaymentStatus, readonly string[]> = {
   pending: [
     'pending',
     'pendiente',
@@ -211,7 +211,7 @@ export const importPreviewRow = z.object({
   price: z.number().int(),
   currency: currencySchema,
   channel: bookingChannelSchema,
-  payment_status: paymentStatusSchema,
+  payment_status: manualPaymentStatusSchema,
   /** The booking's code once imported. */
   code: z.string().nullable(),
 });

@@ -5,6 +5,7 @@ import {
   dateRange,
   isoDate,
   money,
+  manualPaymentStatusSchema,
   paymentStatusSchema,
   priceLine,
   required,
@@ -78,7 +79,7 @@ export const cancelBookingBody = z.object({ booking_id: uuid() });
 /** PUT /api/bookings/{id}/paused: paused bookings get no automatic check-in message (spec 4). */
 export const pauseBookingBody = z.object({ paused: z.boolean() });
 /** PUT /api/bookings/{id}/payment-status (spec 4: pending or paid, changed by hand). */
-export const paymentStatusBody = z.object({ payment_status: paymentStatusSchema });
+export const paymentStatusBody = z.object({ payment_status: manualPaymentStatusSchema });
 /** PUT /api/bookings/{id}/room: move one of the booking's rooms to another free room (hotel calendar). */
 export const changeRoomBody = z.object({ from_room_id: uuid(), to_room_id: uuid() });
 

@@ -23,9 +23,15 @@ export const bookingStatuses = [
 ] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
-/** spec 4 Reservation payment: pending or paid, changed by hand. */
-export const paymentStatuses = ['pending', 'paid'] as const;
+/**
+ * spec 4 Reservation payment: pending or paid, changeable manually between them; the detail also shows
+ * rejected and refunded, which only a real payment sets (issue 16: a Stripe payment failed or refunded).
+ */
+export const paymentStatuses = ['pending', 'paid', 'rejected', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+/** The states an operator may set by hand, for money received outside Stripe. */
+export const manualPaymentStatuses = ['pending', 'paid'] as const;
+export type ManualPaymentStatus = (typeof manualPaymentStatuses)[number];
 
 /** spec 3 Reservation source channel: manual (here), the direct-booking link, or an external agency. */
 export const bookingChannels = ['manual', 'web', 'airbnb', 'booking', 'expedia', 'vrbo', 'other'] as const;

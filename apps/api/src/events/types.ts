@@ -42,6 +42,22 @@ export interface DomainEvents {
   };
   /** A reminder came due: its notification is written, the bell rings. */
   'reminder.rang': ReminderRangPayload;
+  /**
+   * A verified Stripe webhook event was stored for the first time (issue 16, docs/payments.md). Handlers
+   * read the stored event (stripe_events) by id and apply it idempotently; a replay emits nothing.
+   */
+  'stripe.event': { event_id: string; type: string; stripe_account: string | null };
+  /** A guest payment changed state (paid, authorized, rejected, expired, released, refunded). */
+  'guest_payment.changed': {
+    payment_id: string;
+    kind: string;
+    status: string;
+    booking_id: string | null;
+    checkin_id: string | null;
+    property_id: string;
+  };
+  /** The account's subscription changed (state, plan, units or add-ons): gates and banners follow. */
+  'subscription.changed': { state: string; plan: string; units: number };
 }
 
 export type EventType = keyof DomainEvents;

@@ -89,6 +89,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     TTLOCK_API_URL: 'http://127.0.0.1:9/ttlock',
     IGLOOHOME_API_URL: 'http://127.0.0.1:9/igloohome',
     IGLOOHOME_AUTH_URL: 'http://127.0.0.1:9/igloohome-auth',
+    // Stripe (issue 16): a closed local port; tests that move money set a key and point this at the fake.
+    STRIPE_API_BASE: 'http://127.0.0.1:9/stripe',
     // Channel feeds (issue 15) are served by local fakes; a short time-out keeps failure tests quick.
     ICAL_ALLOW_PRIVATE_HOSTS: 'true',
     ICAL_TIMEOUT_MS: '3000',

@@ -7,7 +7,7 @@ import {
   bookingImportPaymentAliases,
   importLanguages,
 } from '@posada/contracts/booking-import';
-import { type BookingChannel, isIsoDate, type PaymentStatus } from '@posada/domain/booking-rules';
+import { type BookingChannel, isIsoDate, type ManualPaymentStatus } from '@posada/domain/booking-rules';
 import type { Cell } from './spreadsheet.ts';
 
 /**
@@ -49,7 +49,7 @@ const headerTable = aliasTable<BookingImportColumn>(
   ]),
 );
 const channelTable = aliasTable(Object.entries(bookingImportChannelAliases) as [BookingChannel, string[]][]);
-const paymentTable = aliasTable(Object.entries(bookingImportPaymentAliases) as [PaymentStatus, string[]][]);
+const paymentTable = aliasTable(Object.entries(bookingImportPaymentAliases) as [ManualPaymentStatus, string[]][]);
 
 export function columnOfHeader(header: string): BookingImportColumn | null {
   return headerTable.get(normalizeWord(header)) ?? null;
@@ -228,7 +228,7 @@ export function parseChannelCell(cell: Cell): Parsed<BookingChannel> {
   return channel ? ok(channel) : refuse('booking_import.unknown_channel');
 }
 
-export function parsePaymentCell(cell: Cell): Parsed<PaymentStatus> {
+export function parsePaymentCell(cell: Cell): Parsed<ManualPaymentStatus> {
   if (isBlank(cell)) return ok('pending');
   const status = paymentTable.get(normalizeWord(cellText(cell)));
   return status ? ok(status) : refuse('booking_import.unknown_payment');

@@ -1,6 +1,6 @@
 import { type BookingImportColumn, bookingImportExampleNote } from '@posada/contracts/booking-import';
 import type { RoomTypeItem } from '@posada/contracts/property-rooms';
-import type { BookingChannel, PaymentStatus } from '@posada/domain/booking-rules';
+import type { BookingChannel, ManualPaymentStatus } from '@posada/domain/booking-rules';
 import type { ImportProperty } from './booking-import.repo.ts';
 import type { RowIssue } from './booking-import.service.ts';
 import { normalizeWord } from './cells.ts';
@@ -22,7 +22,7 @@ export interface CandidateRow {
   guests: number;
   price: number;
   channel: BookingChannel;
-  paymentStatus: PaymentStatus;
+  paymentStatus: ManualPaymentStatus;
   notes: string;
 }
 
