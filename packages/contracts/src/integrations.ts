@@ -14,6 +14,7 @@ export const integrationNames = [
   'ttlock',
   'igloohome',
   'ical',
+  'stripe',
 ] as const;
 export const integrationName = z.enum(integrationNames);
 export type IntegrationName = z.infer<typeof integrationName>;

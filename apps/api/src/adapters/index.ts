@@ -10,6 +10,8 @@ import { createSesHospedajesClient } from './ses-hospedajes/ses.client.ts';
 import { createSmsClient } from './sms/sms.client.ts';
 import { createSmtpTransport } from './smtp/smtp.client.ts';
 import { createAdapterRegistry, createAdapterTracker } from './status.ts';
+import { createStripeClient } from './stripe/stripe.client.ts';
+import type { StripeGateway } from './stripe/types.ts';
 import { createTtlockClient } from './ttlock/ttlock.client.ts';
 import { createWhatsAppClient } from './whatsapp/whatsapp.client.ts';
 
@@ -49,6 +51,7 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
   const igloohomeTracker = tracker('igloohome', ['IGLOOHOME_API_URL', 'IGLOOHOME_AUTH_URL']);
   // Always configured: each connection brings its own feed URL.
   const icalTracker = tracker('ical', []);
+  const stripeTracker = tracker('stripe', ['STRIPE_SECRET_KEY']);
 
   return {
     registry,
@@ -122,5 +125,15 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
       allowPrivateHosts: config.ICAL_ALLOW_PRIVATE_HOSTS,
       tracker: icalTracker,
     }),
+    // Money (issue 16): null without STRIPE_SECRET_KEY, and every money screen says payments are not configured.
+    stripe: (config.STRIPE_SECRET_KEY
+      ? createStripeClient({
+          secretKey: config.STRIPE_SECRET_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          apiBase: config.STRIPE_API_BASE,
+          clock,
+          tracker: stripeTracker,
+        })
+      : null) as StripeGateway | null,
   };
 }
