@@ -27,8 +27,13 @@ export type WebUnit = z.infer<typeof webUnitSchema>;
 export const directBookingSettingsSchema = z.object({
   enable_web_reservations: z.boolean(),
   payment_type: z.enum(directBookingPaymentTypes),
-  /** Online payment needs a payments account (issue 16); until then it cannot be chosen. */
+  /** Online payment needs Stripe configured and an approved payments account (issue 16). */
   online_payments_ready: z.boolean(),
+  /** What online payment still needs: Stripe on the platform, a payments account, its approval; null when ready. */
+  online_payments_missing: z
+    .enum(['not_configured', 'no_payments_account', 'account_not_approved'])
+    .nullable()
+    .optional(),
   discount_enabled: z.boolean(),
   discount_type: z.enum(discountTypes),
   /** percentage: 1 to 100; fixed: minor units. */
@@ -181,8 +186,26 @@ export const webBookingAnswerSchema = z.object({
   total_price: money,
   currency: z.string(),
   payment_type: z.enum(directBookingPaymentTypes),
+  /** The booking's id: the payment pages poll its status by it (issue 16). */
+  booking_id: z.string().optional(),
+  /** Paid online in advance: the Checkout page to send the guest to; null when paid on arrival. */
+  checkout_url: z.string().nullable().optional(),
+  /** When the held nights are let go if the guest has not paid (the Checkout session's expiry). */
+  held_until: z.string().nullable().optional(),
 });
 export type WebBookingAnswer = z.infer<typeof webBookingAnswerSchema>;
+
+/**
+ * GET /api/public/book/{slug}/bookings/{bookingId}: a web booking paid online, as its payment pages show
+ * it. awaiting_payment: the nights are held while Checkout is open; confirmed: paid and booked;
+ * cancelled: the payment expired or failed and the nights were released.
+ */
+export const webBookingStates = ['awaiting_payment', 'confirmed', 'cancelled'] as const;
+export const webBookingStatusSchema = webBookingAnswerSchema.extend({
+  state: z.enum(webBookingStates),
+  payment_status: z.string(),
+});
+export type WebBookingStatus = z.infer<typeof webBookingStatusSchema>;
 
 export const directBookingPaths = {
   settings: '/api/direct-booking/settings',
@@ -196,6 +219,10 @@ export const directBookingPaths = {
     `/api/public/book/${slug}/${propertyId}/availability`,
   publicQuote: (slug: string) => `/api/public/book/${slug}/quote`,
   publicBooking: (slug: string) => `/api/public/book/${slug}/bookings`,
+  /** A web booking paid online: its state while the guest pays (issue 16). */
+  publicBookingStatus: (slug: string, bookingId: string) => `/api/public/book/${slug}/bookings/${bookingId}`,
+  /** Checkout's return page (success or cancel) of a booking paid online. */
+  paymentPage: (slug: string, bookingId: string) => `/book/${slug}/pago/${bookingId}`,
   /** The pages (web). */
   sitePage: (slug: string) => `/book/${slug}`,
   propertyPage: (slug: string, propertyId: string) => `/book/${slug}/${propertyId}`,
