@@ -84,6 +84,17 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
   /** The platform fee on guest payments, in basis points of the amount (150 = 1.5 %); 0 takes none. */
   STRIPE_APPLICATION_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
+  /**
+   * The platform's own tax data, printed as the issuer of every invoice (docs/billing.md). The defaults are
+   * PLACEHOLDERS for development and tests ("Posada Demo S.L.", a made-up NIF): set the real ones in production.
+   */
+  BILLING_ISSUER_NAME: z.string().min(1).default('Posada Demo S.L. (placeholder)'),
+  BILLING_ISSUER_TAX_ID: z.string().min(1).default('B00000000'),
+  BILLING_ISSUER_ADDRESS: z.string().min(1).default('Calle Ejemplo 1'),
+  BILLING_ISSUER_POSTAL_CODE: z.string().min(1).default('28001'),
+  BILLING_ISSUER_CITY: z.string().min(1).default('Madrid'),
+  /** ISO 3166-1 alpha-2. */
+  BILLING_ISSUER_COUNTRY: z.string().length(2).default('ES'),
   /** General API limit: requests per window per signed-in session, or per address without one. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   /** Stricter limit on public and guest routes (sign-in, sign-up, the guest check-in link), per address. */
