@@ -52,6 +52,8 @@ export const layers = [
       authorities: ['policeRegistrations', 'policeRegistrationAttempts', 'policeFiles'],
       'smart-locks': ['lockAccounts', 'lockAssignments', 'accessCodes', 'accessCodeReleases'],
       channels: ['channelCalendars', 'channelEvents', 'icalExports'],
+      /** Guest payments and the operator's payments account (issue 16, docs/payments.md). */
+      payments: ['paymentAccounts', 'guestPayments'],
       /** apps/api/src/events (the outbox of domain events), not a module: no module writes these. */
       events: ['domainEvents', 'domainEventDeliveries'],
     },
@@ -98,6 +100,8 @@ export const layers = [
       properties: ['accounts', 'checkins', 'unitNights', 'bookings'],
       'smart-locks': ['properties', 'rooms', 'bookings', 'checkins', 'users'],
       channels: ['properties', 'rooms', 'users', 'bookings', 'closedDates', 'unitNights'],
+      /** A payment link's reservation and guest, the owner's e-mail and country for Connect, stored Stripe events. */
+      payments: ['accounts', 'users', 'bookings', 'properties', 'stripeEvents'],
     },
     exceptions: [],
   },

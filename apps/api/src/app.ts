@@ -34,6 +34,7 @@ import { createAuthModule, createUsersService } from './modules/auth/auth.module
 import { createAuthoritiesModule } from './modules/authorities/authorities.module.ts';
 import { mossosFiles } from './modules/authorities/mossos-files.ts';
 import { createBookingImportModule } from './modules/booking-import/booking-import.module.ts';
+import { createBookingPaymentStatusService } from './modules/bookings/booking-payment-status.service.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createChannelsModule } from './modules/channels/channels.module.ts';
@@ -49,6 +50,7 @@ import { createHealthModule } from './modules/health/health.module.ts';
 import { createIntegrationsModule } from './modules/integrations/integrations.module.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
+import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createDescriptionGenerator } from './modules/properties/description-generator.ts';
 import { createPropertiesModule } from './modules/properties/properties.module.ts';
 import { createSmartLocksModule, lockVendorsOf } from './modules/smart-locks/smart-locks.module.ts';
@@ -137,6 +139,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rates,
     events,
     notifications: notifications.service,
+  });
+  // Guest payments (issue 16, docs/payments.md): the payments account (Connect) and the guest payments engine.
+  const payments = createPaymentsModule({
+    db,
+    clock,
+    stripe: adapters.stripe,
+    events,
+    jobs,
+    logger: app.log,
+    feeBps: config.STRIPE_APPLICATION_FEE_BPS,
+    appUrl: config.APP_URL,
+    mail: mail.service,
+    whatsapp: adapters.whatsapp,
+    bookingPaymentStatus: createBookingPaymentStatusService({ db, clock, events }),
   });
   const checkins = createCheckinsModule({
     db,
@@ -262,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookingImport,
     channels,
     directBooking,
+    payments,
     calendar,
     dashboard,
     createIntegrationsModule({ adapters: adapters.registry }),

@@ -4,6 +4,7 @@ import { accounts, users } from '../../db/schema/accounts.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { guestPayments, paymentAccounts, stripeEvents } from '../../db/schema/payments.ts';
 import { properties } from '../../db/schema/properties.ts';
+import { isUuid } from '../../lib/sql.ts';
 
 export type GuestPaymentRow = typeof guestPayments.$inferSelect;
 export type NewGuestPayment = typeof guestPayments.$inferInsert;
@@ -62,6 +63,7 @@ export function createPaymentsRepo(deps: { db: Db }) {
     },
 
     async booking(accountId: string, bookingId: string) {
+      if (!isUuid(bookingId)) return null;
       const [row] = await db
         .select({
           id: bookings.id,
@@ -87,6 +89,7 @@ export function createPaymentsRepo(deps: { db: Db }) {
     },
 
     async guestPayment(accountId: string, id: string, on: Db = db): Promise<GuestPaymentRow | null> {
+      if (!isUuid(id) || !isUuid(accountId)) return null;
       const [row] = await on
         .select()
         .from(guestPayments)
@@ -122,6 +125,7 @@ export function createPaymentsRepo(deps: { db: Db }) {
     },
 
     async bookingPayments(accountId: string, bookingId: string, on: Db = db): Promise<GuestPaymentRow[]> {
+      if (!isUuid(bookingId)) return [];
       return on
         .select()
         .from(guestPayments)
