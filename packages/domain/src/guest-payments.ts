@@ -16,8 +16,8 @@ export type GuestPaymentState =
 
 /**
  * Where each state may go. Never backwards: a late `expired` after `paid` changes nothing. `rejected` is
- * not final (the guest can try another card on the same Checkout page); `expired` and `canceled` yield to
- * `paid`/`authorized` only because money that really moved always wins (the engine re-reads Stripe before
+ * not final (the guest can try another card on the same Checkout page); `expired` yields to `paid` and `canceled`
+ * to `paid`/`authorized` only because money that really moved always wins (the engine re-reads Stripe before
  * applying, so such a move is the truth, not a stale copy). `refunded` → `refunded` is a further partial refund.
  */
 const moves: Record<GuestPaymentState, readonly GuestPaymentState[]> = {
@@ -26,7 +26,7 @@ const moves: Record<GuestPaymentState, readonly GuestPaymentState[]> = {
   authorized: ['paid', 'released', 'expired'],
   paid: ['refunded'],
   refunded: ['refunded'],
-  expired: ['authorized', 'paid'],
+  expired: ['paid'],
   canceled: ['authorized', 'paid'],
   released: [],
 };
