@@ -1,0 +1,94 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAdjustments, IconFileInvoice } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { pathTo } from '../../../config/routes.ts';
+import { pricingQuery, subscriptionQuery } from '../api/subscription-api.ts';
+import { CheckoutForm } from '../components/checkout-form.tsx';
+import { ConsumptionCard } from '../components/consumption-card.tsx';
+import { NotConfiguredAlert } from '../components/not-configured.tsx';
+import { SubscriptionSkeleton } from '../components/page-skeleton.tsx';
+import { StatusCard } from '../components/status-card.tsx';
+import { canManage } from '../lib/status.ts';
+import { useCheckoutReturn } from '../lib/use-checkout-return.ts';
+
+/**
+ * spec 2.1 pageSubscription (/business/invoices/select/suscriptions): the account's status, then either the
+ * plan picker and Checkout (trial, expired, free) or what the paid subscription is, with the way to change it.
+ */
+export function SubscriptionPage({ embedded = false }: { embedded?: boolean }) {
+  const { t } = useTranslation('subscription');
+  const probe = useQuery(subscriptionQuery());
+  const polling = useCheckoutReturn(
+    probe.data
+      ? probe.data.status_subscription === 'subscribed' && probe.data.has_stripe_subscription
+      : undefined,
+  );
+  const subscription = useQuery(subscriptionQuery(polling));
+  const pricing = useQuery(pricingQuery());
+
+  if (subscription.isError || pricing.isError)
+    return (
+      <LoadError
+        title={t('loadError')}
+        onRetry={() => {
+          void subscription.refetch();
+          void pricing.refetch();
+        }}
+        retrying={subscription.isFetching || pricing.isFetching}
+      />
+    );
+  if (!subscription.data || !pricing.data) return <SubscriptionSkeleton />;
+  const sub = subscription.data;
+  return (
+    <Stack gap="lg">
+      {polling ? (
+        <Alert
+          color="blue"
+          variant="light"
+          radius="lg"
+          icon={<Loader size={18} />}
+          data-testid="checkout-waiting"
+        >
+          {t('checkout.waiting')}
+        </Alert>
+      ) : null}
+      <StatusCard subscription={sub} />
+      {!sub.configured ? (
+        <NotConfiguredAlert />
+      ) : canManage(sub) ? (
+        <Stack gap="md">
+          <ConsumptionCard />
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to={pathTo('updateSubscription')}
+              target={embedded ? '_blank' : undefined}
+              leftSection={<IconAdjustments size={18} aria-hidden />}
+              data-testid="manage-subscription"
+            >
+              {t('actions.manage')}
+            </Button>
+            <Button
+              component={Link}
+              to={pathTo(embedded ? 'iframeInvoices' : 'invoiceList')}
+              variant="default"
+              leftSection={<IconFileInvoice size={18} aria-hidden />}
+            >
+              {t('actions.invoices')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('choose.intro')}
+          </Text>
+          <CheckoutForm subscription={sub} pricing={pricing.data} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
