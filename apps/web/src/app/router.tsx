@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { routePaths } from '../config/routes.ts';
+import { PaywallGate } from '../features/subscription/components/paywall.tsx';
 import { clearPageToasts } from '../lib/notify.ts';
 import { RequireRole } from './guards.tsx';
 import { RouteError } from './layouts/route-error.tsx';
@@ -95,7 +96,7 @@ export const router = createBrowserRouter([
         // Business area: role empresa, Main layout.
         element: (
           <RequireRole userType="empresa">
-            <Outlet />
+            <PaywallGate />
           </RequireRole>
         ),
         children: [
@@ -161,6 +162,52 @@ export const router = createBrowserRouter([
                     lazy: page(
                       () => import('../features/channels/pages/connection-channel-page.tsx'),
                       (m) => m.ConnectionChannelPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.billing,
+                    lazy: page(
+                      () => import('../features/subscription/pages/billing-page.tsx'),
+                      (m) => m.BillingPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.accountInvoices,
+                    lazy: page(
+                      () => import('../features/subscription/pages/invoices-page.tsx'),
+                      (m) => m.InvoicesPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                // spec 2.2 invoices: the subscription (select/suscriptions, manage/update-suscription) and invoicelist.
+                path: routePaths.invoices,
+                lazy: page(
+                  () => import('../features/subscription/pages/invoices-layout.tsx'),
+                  (m) => m.InvoicesLayout,
+                ),
+                children: [
+                  { index: true, element: <Navigate to={routePaths.pageSubscription} replace /> },
+                  {
+                    path: routePaths.pageSubscription,
+                    lazy: page(
+                      () => import('../features/subscription/pages/subscription-page.tsx'),
+                      (m) => m.SubscriptionPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.updateSubscription,
+                    lazy: page(
+                      () => import('../features/subscription/pages/update-subscription-page.tsx'),
+                      (m) => m.UpdateSubscriptionPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.invoiceList,
+                    lazy: page(
+                      () => import('../features/subscription/pages/invoices-page.tsx'),
+                      (m) => m.InvoicesPage,
                     ),
                   },
                 ],
@@ -354,6 +401,29 @@ export const router = createBrowserRouter([
               () => import('../features/properties/pages/property-wizard-page.tsx'),
               (m) => m.AddPropertyWizardPage,
             ),
+          },
+        ],
+      },
+      {
+        // spec 2.2 /iframe/invoices and /iframe/select/suscriptions: no chrome, the stored session (docs/decisions.md).
+        lazy: page(
+          () => import('../features/subscription/pages/iframe-layout.tsx'),
+          (m) => m.IframeLayout,
+        ),
+        children: [
+          {
+            path: routePaths.iframeInvoices,
+            lazy: page(
+              () => import('../features/subscription/pages/invoices-page.tsx'),
+              (m) => m.InvoicesPage,
+            ),
+          },
+          {
+            path: routePaths.iframeSubscription,
+            lazy: async () => {
+              const m = await import('../features/subscription/pages/subscription-page.tsx');
+              return { element: <m.SubscriptionPage embedded /> };
+            },
           },
         ],
       },

@@ -91,6 +91,18 @@ export const routePaths = {
   integrations: '/business/profile/integrations',
   /** spec 2.2 profile/connection-channel: the account's channel connections and their health. */
   connectionChannel: '/business/profile/connection-channel',
+  /** spec 2.2 profile/billing: the account's billing data (who the platform's invoices are made out to). */
+  billing: '/business/profile/billing',
+  /** spec 2.2 profile/account-invoices: the platform's invoices to the account. */
+  accountInvoices: '/business/profile/account-invoices',
+  // The operator's subscription (spec 2.2 invoices and its children; issue 16)
+  invoices: '/business/invoices',
+  pageSubscription: '/business/invoices/select/suscriptions',
+  updateSubscription: '/business/invoices/manage/update-suscription',
+  invoiceList: '/business/invoices/invoicelist',
+  /** spec 2.2 /iframe/invoices and its child: the same screens without chrome, for embedding. */
+  iframeInvoices: '/iframe/invoices',
+  iframeSubscription: '/iframe/select/suscriptions',
   // Admin area (role admin)
   /** The admin's own security: two-factor enrolment, required before any other admin screen. */
   adminSecurity: '/manager/secure-sesion',

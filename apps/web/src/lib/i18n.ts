@@ -25,6 +25,7 @@ export const namespaces = [
   'rooms',
   'settings',
   'shell',
+  'subscription',
 ] as const;
 
 type Bundle = Record<string, Record<string, unknown>>;

@@ -8,6 +8,7 @@ import { LanguageButton } from '../../components/language-button.tsx';
 import { LanguageModal } from '../../components/language-modal.tsx';
 import { pathTo } from '../../config/routes.ts';
 import { NotificationBell } from '../../features/checkins/components/notification-bell.tsx';
+import { PaymentFailBanner, TrialBanner } from '../../features/subscription/components/shell-banners.tsx';
 import { getToken } from '../../lib/session.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { useCurrentUser } from '../../lib/use-session.ts';
@@ -83,10 +84,18 @@ export function MainLayout() {
             </Box>
             <NotificationBell socket={socket} />
             <LanguageButton onClick={language.open} compact={isMobile} />
-            <UserMenu user={user} onOpenLanguage={language.open} accountTo={pathTo('configAccount')} />
+            <UserMenu
+              user={user}
+              onOpenLanguage={language.open}
+              accountTo={pathTo('configAccount')}
+              subscriptionTo={pathTo('pageSubscription')}
+              billingTo={pathTo('billing')}
+            />
           </>
         }
       >
+        <PaymentFailBanner user={user} />
+        <TrialBanner user={user} />
         {content}
       </AppFrame>
       <SupportButton onOpenMessaging={messaging.open} />

@@ -1,6 +1,13 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { User } from '@posada/contracts/users';
-import { IconChevronDown, IconLogout, IconUserShield, IconWorld } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconCrown,
+  IconFileInvoice,
+  IconLogout,
+  IconUserShield,
+  IconWorld,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import classes from '../../components/shell.module.css';
@@ -16,12 +23,17 @@ export function UserMenu({
   user,
   onOpenLanguage,
   accountTo,
+  subscriptionTo,
+  billingTo,
   showName = true,
 }: {
   user: Pick<User, 'name' | 'email'>;
   onOpenLanguage: () => void;
   /** The account's own pages (profile for an operator, the security page for an admin). */
   accountTo?: string;
+  /** An operator's subscription (pageSubscription) and billing data (issue 16). */
+  subscriptionTo?: string;
+  billingTo?: string;
   showName?: boolean;
 }) {
   const { t } = useTranslation('shell');
@@ -61,6 +73,16 @@ export function UserMenu({
         {accountTo ? (
           <Menu.Item component={Link} to={accountTo} leftSection={<IconUserShield size={16} aria-hidden />}>
             {t('userMenu.account')}
+          </Menu.Item>
+        ) : null}
+        {subscriptionTo ? (
+          <Menu.Item component={Link} to={subscriptionTo} leftSection={<IconCrown size={16} aria-hidden />}>
+            {t('userMenu.subscription')}
+          </Menu.Item>
+        ) : null}
+        {billingTo ? (
+          <Menu.Item component={Link} to={billingTo} leftSection={<IconFileInvoice size={16} aria-hidden />}>
+            {t('userMenu.billing')}
           </Menu.Item>
         ) : null}
         <Menu.Item leftSection={<IconWorld size={16} aria-hidden />} onClick={onOpenLanguage}>

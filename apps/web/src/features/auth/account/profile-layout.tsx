@@ -1,8 +1,10 @@
 import { Container, Stack, Tabs } from '@mantine/core';
 import {
   IconCalendarRepeat,
+  IconFileInvoice,
   IconLanguage,
   IconPlugConnected,
+  IconReceipt,
   IconShieldLock,
   IconUserCircle,
 } from '@tabler/icons-react';
@@ -17,6 +19,8 @@ const tabs = [
   { route: 'secureSesion', icon: IconShieldLock, label: 'tabs.security' },
   { route: 'integrations', icon: IconPlugConnected, label: 'tabs.integrations' },
   { route: 'connectionChannel', icon: IconCalendarRepeat, label: 'channels:profile.tab' },
+  { route: 'billing', icon: IconReceipt, label: 'subscription:tabs.billing' },
+  { route: 'accountInvoices', icon: IconFileInvoice, label: 'subscription:tabs.invoices' },
 ] as const;
 
 /** spec 2.2 profile: its children config-account, config-language, secure-sesion and integrations as tabs. */
