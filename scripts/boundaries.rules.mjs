@@ -45,6 +45,8 @@ export const layers = [
       properties: ['properties', 'propertyAuthorities', 'roomTypes', 'rooms', 'rates', 'propertyImages'],
       bookings: ['bookings', 'closedDates', 'unitNights', 'nightPrices'],
       notifications: ['notifications'],
+      /** Billing data and the platform's invoices (docs/billing.md). */
+      billing: ['billingDetails', 'invoiceSeries', 'invoices'],
       calendar: ['calendarStaysCache', 'calendarNightsCache'],
       checkins: ['checkins', 'checkinGuests', 'reminders'],
       'guest-checkin': ['checkinVerificationCodes', 'guestCodeAttempts'],
@@ -88,6 +90,8 @@ export const layers = [
         'notifications',
       ],
       notifications: ['bookings', 'properties'],
+      /** The invoice's customer language (owner), the subscription's period and check-ins for consumo. */
+      billing: ['users', 'subscriptions', 'checkins'],
       authorities: [
         'accounts',
         'users',

@@ -33,6 +33,7 @@ import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createAuthModule, createUsersService } from './modules/auth/auth.module.ts';
 import { createAuthoritiesModule } from './modules/authorities/authorities.module.ts';
 import { mossosFiles } from './modules/authorities/mossos-files.ts';
+import { createBillingModule } from './modules/billing/billing.module.ts';
 import { createBookingImportModule } from './modules/booking-import/booking-import.module.ts';
 import { createBookingPaymentStatusService } from './modules/bookings/booking-payment-status.service.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
@@ -108,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     from: config.MAIL_FROM,
     logger: app.log,
   });
+  // Billing data, the platform's invoices and consumption (docs/billing.md); subscriptions and admin call it.
+  const billing = createBillingModule({ db, clock, config });
   const admin = createAdminModule({ db, clock });
   const accounts = createAccountsModule({ db, clock, users: createUsersService({ db }) });
   const files = createFilesModule({ storage: deps.storage ?? createLocalStorage(config.DATA_DIR) });
@@ -285,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkins,
     authorities,
     smartLocks,
+    billing,
     notifications,
     guestCheckin,
     mail,

@@ -10,6 +10,7 @@ import type { InvoiceLine, InvoiceParty } from '@posada/domain/pricing';
 import { invoiceTotals, vatFor } from '@posada/domain/vat';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isUuid } from '../../lib/sql.ts';
 import { billingErrors } from './billing.errors.ts';
 import {
   type BillingDetailsRow,
@@ -186,14 +187,14 @@ export function createBillingService({ db, clock, issuer }: BillingDeps) {
 
     /** The PDF of one of the account's invoices; another account's id is 404. */
     async invoicePdf(accountId: string, invoiceId: string) {
-      const row = await repo.invoice(invoiceId, accountId);
+      const row = isUuid(invoiceId) ? await repo.invoice(invoiceId, accountId) : null;
       if (!row) throw billingErrors.notFound();
       return pdfOf(row);
     },
 
     /** Any account's invoice PDF (admin back office). */
     async adminInvoicePdf(invoiceId: string) {
-      const row = await repo.invoice(invoiceId);
+      const row = isUuid(invoiceId) ? await repo.invoice(invoiceId) : null;
       if (!row) throw billingErrors.notFound();
       return pdfOf(row);
     },
@@ -279,7 +280,7 @@ export function createBillingService({ db, clock, issuer }: BillingDeps) {
      * invoice's customer snapshot and VAT treatment, its reason. Never more than what is left to credit.
      */
     async issueCreditNote(input: IssueCreditNoteInput): Promise<InvoiceRow> {
-      const original = await repo.invoice(input.invoiceId);
+      const original = isUuid(input.invoiceId) ? await repo.invoice(input.invoiceId) : null;
       if (!original) throw billingErrors.notFound();
       if (original.kind !== 'invoice') throw billingErrors.notAnInvoice();
       const source = input.lines ?? original.lines.filter((l) => !isReasonLine(l));
@@ -328,7 +329,9 @@ export function createBillingService({ db, clock, issuer }: BillingDeps) {
     /** Marks an invoice (by id or Stripe id) paid; a paid one stays as it was. Null when none matches. */
     async markInvoicePaid(ref: { invoiceId?: string; stripeInvoiceId?: string; paidAt?: Date }) {
       const row = ref.invoiceId
-        ? await repo.invoice(ref.invoiceId)
+        ? isUuid(ref.invoiceId)
+          ? await repo.invoice(ref.invoiceId)
+          : null
         : ref.stripeInvoiceId
           ? await repo.invoiceByStripeId(ref.stripeInvoiceId)
           : null;
