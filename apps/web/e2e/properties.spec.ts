@@ -197,9 +197,11 @@ test('an account at its property limit gets the limit modal instead of the wizar
   const modal = page.getByRole('dialog', { name: 'Límite de alojamientos alcanzado' });
   await expect(modal).toBeVisible();
   await expect(modal.getByText('Has alcanzado el máximo de alojamientos de tu plan (1 de 1).')).toBeVisible();
-  // The subscription screens are not built yet: support is offered instead of a link to nowhere.
-  await expect(modal.getByText('Contacta con soporte para ampliar tu plan:')).toBeVisible();
-  await expect(modal.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+  // A trial account is sent to pageSubscription to choose a plan.
+  await expect(modal.getByRole('link', { name: 'Ver planes' })).toHaveAttribute(
+    'href',
+    '/business/invoices/select/suscriptions',
+  );
   await modal.getByRole('button', { name: 'Cerrar' }).last().click();
   await expect(page).toHaveURL(/\/business\/dashboard/);
 

@@ -7,7 +7,7 @@ export function ChannelsPlanPrompt() {
   return (
     <PlanUpgradePrompt
       testId="channels-plan-prompt"
-      texts={{ title: t('plan.title'), body: t('plan.body'), cta: t('plan.cta'), contact: t('plan.contact') }}
+      texts={{ title: t('plan.title'), body: t('plan.body'), cta: t('plan.cta') }}
     />
   );
 }

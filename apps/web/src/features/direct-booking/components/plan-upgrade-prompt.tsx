@@ -11,7 +11,6 @@ export function DirectBookingPlanPrompt() {
         title: t('plan.title'),
         body: t('plan.body'),
         cta: t('plan.upgrade'),
-        contact: t('plan.contact'),
       }}
     />
   );
