@@ -32,7 +32,8 @@ export const layers = [
     /** Each table's one owning module: the only one that writes it. */
     owners: {
       accounts: ['accounts'],
-      admin: ['advisors'],
+      /** The back office: advisors, the price list's versions, coupons and the audit log of admin actions. */
+      admin: ['advisors', 'priceBooks', 'coupons', 'adminAuditLog'],
       auth: [
         'users',
         'sessions',
@@ -62,7 +63,8 @@ export const layers = [
     /** Reads granted across modules (joins of read models and tenant checks); writes never are. */
     reads: {
       accounts: ['properties', 'users', 'roomTypes'],
-      admin: ['accounts', 'properties', 'users'],
+      /** The admin reads every account (user_management, payments, the user's information page). */
+      admin: ['accounts', 'properties', 'users', 'subscriptions', 'billingPayments', 'invoices', 'checkins'],
       auth: ['accounts'],
       'booking-import': ['nightPrices', 'properties', 'unitNights', 'bookings', 'roomTypes', 'rooms'],
       bookings: ['properties', 'roomTypes', 'rooms', 'notifications'],

@@ -159,6 +159,32 @@ const cases: Record<string, Case> = {
   'PATCH /api/admin/advisors/:id': none('advisors belong to the platform, not to a tenant; admins only', {
     id: '00000000-0000-4000-8000-000000000000',
   }),
+  'GET /api/admin/audit': none('platform-wide audit log, admins only'),
+  'GET /api/admin/prices': none('the platform price list, admins only'),
+  'POST /api/admin/prices': none('the platform price list, admins only'),
+  'GET /api/admin/coupons': none('platform coupons, admins only'),
+  'POST /api/admin/coupons': none('platform coupons, admins only'),
+  'PATCH /api/admin/coupons/:id': none('coupons belong to the platform, not to a tenant; admins only', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/admin/payments': none('platform-wide, admins only'),
+  'GET /api/admin/accounts': none('platform-wide, admins only'),
+  'GET /api/admin/accounts/:id': none('the admin reads any account by design; admins only', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'PATCH /api/admin/accounts/:id': none('the admin changes any account by design; admins only', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/admin/users/:userId/information': none('the admin reads any user by design; admins only', {
+    userId: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/admin/users/:userId/retrive-checkins': none('the admin reads any user by design; admins only', {
+    userId: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/admin/users/:userId/retrive-checkins-pending': none(
+    'the admin reads any user by design; admins only',
+    { userId: '00000000-0000-4000-8000-000000000000' },
+  ),
   'GET /api/files/:name': none('public: logos shown on guest pages, random unguessable names', {
     name: 'nope.png',
   }),

@@ -7,7 +7,8 @@ import { containsPattern } from '../../lib/sql.ts';
 export type AdvisorRow = typeof advisors.$inferSelect;
 export type AdminRepo = ReturnType<typeof createAdminRepo>;
 
-const advisorAccounts = sql<number>`(select count(*)::int from ${accounts} where ${accounts.advisorId} = ${advisors.id})`;
+/** Fully qualified: drizzle writes a select field's columns unqualified in a query without a join. */
+const advisorAccounts = sql<number>`(select count(*)::int from accounts a where a.advisor_id = "advisors"."id")`;
 
 export function createAdminRepo({ db }: { db: Db }) {
   const empresa = eq(users.type, 'empresa');

@@ -10,6 +10,7 @@ import {
 import { okEnvelope } from '@posada/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAuth } from '../../plugins/access.ts';
 import type { AdminService } from './admin.service.ts';
 
 /** The admin back office (spec 2.2 /manager/*): HomeManager summary, UsuariosManager, advisorsPage. */
@@ -39,7 +40,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     '/admin/advisors',
     { config, schema: { tags, body: createAdvisorBody, response: { 201: okEnvelope(advisorSchema) } } },
     async (request, reply) => {
-      const data = await admin.createAdvisor(request.body);
+      const data = await admin.createAdvisor(request.body, requireAuth(request).userId);
       return reply.status(201).send({ ok: true as const, data });
     },
   );
@@ -57,7 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     },
     async (request) => ({
       ok: true as const,
-      data: await admin.setAdvisorActive(request.params.id, request.body.active),
+      data: await admin.setAdvisorActive(request.params.id, request.body.active, requireAuth(request).userId),
     }),
   );
 };

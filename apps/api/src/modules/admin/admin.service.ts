@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { adminErrors } from './admin.errors.ts';
 import { type AdvisorRow, createAdminRepo } from './admin.repo.ts';
+import { createAuditRepo } from './admin-audit.repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,6 +33,10 @@ function toAdvisor(advisor: AdvisorRow, accountsCount: number): Advisor {
 /** The admin back office (spec 2.2 /manager/*): summary, users and the advisors behind registration codes. */
 export function createAdminService(deps: { db: Db; clock: Clock }) {
   const repo = createAdminRepo({ db: deps.db });
+  const audit = createAuditRepo({ db: deps.db });
+  /** Runs `work` and its audit entry in one transaction. */
+  const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
+    deps.db.transaction((tx) => work(tx as unknown as Db));
 
   return {
     async summary(): Promise<AdminSummary> {
@@ -83,16 +88,26 @@ export function createAdminService(deps: { db: Db; clock: Clock }) {
       return rows.map((r) => toAdvisor(r.advisor, r.accountsCount));
     },
 
-    async createAdvisor(body: CreateAdvisorBody): Promise<Advisor> {
+    async createAdvisor(body: CreateAdvisorBody, adminUserId: string): Promise<Advisor> {
       const code = body.code.trim().toUpperCase();
       if (await repo.findAdvisorByCode(code)) throw adminErrors.advisorCodeTaken();
       try {
-        const row = await repo.insertAdvisor({
-          name: body.name,
-          email: body.email ? body.email.toLowerCase() : null,
-          code,
-          active: true,
-          createdAt: deps.clock.now(),
+        const at = deps.clock.now();
+        const row = await inTransaction(async (tx) => {
+          const inserted = await createAdminRepo({ db: tx }).insertAdvisor({
+            name: body.name,
+            email: body.email ? body.email.toLowerCase() : null,
+            code,
+            active: true,
+            createdAt: at,
+          });
+          await audit.record(tx, {
+            adminUserId,
+            action: 'advisor.create',
+            after: { id: inserted.id, name: inserted.name, email: inserted.email, code, active: true },
+            at,
+          });
+          return inserted;
         });
         return toAdvisor(row, 0);
       } catch (error) {
@@ -101,8 +116,20 @@ export function createAdminService(deps: { db: Db; clock: Clock }) {
       }
     },
 
-    async setAdvisorActive(id: string, active: boolean): Promise<Advisor> {
-      if (!(await repo.setAdvisorActive(id, active))) throw adminErrors.advisorNotFound();
+    async setAdvisorActive(id: string, active: boolean, adminUserId: string): Promise<Advisor> {
+      const current = await repo.findAdvisor(id);
+      if (!current) throw adminErrors.advisorNotFound();
+      await inTransaction(async (tx) => {
+        if (!(await createAdminRepo({ db: tx }).setAdvisorActive(id, active)))
+          throw adminErrors.advisorNotFound();
+        await audit.record(tx, {
+          adminUserId,
+          action: active ? 'advisor.activate' : 'advisor.deactivate',
+          before: { id, code: current.advisor.code, active: current.advisor.active },
+          after: { id, code: current.advisor.code, active },
+          at: deps.clock.now(),
+        });
+      });
       const row = await repo.findAdvisor(id);
       if (!row) throw adminErrors.advisorNotFound();
       return toAdvisor(row.advisor, row.accountsCount);
