@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
 import { startFakeGoogle } from '../../../api/src/adapters/google/google.fake.ts';
 import { startIcalFake } from '../../../api/src/adapters/ical/ical.fake.ts';
 import { startFakeIgloohome } from '../../../api/src/adapters/igloohome/igloohome.fake.ts';
@@ -14,7 +15,8 @@ import { startFakeTtlock } from '../../../api/src/adapters/ttlock/ttlock.fake.ts
 import { buildApp } from '../../../api/src/app.ts';
 import { loadConfig } from '../../../api/src/config.ts';
 import { openDatabase } from '../../../api/src/db/client.ts';
-import { users } from '../../../api/src/db/schema/accounts.ts';
+import { accounts, users } from '../../../api/src/db/schema/accounts.ts';
+import { subscriptions } from '../../../api/src/db/schema/billing.ts';
 import { demoEmails, seedDemo } from '../../../api/src/demo/seed.ts';
 import { systemClock } from '../../../api/src/lib/clock.ts';
 import { hashPassword } from '../../../api/src/modules/auth/password.ts';
@@ -120,6 +122,21 @@ const mailApi = createServer((req, res) => {
     res.end(JSON.stringify({ base: ical.base, feeds: urls }));
     return;
   }
+  // Test-only: an account's free trial ends now (POST ?email=): its trial end moves to yesterday, and a
+  // trialing row without a paid subscription expires as the subscriptions.trials job would do it.
+  if (req.method === 'POST' && url.pathname === '/trial-end') {
+    endTrial(url.searchParams.get('email') ?? '').then(
+      (ok) => {
+        res.statusCode = ok ? 200 : 404;
+        res.end(JSON.stringify({ ok }));
+      },
+      (error: unknown) => {
+        res.statusCode = 500;
+        res.end(JSON.stringify({ error: String(error) }));
+      },
+    );
+    return;
+  }
   // A spec that changes data gets its own copies of the demo empresas (support/accounts.ts).
   if (req.method === 'POST' && url.pathname === '/accounts') {
     const spec = url.searchParams.get('spec') ?? '';
@@ -195,6 +212,23 @@ function seedSpecAccounts(spec: string) {
   seeded.set(spec, emails);
   emails.catch(() => seeded.delete(spec));
   return emails;
+}
+async function endTrial(email: string): Promise<boolean> {
+  const [user] = await database.db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user?.accountId) return false;
+  const yesterday = new Date(Date.now() - 86_400_000);
+  await database.db.update(accounts).set({ trialEndsAt: yesterday }).where(eq(accounts.id, user.accountId));
+  await database.db
+    .update(subscriptions)
+    .set({ trialEndsAt: yesterday, state: 'expired' })
+    .where(
+      and(
+        eq(subscriptions.accountId, user.accountId),
+        eq(subscriptions.state, 'trialing'),
+        isNull(subscriptions.stripeSubscriptionId),
+      ),
+    );
+  return true;
 }
 const app = await buildApp({ config, database });
 await app.listen({ port: config.PORT, host: config.HOST });
