@@ -401,6 +401,14 @@ const cases: Record<string, Case> = {
     build: body(() => ({ lock_account_id: '00000000-0000-4000-8000-000000000000', remote_lock_id: '1' })),
   },
   'DELETE /api/properties/:id/smart-locks/assignment': { params: { id: 'property' } },
+  'GET /api/billing/details': none("the caller's own billing data"),
+  'PUT /api/billing/details': none("the caller's own billing data"),
+  'GET /api/billing/invoices': none("the caller's own invoices"),
+  // Invoices are issued from Stripe's invoice.paid: billing.int.test.ts proves another account's id gets 404.
+  'GET /api/billing/invoices/:id/pdf': none('an invoice id (billing.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/balance/consumo': none("the caller's own check-ins"),
   'POST /api/channel-calendars': {
     build: body((i) => ({ property_id: i.property, channel: 'airbnb', url: 'http://127.0.0.1:9/feed.ics' })),
   },
