@@ -57,6 +57,8 @@ export const layers = [
       channels: ['channelCalendars', 'channelEvents', 'icalExports'],
       /** Guest payments and the operator's payments account (issue 16, docs/payments.md). */
       payments: ['paymentAccounts', 'guestPayments'],
+      /** The operator's subscription and its charges (issue 16, docs/billing.md). */
+      subscriptions: ['subscriptions', 'billingPayments'],
       /** apps/api/src/events (the outbox of domain events), not a module: no module writes these. */
       events: ['domainEvents', 'domainEventDeliveries'],
     },
@@ -108,6 +110,7 @@ export const layers = [
       channels: ['properties', 'rooms', 'users', 'bookings', 'closedDates', 'unitNights'],
       /** A payment link's reservation and guest, the owner's e-mail and country for Connect, stored Stripe events. */
       payments: ['accounts', 'users', 'bookings', 'properties', 'stripeEvents'],
+      subscriptions: ['accounts', 'users', 'properties', 'priceBooks', 'coupons', 'stripeEvents'],
     },
     exceptions: [],
   },

@@ -55,6 +55,7 @@ import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createDescriptionGenerator } from './modules/properties/description-generator.ts';
 import { createPropertiesModule } from './modules/properties/properties.module.ts';
 import { createSmartLocksModule, lockVendorsOf } from './modules/smart-locks/smart-locks.module.ts';
+import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
 import type { SmartLocksService } from './modules/smart-locks/smart-locks.service.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
@@ -156,6 +157,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: mail.service,
     whatsapp: adapters.whatsapp,
     bookingPaymentStatus: createBookingPaymentStatusService({ db, clock, events }),
+  });
+  // The operator's subscription (issue 16, docs/billing.md): Stripe Billing on the platform account; the only
+  // writer of the account's plan, status_subscription, quantity, servicios and payment_fail (projectAccount);
+  // billing issues the invoice of each paid Stripe invoice.
+  const subscriptions = createSubscriptionsModule({
+    db,
+    clock,
+    events,
+    jobs,
+    logger: app.log,
+    stripe: adapters.stripe,
+    appUrl: config.APP_URL,
+    accounts: accounts.service,
+    notifications: notifications.service,
+    billing: () => billing.service,
   });
   const checkins = createCheckinsModule({
     db,

@@ -14,6 +14,8 @@ export const notificationKinds = [
   'registration',
   /** Issue 15: a channel calendar failing for more than 2 hours, or an imported stay that overbooks. */
   'channel',
+  /** Issue 16: the subscription's payment failed (the banner's fix link); shown as type 5. */
+  'billing',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 /** spec 3 Notification type 1 to 5, one per kind in this order. */
@@ -25,6 +27,7 @@ export const notificationTypeOf: Record<NotificationKind, number> = {
   service: 5,
   registration: 4,
   channel: 2,
+  billing: 5,
 };
 
 /** spec 3 Notification: unread while read_at is empty (spec 4). */

@@ -17,6 +17,23 @@ export type DirectBookingColumns = Partial<
     | 'directBookingDiscountValue'
   >
 >;
+/**
+ * The spec 3 User subscription columns (issue 16): a projection of the subscriptions row, written only
+ * through this module by the subscriptions service (its projectAccount).
+ */
+export type SubscriptionColumns = Partial<
+  Pick<
+    typeof accounts.$inferInsert,
+    | 'plan'
+    | 'statusSubscription'
+    | 'trialEndsAt'
+    | 'quantity'
+    | 'roomQuantity'
+    | 'servicios'
+    | 'suscriptionIdStripe'
+    | 'paymentFail'
+  >
+>;
 export type UserWithAccountRow = NonNullable<Awaited<ReturnType<AccountsRepo['findUserWithAccount']>>>;
 
 export type AccountsRepo = ReturnType<typeof createAccountsRepo>;
@@ -89,6 +106,11 @@ export function createAccountsRepo({ db }: { db: Db }) {
     },
 
     async updateDirectBooking(accountId: string, values: DirectBookingColumns): Promise<void> {
+      if (Object.keys(values).length === 0) return;
+      await db.update(accounts).set(values).where(eq(accounts.id, accountId));
+    },
+
+    async updateSubscriptionColumns(accountId: string, values: SubscriptionColumns): Promise<void> {
       if (Object.keys(values).length === 0) return;
       await db.update(accounts).set(values).where(eq(accounts.id, accountId));
     },

@@ -18,8 +18,11 @@ import {
   type DirectBookingColumns,
   type NewAccount,
   type PropertyRow,
+  type SubscriptionColumns,
   type UserWithAccountRow,
 } from './accounts.repo.ts';
+
+export type { SubscriptionColumns };
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -172,6 +175,13 @@ export function createAccountsService(deps: {
     /** Writes the direct-booking columns (issue 15); the direct-booking module validated them. */
     updateDirectBooking: (accountId: string, values: DirectBookingColumns): Promise<void> =>
       repo.updateDirectBooking(accountId, values),
+
+    /**
+     * Writes the spec 3 subscription columns (issue 16): only the subscriptions service calls this, from
+     * its projectAccount, on its transaction `on` so the projection commits with the subscription row.
+     */
+    updateSubscriptionColumns: (accountId: string, values: SubscriptionColumns, on?: Db): Promise<void> =>
+      (on ? createAccountsRepo({ db: on }) : repo).updateSubscriptionColumns(accountId, values),
 
     /**
      * The website's slug, set once: false when another account holds it (the caller tries the next
