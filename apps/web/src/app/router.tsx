@@ -86,6 +86,14 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        // Public: a guest back from a payment link's Checkout page.
+        path: routePaths.payResult,
+        lazy: page(
+          () => import('../features/payments/pages/pay-result-page.tsx'),
+          (m) => m.PayResultPage,
+        ),
+      },
+      {
         path: routePaths.legacyBridge,
         lazy: page(
           () => import('../features/auth/pages/legacy-bridge-page.tsx'),
@@ -155,6 +163,13 @@ export const router = createBrowserRouter([
                     lazy: page(
                       () => import('../features/auth/account/integrations-page.tsx'),
                       (m) => m.IntegrationsPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.profilePayments,
+                    lazy: page(
+                      () => import('../features/payments/pages/payments-account-page.tsx'),
+                      (m) => m.PaymentsAccountPage,
                     ),
                   },
                   {

@@ -13,6 +13,8 @@ export const routePaths = {
   Logout: '/logout',
   /** Login's legacy_redirect target: hands token and user to the legacy application. */
   legacyBridge: '/legacy-bridge',
+  /** Where Stripe Checkout sends a guest back after a payment link (public). */
+  payResult: '/pay/result',
   // Business area (role empresa)
   Dashboard: '/business/dashboard',
   /** spec 2.2 scheduled-checkins: the reservations list. */
@@ -89,6 +91,8 @@ export const routePaths = {
   configLanguage: '/business/profile/config-language',
   secureSesion: '/business/profile/secure-sesion',
   integrations: '/business/profile/integrations',
+  /** spec 2.2 profile/payments: the operator's payments account (card payment provider, Stripe Connect). */
+  profilePayments: '/business/profile/payments',
   /** spec 2.2 profile/connection-channel: the account's channel connections and their health. */
   connectionChannel: '/business/profile/connection-channel',
   /** spec 2.2 profile/billing: the account's billing data (who the platform's invoices are made out to). */

@@ -19,6 +19,7 @@ export const namespaces = [
   'dashboard',
   'direct-booking',
   'guest',
+  'payments',
   'properties',
   'registrations',
   'reservations',

@@ -1,6 +1,7 @@
 import { Container, Stack, Tabs } from '@mantine/core';
 import {
   IconCalendarRepeat,
+  IconCreditCard,
   IconFileInvoice,
   IconLanguage,
   IconPlugConnected,
@@ -19,6 +20,7 @@ const tabs = [
   { route: 'secureSesion', icon: IconShieldLock, label: 'tabs.security' },
   { route: 'integrations', icon: IconPlugConnected, label: 'tabs.integrations' },
   { route: 'connectionChannel', icon: IconCalendarRepeat, label: 'channels:profile.tab' },
+  { route: 'profilePayments', icon: IconCreditCard, label: 'payments:account.tab' },
   { route: 'billing', icon: IconReceipt, label: 'subscription:tabs.billing' },
   { route: 'accountInvoices', icon: IconFileInvoice, label: 'subscription:tabs.invoices' },
 ] as const;

@@ -11,6 +11,7 @@ import { ProgrammedCheckin, useBookingCheckin } from '../../../lib/booking-check
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
 import { ReservationModal } from '../modal/reservation-modal.tsx';
+import { BookingPayments } from '../payments/booking-payments.tsx';
 import { BookingActionBar } from './booking-action-bar.tsx';
 import { BookingBadges, BookingDetails } from './booking-details.tsx';
 
@@ -83,6 +84,7 @@ export function BookingDetailsModal({ bookingId, onClose, onEdit, extraActions }
             />
             <ProgrammedCheckin bookingId={booking.id} guestName={booking.name} />
             <BookingDetails booking={booking} checkin={checkin} />
+            <BookingPayments booking={booking} />
             {user ? (
               <Group justify="flex-end">
                 <Anchor

@@ -13,6 +13,7 @@ import { bookingQuery } from '../../../lib/api/bookings-api.ts';
 import { ProgrammedCheckin, useBookingCheckin } from '../../../lib/booking-checkin.tsx';
 import { usePageAlign } from '../lib/bidi.ts';
 import { ReservationModal } from '../modal/reservation-modal.tsx';
+import { BookingPayments } from '../payments/booking-payments.tsx';
 import { BookingActionBar } from './booking-action-bar.tsx';
 import { BookingBadges, BookingDetails } from './booking-details.tsx';
 
@@ -99,6 +100,7 @@ export function BookingPage() {
           <BookingActionBar booking={booking} onEdit={() => setEditing(true)} />
           <ProgrammedCheckin bookingId={booking.id} guestName={booking.name} />
           <BookingDetails booking={booking} checkin={checkin} />
+          <BookingPayments booking={booking} />
           <ReservationModal
             opened={editing}
             mode="edit"
