@@ -51,6 +51,8 @@ import { createHealthModule } from './modules/health/health.module.ts';
 import { createIntegrationsModule } from './modules/integrations/integrations.module.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
+import { createDepositsModule } from './modules/payments/deposits.module.ts';
+import { createOnlinePaymentsReadiness } from './modules/payments/online-payments.service.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createDescriptionGenerator } from './modules/properties/description-generator.ts';
 import { createPropertiesModule } from './modules/properties/properties.module.ts';
@@ -196,6 +198,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bulkBookings: bookings.service.bulk,
   });
   // The direct-booking website (issue 15): settings, the public site and web bookings through bookings.
+  // Online payment in advance (issue 16): Stripe configured and the operator's payments account approved.
+  const onlinePayments = createOnlinePaymentsReadiness({
+    db,
+    stripe: adapters.stripe,
+    guestPayments: payments.service.guestPayments,
+  });
   const directBooking = createDirectBookingModule({
     db,
     clock,
@@ -205,6 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookings: bookings.service,
     mail: mail.service,
     logger: app.log,
+    onlinePayments,
+    payments: { readiness: onlinePayments, guestPayments: payments.service.guestPayments },
   });
   // Channel calendars (issue 15, docs/channels.md): each unit's iCal import and its export feeds.
   const channels = createChannelsModule({
@@ -284,6 +294,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkinRecords: checkins.service.records,
     accessCode: smartLocks.service.release.guestView,
   });
+  // Deposits of programmed check-ins (issue 16, docs/payments.md): holds through the guest's check-in.
+  const deposits = createDepositsModule({
+    db,
+    clock,
+    stripe: adapters.stripe,
+    appUrl: config.APP_URL,
+    feeBps: config.STRIPE_APPLICATION_FEE_BPS,
+    logger: app.log,
+    jobs,
+    guestPayments: payments.service.guestPayments,
+    checkins: checkins.service.deposits,
+    guestCheckin: guestCheckin.service,
+    readiness: onlinePayments,
+  });
 
   /** Every module, in the order their routes register under /api and their jobs start. */
   const modules: ApiModule<unknown>[] = [
@@ -307,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     billing,
     notifications,
     guestCheckin,
+    deposits,
     mail,
   ];
   for (const module of modules) module.eventHandlers?.(events);

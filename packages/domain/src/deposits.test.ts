@@ -40,6 +40,13 @@ describe('depositReading (spec 4 Deposit 0..3)', () => {
     }
   });
 
+  it('a long stay whose hold lapsed reads paid while its card is saved, refunded once given up', () => {
+    expect(depositReading('released', true).state).toBe(DEPOSIT_PAID);
+    expect(depositReading('expired', true).state).toBe(DEPOSIT_PAID);
+    expect(depositReading('released', false).state).toBe(DEPOSIT_REFUNDED);
+    expect(depositReading('open', true).state).toBe(DEPOSIT_PENDING);
+  });
+
   it('the refund is offered exactly when the state is paid', () => {
     const statuses: (DepositPaymentStatus | null)[] = [
       null,

@@ -33,12 +33,14 @@ export interface DepositReading {
 }
 
 /**
- * spec 4: a held card (authorized), a captured deposit (paid) or a saved card (`savedCard`: a long stay's
- * card kept to charge off-session) read as paid; a released hold or a refund as refunded; anything else
- * (none, open, rejected, expired, canceled) as pending.
+ * spec 4: a held card (authorized) or a captured deposit (paid) read as paid, and so does a long stay whose
+ * hold lapsed while its card is still saved to charge off-session (`savedCard`: saved and not given up); a
+ * released hold or a refund read as refunded; anything else (none, open, rejected, expired, canceled) as
+ * pending.
  */
 export function depositReading(status: DepositPaymentStatus | null, savedCard = false): DepositReading {
-  if (status === 'authorized' || status === 'paid' || (savedCard && status !== null && isSecured(status))) {
+  const lapsedButSaved = savedCard && (status === 'released' || status === 'expired');
+  if (status === 'authorized' || status === 'paid' || lapsedButSaved) {
     return { state: DEPOSIT_PAID, payment_status: 'succeeded', is_refunded: false, can_refund: true };
   }
   if (status === 'released' || status === 'refunded') {
@@ -46,8 +48,6 @@ export function depositReading(status: DepositPaymentStatus | null, savedCard = 
   }
   return { state: DEPOSIT_PENDING, payment_status: 'pending', is_refunded: false, can_refund: false };
 }
-
-const isSecured = (status: DepositPaymentStatus) => status === 'authorized' || status === 'paid';
 
 /**
  * Card-not-present authorisations last about 7 days (stripe.md §1); the operator needs a day after

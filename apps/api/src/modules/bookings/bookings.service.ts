@@ -44,6 +44,7 @@ import { createChannelBookings } from './channel-bookings.service.ts';
 import { createClosedDatesService } from './closed-dates.service.ts';
 import { createNightPricesService } from './night-prices.service.ts';
 import { type BookingsTx, createStayPlanning, MAX_STAY_NIGHTS } from './stay-planning.ts';
+import { createWebBookingPayments } from './web-booking-payments.ts';
 import { createWebBookingsService } from './web-bookings.service.ts';
 
 export { MAX_RANGE_NIGHTS, MAX_STAY_NIGHTS } from './stay-planning.ts';
@@ -218,8 +219,8 @@ export function createBookingsService(deps: BookingsDeps) {
     async create(
       tenant: Tenant,
       body: CreateBookingInput,
-      /** The direct-booking website's bookings come with the channel 'web' (issue 15). */
-      options: { channel?: 'manual' | 'web' } = {},
+      /** The website's bookings: channel 'web' (issue 15); `pending` while paid online (issue 16). */
+      options: { channel?: 'manual' | 'web'; status?: 'booked' | 'pending' } = {},
     ): Promise<BookingDetail> {
       const property = await ownedProperty(tenant, body.property_id);
       if (body.start_date < todayIn(property.timeZone, deps.clock.now())) throw bookingsErrors.arrivalPast();
@@ -245,7 +246,7 @@ export function createBookingsService(deps: BookingsDeps) {
               ...guestColumns(body),
               startDate: body.start_date,
               endDate: body.end_date,
-              status: 'booked',
+              status: options.status ?? 'booked',
               channel: options.channel ?? 'manual',
               roomTypeId: plan.roomTypeId,
               quantity: plan.quantity,
@@ -494,5 +495,6 @@ export function createBookingsService(deps: BookingsDeps) {
     ...createClosedDatesService(deps, planning),
     ...createNightPricesService(planning),
     ...createWebBookingsService(deps, planning),
+    ...createWebBookingPayments({ clock: deps.clock, notifications }, planning),
   };
 }

@@ -63,6 +63,8 @@ export interface ProgrammedBooking {
   startDate: string;
   endDate: string;
   guests: number;
+  /** The booking's programmed deposit (minor units): the check-in asks for it (issue 16). */
+  deposit?: number;
 }
 
 export interface ProgrammedProperty {
@@ -112,6 +114,7 @@ export async function createProgrammedCheckin(
       linkTokenSealed: link.sealed,
       linkExpiresAt: linkExpiry(booking.endDate, property.timeZone),
       ...programmedPlan(booking, property),
+      depositAmount: booking.deposit ?? 0,
       origin: 'booking',
       purgeAfter: purgeDate(booking.endDate),
       createdAt: now,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../lib/jobs.ts';
 import { type ApiModule, bindRoutes } from '../../lib/module.ts';
+import { createCheckinDeposits } from './checkin-deposits.service.ts';
 import { createCheckinRecords } from './checkin-records.service.ts';
 import { registerCheckinsEventHandlers } from './checkins.events.ts';
 import { registerCheckinJobs } from './checkins.jobs.ts';
@@ -21,6 +22,8 @@ export function createCheckinsModule(
     reminders: createRemindersService(deps),
     /** The rows the guest's own flow writes (guest-checkin). */
     records: createCheckinRecords(deps),
+    /** The deposit columns, for the payments module's deposits (issue 16). */
+    deposits: createCheckinDeposits(deps),
   };
   return {
     name: 'checkins',

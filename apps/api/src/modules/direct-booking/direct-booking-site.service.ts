@@ -29,6 +29,10 @@ import {
   paymentTypeOf,
   planActive,
 } from './direct-booking.service.ts';
+import {
+  createDirectBookingPaymentsService,
+  type DirectBookingPayments,
+} from './direct-booking-payments.service.ts';
 
 type Lang = 'es' | 'en' | 'ar';
 
@@ -37,9 +41,14 @@ const PRICE_FROM_NIGHTS = 90;
 export const MAX_CALENDAR_NIGHTS = 400;
 
 export interface DirectBookingSiteDeps extends DirectBookingSettingsDeps {
-  bookings: Pick<BookingsService, 'availability' | 'calculatePrice' | 'nightCalendar' | 'create'>;
+  bookings: Pick<
+    BookingsService,
+    'availability' | 'calculatePrice' | 'nightCalendar' | 'create' | 'get' | 'settleWebPayment'
+  >;
   mail: Pick<MailService, 'send'>;
   logger: FastifyBaseLogger;
+  /** The payments engine (issue 16): online payment in advance; null or absent: paid on arrival. */
+  payments?: DirectBookingPayments | null;
 }
 
 /** What a web request acts as: the site's account. No user: nothing on these paths reads one. */
@@ -62,6 +71,7 @@ export type DirectBookingSiteService = ReturnType<typeof createDirectBookingSite
  */
 export function createDirectBookingSiteService(deps: DirectBookingSiteDeps) {
   const { repo } = deps;
+  const online = createDirectBookingPaymentsService(deps);
 
   /** The account behind a slug whose website is open; 404 otherwise (unknown, off, or no plan). */
   async function openSite(slug: string): Promise<AccountRow> {
@@ -205,6 +215,8 @@ export function createDirectBookingSiteService(deps: DirectBookingSiteDeps) {
 
   return {
     operatorQuote,
+    /** The online payment of web bookings (issue 16): its status page and the payment's outcome. */
+    payments: online,
 
     /** GET /api/public/book/{slug}?lang=: the units on sale, in the asked language (es when missing). */
     async site(slug: string, lang: Lang): Promise<PublicSite> {
@@ -284,6 +296,8 @@ export function createDirectBookingSiteService(deps: DirectBookingSiteDeps) {
       if (priced.unavailable === 'min_stay') throw bookingsErrors.minStay();
       if (priced.unavailable === 'arrival_past') throw bookingsErrors.arrivalPast();
       if (priced.unavailable === 'no_price') throw directBookingErrors.noPrice();
+      // Paid online in advance (issue 16): pending with its nights held until Checkout says how it went.
+      const paysOnline = paymentTypeOf(account) === 'online' && (await online.ready(account.id));
       const booking = await deps.bookings.create(
         siteTenant(account),
         {
@@ -305,8 +319,9 @@ export function createDirectBookingSiteService(deps: DirectBookingSiteDeps) {
           taxes: [],
           notes: body.notes ?? '',
         },
-        { channel: 'web' },
+        { channel: 'web', ...(paysOnline ? { status: 'pending' as const } : {}) },
       );
+      if (paysOnline) return online.startPayment(account, property, booking, body.language, slug);
       const answer: WebBookingAnswer = {
         code: booking.code,
         property_name: property.nombre,
@@ -315,7 +330,11 @@ export function createDirectBookingSiteService(deps: DirectBookingSiteDeps) {
         guests: booking.number_of_guests,
         total_price: booking.total,
         currency: booking.currency,
-        payment_type: paymentTypeOf(account),
+        // Online chosen but no longer possible (payments account restricted): the guest pays on arrival.
+        payment_type: 'on_arrival',
+        booking_id: booking.id,
+        checkout_url: null,
+        held_until: null,
       };
       // The booking stands even if the e-mail cannot be queued; the operator sees it in Reservas.
       try {

@@ -8,11 +8,26 @@ export const directBookingErrors = {
   roomTypeNotFound: () => new AppError('room_types.not_found', 404),
   /** PUT units/{id}: no apartment, villa or room type of the account has that id. */
   unitNotFound: () => new AppError('direct_booking.unit_not_found', 404),
-  /** Online payment in advance needs a payments account (issue 16); until then it cannot be chosen. */
-  onlineNeedsPayments: () =>
-    new AppError('direct_booking.online_needs_payments', 422, {
-      errors: { payment_type: ['direct_booking.online_needs_payments'] },
-    }),
+  /** A web booking paid online, by its id on the website's payment page (unknown or another site's). */
+  bookingNotFound: () => new AppError('booking.not_found', 404),
+  /**
+   * Online payment in advance needs Stripe configured and an approved payments account (issue 16); the
+   * message says which is missing.
+   */
+  onlineNeedsPayments: (
+    missing: 'not_configured' | 'no_payments_account' | 'account_not_approved' = 'no_payments_account',
+  ) => {
+    const key =
+      missing === 'not_configured'
+        ? 'direct_booking.online_not_configured'
+        : missing === 'account_not_approved'
+          ? 'direct_booking.online_account_pending'
+          : 'direct_booking.online_needs_payments';
+    return new AppError('direct_booking.online_needs_payments', 422, {
+      messageKey: key,
+      errors: { payment_type: [key] },
+    });
+  },
   /** spec 6: web booking needs an active plan. */
   planRequired: () => new AppError('settings.feature_unavailable', 403),
   /** spec 5 Settings: the discount's rule, under discount_value, like a schema error. */

@@ -20,5 +20,16 @@ export function createDirectBookingModule(deps: Omit<DirectBookingSiteDeps, 'rep
     name: 'direct-booking',
     service,
     routes: bindRoutes(directBookingRoutes, service),
+    // A web booking paid online follows its payment (issue 16): booked, or cancelled with its nights freed.
+    eventHandlers: (bus) =>
+      bus.on('guest_payment.changed', 'direct_booking.settle', async (e) => {
+        if (e.payload.kind !== 'booking') return;
+        await service.site.payments.settle(
+          e.accountId,
+          e.payload.payment_id,
+          e.payload.status,
+          e.payload.booking_id,
+        );
+      }),
   } satisfies ApiModule<typeof service>;
 }

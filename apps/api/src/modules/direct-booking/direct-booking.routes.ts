@@ -9,6 +9,7 @@ import {
   updateDirectBookingSettingsBody,
   webBookingAnswerSchema,
   webBookingBody,
+  webBookingStatusSchema,
   webUnitSchema,
 } from '@posada/contracts/direct-booking';
 import { okEnvelope } from '@posada/contracts/envelope';
@@ -179,5 +180,22 @@ export const directBookingRoutes: FastifyPluginAsyncZod<{
       );
       return reply.status(201).send({ ok: true as const, data });
     },
+  );
+
+  /** A web booking paid online (issue 16): its state while the guest pays, polled by its payment page. */
+  app.get(
+    '/public/book/:slug/bookings/:bookingId',
+    {
+      config: open,
+      schema: {
+        tags,
+        params: z.object({ slug: idText(80), bookingId: idText() }),
+        response: { 200: okEnvelope(webBookingStatusSchema) },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await site.payments.status(request.params.slug, request.params.bookingId),
+    }),
   );
 };

@@ -29,6 +29,8 @@ export interface DirectBookingSettingsDeps {
     'findAccount' | 'findAccountBySlug' | 'updateDirectBooking' | 'claimBookingSlug'
   >;
   webUnits: WebUnitsService;
+  /** Stripe configured and the payments account approved (payments module); absent: not configured. */
+  onlinePayments?: { missing(accountId: string): Promise<OnlineMissing | null> } | null;
 }
 
 /** Candidates tried after the name's own slug before giving up on numbering (then a random suffix). */
@@ -60,8 +62,8 @@ export function siteUrl(appUrl: string, slug: string): string {
   return `${appUrl.replace(/\/$/, '')}/book/${slug}`;
 }
 
-/** Online payment in advance needs a payments account; issue 16 builds it. */
-const onlinePaymentsReady = (_account: AccountRow) => false;
+/** What online payment in advance still needs (issue 16); null when it can be taken. */
+export type OnlineMissing = 'not_configured' | 'no_payments_account' | 'account_not_approved';
 
 export type DirectBookingSettingsService = ReturnType<typeof createDirectBookingSettingsService>;
 
@@ -71,6 +73,8 @@ export type DirectBookingSettingsService = ReturnType<typeof createDirectBooking
  */
 export function createDirectBookingSettingsService(deps: DirectBookingSettingsDeps) {
   const { repo } = deps;
+  const onlineMissing = async (accountId: string): Promise<OnlineMissing | null> =>
+    deps.onlinePayments ? deps.onlinePayments.missing(accountId) : 'not_configured';
 
   async function account(accountId: string): Promise<AccountRow> {
     const row = await deps.accounts.findAccount(accountId);
@@ -128,10 +132,12 @@ export function createDirectBookingSettingsService(deps: DirectBookingSettingsDe
     const row = await account(tenant.accountId);
     const slug = await ensureSlug(row);
     const discount = discountOf(row);
+    const missing = await onlineMissing(row.id);
     return {
       enable_web_reservations: row.enableWebReservations,
       payment_type: paymentTypeOf(row),
-      online_payments_ready: onlinePaymentsReady(row),
+      online_payments_ready: missing === null,
+      online_payments_missing: missing,
       discount_enabled: discount.enabled,
       discount_type: discount.type,
       discount_value: discount.value,
@@ -158,8 +164,9 @@ export function createDirectBookingSettingsService(deps: DirectBookingSettingsDe
       };
       const refused = discountError(merged);
       if (refused) throw directBookingErrors.discount(refused);
-      if (body.payment_type === 'online' && paymentTypeOf(row) !== 'online' && !onlinePaymentsReady(row)) {
-        throw directBookingErrors.onlineNeedsPayments();
+      if (body.payment_type === 'online' && paymentTypeOf(row) !== 'online') {
+        const missing = await onlineMissing(row.id);
+        if (missing) throw directBookingErrors.onlineNeedsPayments(missing);
       }
       if (body.enable_web_reservations && !row.enableWebReservations && !planActive(row, deps.clock.now())) {
         throw directBookingErrors.planRequired();

@@ -65,6 +65,13 @@ export interface GuestCheckinService {
   summary(token: string | undefined, checkinId: string): Promise<GuestCheckinSummary>;
   services(propertyId: string, checkinId: string): Promise<GuestServicesData>;
   verificationChannels(): VerificationChannel[];
+  /**
+   * The check-in a session has proven (code step passed), for the deposit step (issue 16); throws the
+   * session errors otherwise.
+   */
+  sessionCheckin(
+    token: string | undefined,
+  ): Promise<{ accountId: string; checkinId: string; propertyId: string; language: string }>;
 }
 
 /**
@@ -290,6 +297,17 @@ export function createGuestCheckinService(deps: {
         checkin_id: checkin.id,
         services_path: `/services/${checkin.propertyId}/${checkin.id}/property`,
         ...(deps.accessCode ? { access_code: await deps.accessCode(checkin.accountId, checkin.id) } : {}),
+      };
+    },
+
+    async sessionCheckin(token) {
+      const s = await load(token);
+      const checkin = context.requireCode(s);
+      return {
+        accountId: checkin.accountId,
+        checkinId: checkin.id,
+        propertyId: checkin.propertyId,
+        language: s.claims.language,
       };
     },
 
