@@ -10,6 +10,7 @@ import { hashPassword } from '../modules/auth/password.ts';
 import type { FilesService } from '../modules/files/files.service.ts';
 import { AUTHORITY_PASSWORD_PURPOSE } from '../modules/properties/property-settings.service.ts';
 import { demoImages, demoPhoto, demoRates } from './demo-media.ts';
+import { seedDemoBilling } from './seed-billing.ts';
 import { seedDemoBookings } from './seed-bookings.ts';
 import { seedDemoCheckins } from './seed-checkins.ts';
 import { DEMO_AUTHORITY_USER, seedDemoRegistrations } from './seed-registrations.ts';
@@ -491,6 +492,8 @@ export async function seedDemo(
   await seedDemoCheckins(db, clock, note, secrets, emailFor);
   // Issue 14: their police registrations in every state (seed-registrations.ts), with a demo login.
   await seedDemoRegistrations(db, note, emailFor);
+  // Issue 16: the subscribed demo account's billing data and invoices (seed-billing.ts).
+  await seedDemoBilling(db, clock, note, emailFor(demoEmails.empresa));
 
   const adminId = await findUserId(db, demoEmails.admin);
   note(!adminId, `admin ${demoEmails.admin} (application posada)`);
