@@ -304,21 +304,24 @@ export function createGuestPaymentsService(deps: GuestPaymentsDeps) {
       return (reading && (await apply(row.id, reading))) || row;
     },
 
-    /** Withdraws an open link: its Checkout session is expired. A payment that got through meanwhile stays paid. */
+    /**
+     * Withdraws an open link: marked canceled first (so the expiry event that follows changes nothing),
+     * then its Checkout session is expired. If the guest paid meanwhile, Stripe refuses the expiry and the
+     * re-read moves the payment to paid (money that moved wins over the withdrawal).
+     */
     async cancelGuestPayment(accountId: string, paymentId: string): Promise<GuestPaymentRow> {
       const stripe = gateway();
       const row = await owned(accountId, paymentId);
       if (!isOpenGuestPayment(row.status) || !row.stripeCheckoutSessionId)
         throw paymentsErrors.invalidState();
+      const canceled = (await apply(row.id, { status: 'canceled', patch: {} })) ?? row;
       try {
         await stripe.expireCheckoutSession(row.stripeCheckoutSessionId);
       } catch (err) {
         if (!(err instanceof AdapterError)) throw err;
-        // Stripe refuses to expire a completed session: the re-read below tells what happened.
+        return resync(canceled);
       }
-      const after = await resync(row);
-      if (after.status !== row.status) return after;
-      return (await apply(row.id, { status: 'canceled', patch: {} })) ?? after;
+      return canceled;
     },
 
     /** Every guest payment of a booking of the account (another account's booking: 404). */
@@ -358,7 +361,7 @@ export function createGuestPaymentsService(deps: GuestPaymentsDeps) {
     async send(tenant: Tenant, paymentId: string, via: SendVia, locale: Locale): Promise<GuestPayment> {
       const row = await owned(tenant.accountId, paymentId);
       if (!isOpenGuestPayment(row.status) || !row.checkoutUrl) throw paymentsErrors.invalidState();
-      const amount = `${(row.amount / (row.currency === 'COP' ? 1 : 100)).toFixed(row.currency === 'COP' ? 0 : 2)} ${row.currency}`;
+      const amount = `${(row.amount / 100).toFixed(row.currency === 'COP' ? 0 : 2)} ${row.currency}`;
       const params = { name: row.guestName ?? '', concept: row.concept, amount, url: row.checkoutUrl };
       if (via === 'email') {
         if (!row.guestEmail) throw paymentsErrors.noEmail();
