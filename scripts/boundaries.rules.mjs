@@ -59,6 +59,8 @@ export const layers = [
       payments: ['paymentAccounts', 'guestPayments'],
       /** The operator's subscription and its charges (issue 16, docs/billing.md). */
       subscriptions: ['subscriptions', 'billingPayments'],
+      /** Every verified Stripe webhook event, stored once by id (docs/payments.md, Webhooks). */
+      'stripe-webhooks': ['stripeEvents'],
       /** apps/api/src/events (the outbox of domain events), not a module: no module writes these. */
       events: ['domainEvents', 'domainEventDeliveries'],
     },
@@ -110,6 +112,8 @@ export const layers = [
       channels: ['properties', 'rooms', 'users', 'bookings', 'closedDates', 'unitNights'],
       /** A payment link's reservation and guest, the owner's e-mail and country for Connect, stored Stripe events. */
       payments: ['accounts', 'users', 'bookings', 'properties', 'stripeEvents'],
+      /** Which Posada account an event concerns: connected account, metadata.account_id, billing customer. */
+      'stripe-webhooks': ['accounts', 'paymentAccounts', 'subscriptions'],
       subscriptions: ['accounts', 'users', 'properties', 'priceBooks', 'coupons', 'stripeEvents'],
     },
     exceptions: [],

@@ -57,6 +57,7 @@ import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createDescriptionGenerator } from './modules/properties/description-generator.ts';
 import { createPropertiesModule } from './modules/properties/properties.module.ts';
 import { createSmartLocksModule, lockVendorsOf } from './modules/smart-locks/smart-locks.module.ts';
+import { createStripeWebhooksModule } from './modules/stripe-webhooks/stripe-webhooks.module.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
 import type { SmartLocksService } from './modules/smart-locks/smart-locks.service.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -333,6 +334,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guestCheckin,
     deposits,
     mail,
+    // Last: its stripe.event handler marks an event processed after every other module's handler ran.
+    createStripeWebhooksModule({ db, events, clock, webhookSecret: config.STRIPE_WEBHOOK_SECRET }),
   ];
   for (const module of modules) module.eventHandlers?.(events);
   // app.realtime is decorated when the realtime plugin registers below; events are delivered only after that.

@@ -8,9 +8,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Which limit a route counts against. Public and guest routes default to 'public' (per address, stricter);
-     * a public route that a signed-in page calls often (stored images) may choose 'general'.
+     * a public route that a signed-in page calls often (stored images) may choose 'general'; 'none' is for a
+     * route a provider calls at volume with its own authentication (Stripe's signed webhooks).
      */
-    rateLimitClass?: 'general' | 'public';
+    rateLimitClass?: 'general' | 'public' | 'none';
   }
 }
 
@@ -72,6 +73,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(async (app: FastifyInstance,
     const config = request.routeOptions.config;
     const access = config?.access;
     if (!access) return; // unknown path: the 404 handler answers
+    if (config.rateLimitClass === 'none') return;
     const publicClass =
       (access === 'public' || access === 'guest') && (config.rateLimitClass ?? 'public') === 'public';
     if (publicClass) return enforce(request, `public:${request.ip}`, opts.publicMax);

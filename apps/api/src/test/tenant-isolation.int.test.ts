@@ -410,6 +410,9 @@ const cases: Record<string, Case> = {
   }),
   'POST /api/balance/consumo': none("the caller's own check-ins"),
   'GET /api/retrive-pricing': none('public: the price list'),
+  'POST /api/webhooks/stripe': none(
+    'public: signed by Stripe (Stripe-Signature); the account comes from the event, never from the caller',
+  ),
   'GET /api/subscription': none("the caller's own subscription"),
   'POST /api/subscription/quote': none("the caller's own subscription"),
   'POST /api/subscription/checkout': none("the caller's own subscription"),
