@@ -330,6 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authorities,
     smartLocks,
     billing,
+    subscriptions,
     notifications,
     guestCheckin,
     deposits,

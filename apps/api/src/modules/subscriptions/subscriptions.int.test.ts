@@ -1,0 +1,423 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type FakeStripe, startFakeStripe } from '../../adapters/stripe/stripe.fake.ts';
+import { billingPayments, subscriptions } from '../../db/schema/billing.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { subscriptionsTrialJob } from './subscriptions.jobs.ts';
+
+// Each step waits for the fake's webhooks and their handlers.
+vi.setConfig({ testTimeout: 30_000 });
+
+const DAY = 86_400_000;
+const START = new Date('2026-11-20T10:00:00Z');
+
+let t: TestApp;
+let fake: FakeStripe;
+
+beforeAll(async () => {
+  // One clock for the app and the fake: periods, trial ends and webhook signatures agree.
+  let now = () => START.getTime();
+  fake = await startFakeStripe({ now: () => now() });
+  t = await buildTestApp({ env: fake.env, now: START });
+  now = () => t.clock.now().getTime();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/stripe`);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+async function api(token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload ? { payload } : {}),
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+/** Waits until `check` passes (webhook handlers run just after the webhook's commit). */
+async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 8000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function operator(properties = 2) {
+  const f = await createEmpresa(t, {
+    properties: Array.from({ length: properties }, (_, i) => ({ nombre: `Apartamento ${i + 1}` })),
+  });
+  return { ...f, accountId: f.accountId as string, token: await loginToken(t, f.email) };
+}
+
+const subscription = async (token: string) => (await api(token, 'GET', '/api/subscription')).body.data;
+const user = async (token: string) => (await api(token, 'GET', '/api/user')).body.data;
+const sessionIdOf = (url: string) => url.split('/checkout/')[1]?.split(/[?#]/)[0] ?? '';
+
+async function subscribe(token: string, choice: object) {
+  const res = await api(token, 'POST', '/api/subscription/checkout', choice);
+  expect(res.status).toBe(200);
+  await fake.completeCheckout(sessionIdOf(res.body.data.url));
+  return eventually(
+    () => subscription(token),
+    (s) => s.has_stripe_subscription === true,
+  );
+}
+
+describe('the price list (GET /api/retrive-pricing, public)', () => {
+  it('answers plans, tiers with the spec 3 range names, add-ons, 14 trial days, without a session', async () => {
+    const res = await api(null, 'GET', '/api/retrive-pricing');
+    expect(res.status).toBe(200);
+    const p = res.body.data;
+    expect(p).toMatchObject({ currency: 'EUR', trial_days: 14, annual_months_charged: 10, version: 1 });
+    const standard = p.plans.find((x: { code: string }) => x.code === 'standard');
+    expect(
+      standard.groups.apartment.tiers.map((r: { from: number; to: number | null }) => [r.from, r.to]),
+    ).toEqual([
+      [1, 4],
+      [5, 10],
+      [11, null],
+    ]);
+    expect(standard.groups.hotel.tiers).toHaveLength(5);
+    expect(standard.groups.hotel).toMatchObject({
+      monthly: 400,
+      monthly_range_two: 350,
+      monthly_range_five: 200,
+      annual: 4000,
+      annual_range_five: 2000,
+    });
+    expect(standard.groups.apartment.monthly_range_four).toBeNull();
+    expect(p.plans.find((x: { code: string }) => x.code === 'smart').included_addons).toEqual(['chatbot']);
+    expect(p.addons.find((a: { code: string }) => a.code === 'remote_access')).toMatchObject({
+      monthly_unit_amount: 300,
+      feature: 'smart_locks',
+    });
+  });
+});
+
+describe('the operator subscribes, changes and cancels', () => {
+  let op: Awaited<ReturnType<typeof operator>>;
+  let subId = '';
+
+  beforeAll(async () => {
+    op = await operator(2);
+  });
+
+  it('starts in the free trial with the days left, billing its properties', async () => {
+    const s = await subscription(op.token);
+    expect(s).toMatchObject({
+      configured: true,
+      state: 'trialing',
+      status_subscription: 'demo',
+      restaday: 14,
+      units: 2,
+      property_group: 'apartment',
+      has_stripe_subscription: false,
+      payment_fail: false,
+      usage: { properties: 2 },
+    });
+    const u = await user(op.token);
+    expect(u).toMatchObject({ status_subscription: 'demo', restaday: 14, paymentfail: false });
+  });
+
+  it('quotes a choice: tier, annual 10 months, annual per unit; an unknown coupon is a field error', async () => {
+    const q = await api(op.token, 'POST', '/api/subscription/quote', {
+      plan: 'smart',
+      billing_period: 'annual',
+      units: 5,
+      addons: ['messaging', 'chatbot'],
+    });
+    expect(q.status).toBe(200);
+    // smart 5-10 tier: 20 €/unit/month; messaging 3 €; chatbot included. Annual = 10 months.
+    expect(q.body.data).toMatchObject({
+      tier: 1,
+      total: (2000 + 300) * 5 * 10,
+      monthly_total: (2000 + 300) * 5,
+      annual_total: (2000 + 300) * 5 * 10,
+      annual_per_unit: (12 * (2000 + 300) * 5) / 5,
+      trial_days_left: 14,
+    });
+    expect(q.body.data.lines.map((l: { code: string }) => l.code)).toEqual(['smart', 'messaging']);
+    const bad = await api(op.token, 'POST', '/api/subscription/quote', {
+      plan: 'standard',
+      billing_period: 'monthly',
+      units: 2,
+      coupon: 'NOEXISTE',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.coupon).toBeDefined();
+  });
+
+  it('subscribes through Checkout: the trial carries over, the account follows (plan, quantity, servicios)', async () => {
+    const res = await api(op.token, 'POST', '/api/subscription/checkout', {
+      plan: 'standard',
+      billing_period: 'monthly',
+      units: 3,
+      addons: ['reviews'],
+    });
+    expect(res.status).toBe(200);
+    const session = fake.object(sessionIdOf(res.body.data.url));
+    expect(session).toMatchObject({ mode: 'subscription', client_reference_id: op.accountId });
+    expect(session?.success_url).toBe(
+      'http://localhost:5173/business/invoices/select/suscriptions?checkout=success',
+    );
+    await fake.completeCheckout(sessionIdOf(res.body.data.url));
+    const s = await eventually(
+      () => subscription(op.token),
+      (x) => x.has_stripe_subscription === true,
+    );
+    expect(s).toMatchObject({
+      state: 'trialing',
+      status_subscription: 'subscribed',
+      plan: 'standard',
+      units: 3,
+      addons: ['reviews'],
+      amount: (1500 + 200) * 3,
+    });
+    const u = await user(op.token);
+    expect(u).toMatchObject({ plan: 'standard', status_subscription: 'subscribed', quantity: 3 });
+    expect(u.servicios).toEqual(['reviews']);
+    expect(u.suscription_id_stripe).toMatch(/^sub_/);
+    subId = u.suscription_id_stripe;
+    // A second checkout while subscribed is refused.
+    const again = await api(op.token, 'POST', '/api/subscription/checkout', {
+      plan: 'standard',
+      billing_period: 'monthly',
+      units: 3,
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('the trial ends on Stripe: the first period is charged, recorded once and invoiced', async () => {
+    await fake.control(`subscriptions/${subId}/end_trial`);
+    const s = await eventually(
+      () => subscription(op.token),
+      (x) => x.state === 'active',
+    );
+    expect(s.state).toBe('active');
+    expect(s.current_period_end).not.toBeNull();
+    const paid = await eventually(
+      () =>
+        t.database.db
+          .select()
+          .from(billingPayments)
+          .where(and(eq(billingPayments.accountId, op.accountId), eq(billingPayments.status, 'succeeded'))),
+      (rows) => rows.some((r) => r.amount > 0),
+    );
+    expect(paid.find((r) => r.amount > 0)?.amount).toBe((1500 + 200) * 3);
+    const invoices = await eventually(
+      () => api(op.token, 'GET', '/api/billing/invoices'),
+      (r) => (r.body.data?.length ?? r.body.data?.invoices?.length ?? 0) > 0,
+    );
+    expect(invoices.status).toBe(200);
+  });
+
+  it('adding units previews the prorated charge, and that is what is charged now', async () => {
+    t.clock.advance(10 * DAY);
+    op.token = await loginToken(t, op.email);
+    const preview = await api(op.token, 'POST', '/api/subscription/preview', { changes: { units: 6 } });
+    expect(preview.status).toBe(200);
+    const p = preview.body.data;
+    // 6 units move to the 5-10 tier: 12 €/unit + 2 € reviews.
+    expect(p.new_total).toBe((1200 + 200) * 6);
+    expect(p.old_total).toBe((1500 + 200) * 3);
+    expect(p.days_left).toBeGreaterThan(0);
+    expect(p.days_left).toBeLessThan(p.period_days);
+    expect(p.proration_amount).toBeGreaterThan(0);
+    expect(p.proration_amount).toBeLessThan(p.new_total - p.old_total + 1);
+    const before = (
+      await t.database.db.select().from(billingPayments).where(eq(billingPayments.accountId, op.accountId))
+    ).length;
+    const put = await api(op.token, 'PUT', '/api/subscription', { changes: { units: 6 } });
+    expect(put.status).toBe(200);
+    expect(put.body.data).toMatchObject({ units: 6, amount: (1200 + 200) * 6 });
+    const charges = await eventually(
+      () => t.database.db.select().from(billingPayments).where(eq(billingPayments.accountId, op.accountId)),
+      (rows) => rows.length > before,
+    );
+    const latest = charges.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+    expect(latest?.amount).toBe(p.proration_amount);
+    expect((await user(op.token)).quantity).toBe(6);
+    // Nothing to change → a field error.
+    const same = await api(op.token, 'PUT', '/api/subscription', { changes: { units: 6 } });
+    expect(same.status).toBe(400);
+  });
+
+  it('replayed and stale subscription events change nothing', async () => {
+    const before = await subscription(op.token);
+    const payments = (await t.database.db.select().from(billingPayments)).length;
+    for (const e of fake.events.filter(
+      (x) => x.type.startsWith('customer.subscription.') || x.type === 'invoice.paid',
+    ))
+      await fake.redeliver(e.id);
+    await fake.flush();
+    expect(await subscription(op.token)).toEqual(before);
+    expect((await t.database.db.select().from(billingPayments)).length).toBe(payments);
+  });
+
+  it('cancel keeps access until the period ends; resume undoes it; at the end it expires', async () => {
+    const cancel = await api(op.token, 'POST', '/api/subscription/cancel');
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data).toMatchObject({
+      state: 'canceled',
+      cancel_at_period_end: true,
+      status_subscription: 'subscribed',
+    });
+    expect((await user(op.token)).plan).toBe('standard');
+    const resume = await api(op.token, 'POST', '/api/subscription/resume');
+    expect(resume.body.data).toMatchObject({ state: 'active', cancel_at_period_end: false });
+    await api(op.token, 'POST', '/api/subscription/cancel');
+    await fake.control(`subscriptions/${subId}/advance`);
+    const s = await eventually(
+      () => subscription(op.token),
+      (x) => x.state === 'expired',
+    );
+    expect(s).toMatchObject({
+      state: 'expired',
+      status_subscription: 'demo_expired',
+      has_stripe_subscription: false,
+    });
+    const u = await user(op.token);
+    expect(u).toMatchObject({ status_subscription: 'demo_expired', plan: null });
+    expect(u.servicios).toEqual([]);
+    // An old subscription event arriving late does not bring it back.
+    const created = fake.events.find((e) => e.type === 'customer.subscription.created');
+    if (created) await fake.redeliver(created.id);
+    expect((await subscription(op.token)).state).toBe('expired');
+  });
+});
+
+describe('a failed payment', () => {
+  it('sets paymentfail, rings the bell, offers the portal; paying clears it', async () => {
+    const op = await operator(1);
+    await subscribe(op.token, { plan: 'smart', billing_period: 'monthly', units: 1, addons: [] });
+    const sub = (await user(op.token)).suscription_id_stripe as string;
+    await fake.control(`subscriptions/${sub}/end_trial`, { fail: true });
+    const s = await eventually(
+      () => subscription(op.token),
+      (x) => x.payment_fail === true,
+    );
+    expect(s).toMatchObject({ payment_fail: true, state: 'past_due', status_subscription: 'subscribed' });
+    expect((await user(op.token)).paymentfail).toBe(true);
+    const bell = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.accountId, op.accountId));
+    expect(bell.map((n) => n.kind)).toContain('billing');
+    const failed = await t.database.db
+      .select()
+      .from(billingPayments)
+      .where(and(eq(billingPayments.accountId, op.accountId), eq(billingPayments.status, 'failed')));
+    expect(failed).toHaveLength(1);
+    const portal = await api(op.token, 'POST', '/api/subscription/portal');
+    expect(portal.status).toBe(200);
+    expect(portal.body.data.url).toContain('/portal/');
+    const [row] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, op.accountId));
+    const invoice = fake.object(failed[0]?.stripeInvoiceId ?? '');
+    expect(invoice?.id).toBeDefined();
+    await fake.control(`invoices/${invoice?.id}/pay`);
+    const fixed = await eventually(
+      () => subscription(op.token),
+      (x) => x.payment_fail === false,
+    );
+    expect(fixed).toMatchObject({ payment_fail: false, state: 'active' });
+    expect((await user(op.token)).paymentfail).toBe(false);
+    expect(row?.stripeSubscriptionId).toBe(sub);
+  });
+});
+
+describe('accounts see only their own subscription', () => {
+  it("another account's subscription is not reachable: its own is a trial with nothing to cancel", async () => {
+    const a = await operator(1);
+    const b = await operator(1);
+    await subscribe(a.token, { plan: 'standard', billing_period: 'monthly', units: 1, addons: [] });
+    expect((await subscription(b.token)).status_subscription).toBe('demo');
+    const cancel = await api(b.token, 'POST', '/api/subscription/cancel');
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.code).toBe('subscriptions.no_subscription');
+    expect((await subscription(a.token)).cancel_at_period_end).toBe(false);
+    const portal = await api(b.token, 'POST', '/api/subscription/portal');
+    expect(portal.status).toBe(409);
+  });
+});
+
+describe('without Stripe configured', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await buildTestApp({ now: START });
+  }, 60_000);
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it('shows the subscription, quotes, refuses to charge with 503, and still ends trials', async () => {
+    const f = await createEmpresa(bare, { properties: [{ nombre: 'Villa Sol' }] });
+    let token = await loginToken(bare, f.email);
+    const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+      const res = await bare.app.inject({
+        method,
+        url,
+        headers: bearer(token),
+        ...(payload ? { payload } : {}),
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+    expect((await call('GET', '/api/subscription')).body.data).toMatchObject({
+      configured: false,
+      state: 'trialing',
+    });
+    expect(
+      (
+        await call('POST', '/api/subscription/quote', {
+          plan: 'standard',
+          billing_period: 'monthly',
+          units: 1,
+        })
+      ).status,
+    ).toBe(200);
+    const checkout = await call('POST', '/api/subscription/checkout', {
+      plan: 'standard',
+      billing_period: 'monthly',
+      units: 1,
+    });
+    expect(checkout.status).toBe(503);
+    expect(checkout.body.code).toBe('subscriptions.not_configured');
+    expect(checkout.body.message).toMatch(/no están configurados/);
+    for (const [method, url, payload] of [
+      ['PUT', '/api/subscription', { changes: { units: 2 } }],
+      ['POST', '/api/subscription/preview', { changes: { units: 2 } }],
+      ['POST', '/api/subscription/cancel', undefined],
+      ['POST', '/api/subscription/resume', undefined],
+      ['POST', '/api/subscription/portal', undefined],
+    ] as const) {
+      expect((await call(method, url, payload)).status).toBe(503);
+    }
+
+    // The trial's end: 15 days later the job expires it (spec 4 demo_expired, the paywall).
+    bare.clock.advance(15 * DAY);
+    await bare.jobs.send(subscriptionsTrialJob, {});
+    await bare.jobs.drain(subscriptionsTrialJob);
+    token = await loginToken(bare, f.email);
+    expect((await call('GET', '/api/subscription')).body.data).toMatchObject({
+      state: 'expired',
+      status_subscription: 'demo_expired',
+      restaday: 0,
+    });
+    const u = (await call('GET', '/api/user')).body.data;
+    expect(u).toMatchObject({ status_subscription: 'demo_expired', restaday: 0 });
+  });
+});
