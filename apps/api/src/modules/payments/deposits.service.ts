@@ -157,6 +157,8 @@ export function createDepositsService(deps: DepositsDeps) {
     }
     if (intent.status !== 'succeeded') throw depositsErrors.declined();
     const now = deps.clock.now();
+    // Newer than the saved card's row, even on a clock that has not moved: it is the one screens show.
+    const createdAt = new Date(Math.max(now.getTime(), row.createdAt.getTime() + 1));
     await payments.insertGuestPayment({
       id,
       accountId: checkin.accountId,
@@ -178,7 +180,7 @@ export function createDepositsService(deps: DepositsDeps) {
       guestEmail: row.guestEmail,
       guestPhone: row.guestPhone,
       paidAt: now,
-      createdAt: now,
+      createdAt,
       updatedAt: now,
     });
     // The card has been used for what it was kept for.
