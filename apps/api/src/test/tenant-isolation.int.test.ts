@@ -530,6 +530,21 @@ const cases: Record<string, Case> = {
     "public: a slug's own units; another account's property is 404 (direct-booking int test)",
     { slug: 'nope' },
   ),
+  // Online direct booking and deposits (issue 16).
+  'GET /api/public/book/:slug/bookings/:bookingId': none(
+    "public: a slug's own web bookings paid online; another account's booking is 404 (direct-booking payment int test)",
+    { slug: 'nope', bookingId: '00000000-0000-4000-8000-000000000000' },
+  ),
+  'POST /api/request-verification-deposit': { build: body((i) => ({ programmed_id: i.checkin })) },
+  'POST /api/refund-deposit': { build: body((i) => ({ programmed_id: i.checkin })) },
+  'GET /api/deposits': none("the caller's own check-ins; another account's booking_id lists nothing"),
+  'PUT /api/deposits/:checkinId': { params: { checkinId: 'checkin' }, build: body(() => ({ amount: 0 })) },
+  'POST /api/deposits/:checkinId/capture': {
+    params: { checkinId: 'checkin' },
+    build: body(() => ({ amount: 100 })),
+  },
+  'GET /api/guest/checkin/deposit': none('the guest session names its check-in'),
+  'POST /api/guest/checkin/deposit/checkout': none('the guest session names its check-in'),
 };
 
 const routeKey = (r: Pick<ApiRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
