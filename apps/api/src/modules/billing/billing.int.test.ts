@@ -328,16 +328,61 @@ describe('billing', () => {
     expect(text).toContain('Reverse charge');
   });
 
+  it("prints an Arabic customer's invoice with the English labels (Latin fallback)", async () => {
+    const c = await createEmpresa(t, { name: 'Riad Yasmine', user: { locale: 'ar' } });
+    const row = await billing.issueSubscriptionInvoice({
+      accountId: c.accountId as string,
+      stripeInvoiceId: 'in_ar',
+      periodStart: null,
+      periodEnd: null,
+      lines: [line('Plan Standard', 2900)],
+      currency: 'EUR',
+      paid: false,
+    });
+    expect(row).toMatchObject({ locale: 'ar', vatRate: 2100, total: 3509, status: 'unpaid' });
+    const { fileName, pdf } = await billing.invoicePdf(c.accountId as string, row.id);
+    expect(fileName).toBe(`Factura-${row.code}.pdf`);
+    const text = pdfText(Buffer.from(pdf));
+    for (const shown of ['Invoice', row.code, 'Riad Yasmine', 'VAT 21 %', 'Unpaid'])
+      expect(text).toContain(shown);
+  });
+
+  it('answers the translated "invoice generation failure" when a PDF cannot be produced', async () => {
+    const [source] = await t.database.db.select().from(invoices).where(eq(invoices.stripeInvoiceId, 'in_ar'));
+    if (!source) throw new Error('no invoice');
+    const { id: _id, code: _code, ...rest } = source;
+    // A stored currency no formatter knows: only a corrupted row could hold it.
+    const [broken] = await t.database.db
+      .insert(invoices)
+      .values({
+        ...rest,
+        accountId: a.accountId as string,
+        number: 9999,
+        code: 'F2026-009999',
+        currency: 'EURO',
+        stripeInvoiceId: null,
+      })
+      .returning();
+    const res = await call('GET', `/api/billing/invoices/${broken?.id}/pdf`, tokenA);
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({
+      ok: false,
+      code: 'billing.invoice_generation_failed',
+      message: 'No se pudo generar la factura. Inténtalo de nuevo más tarde.',
+    });
+    await t.database.db.delete(invoices).where(eq(invoices.id, broken?.id as string));
+  });
+
   it('lists invoices across accounts for the admin, filtered, with totals over every match', async () => {
     const all = await billing.adminListInvoices({}, { limit: 5, offset: 0 });
     expect(all.items).toHaveLength(5);
-    expect(all.total_count).toBe(24);
+    expect(all.total_count).toBe(25);
     const onlyB = await billing.adminListInvoices({ accountId: b.accountId as string });
     expect(onlyB.items.map((i) => i.customer_name)).toEqual(['Maison Lavande SARL']);
     const unpaid = await billing.adminListInvoices({ status: 'unpaid', kind: 'invoice' });
-    expect(unpaid.total_count).toBe(19);
+    expect(unpaid.total_count).toBe(20);
     expect(unpaid.totals).toEqual([
-      { currency: 'EUR', subtotal: 19 * 2900, vat_amount: 19 * 609, total: 19 * 3509 },
+      { currency: 'EUR', subtotal: 20 * 2900, vat_amount: 20 * 609, total: 20 * 3509 },
     ]);
     expect((await billing.adminListInvoices({ q: 'R2026' })).total_count).toBe(2);
   });
