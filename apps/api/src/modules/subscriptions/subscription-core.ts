@@ -139,6 +139,8 @@ export function createSubscriptionCore(deps: SubscriptionsDeps) {
       txRepo: SubscriptionsRepo,
       tx: Db,
     ) => Promise<SubscriptionPatch | null> | SubscriptionPatch | null,
+    /** Runs in the same transaction once the row is written (the admin's audit entry commits with it). */
+    inTransaction?: (tx: Db, before: SubscriptionRow, after: SubscriptionRow) => Promise<void>,
   ): Promise<{ before: SubscriptionRow; after: SubscriptionRow }> {
     await ensure(accountId);
     return deps.events.transaction(deps.db, async (tx, emit) => {
@@ -148,6 +150,7 @@ export function createSubscriptionCore(deps: SubscriptionsDeps) {
       const patch = await decide(before, txRepo, tx);
       if (!patch) {
         await projectAccount(tx, before);
+        await inTransaction?.(tx, before, before);
         return { before, after: before };
       }
       const merged = { ...before, ...patch } as SubscriptionRow;

@@ -16,6 +16,7 @@ import {
 import { trialDaysLeft } from '@posada/domain/subscription';
 import type Stripe from 'stripe';
 import { AdapterError } from '../../adapters/adapter-error.ts';
+import type { Db } from '../../db/client.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { createSubscriptionCore, type SubscriptionsDeps } from './subscription-core.ts';
 import { couponOf, couponUsable, couponView, toPricing, toQuoteLine } from './subscription-pricing.ts';
@@ -57,6 +58,8 @@ export const snapshotOf = (r: SubscriptionRow) => ({
   stripe_subscription_id: r.stripeSubscriptionId,
   amount: r.amount,
 });
+
+export type SubscriptionSnapshot = ReturnType<typeof snapshotOf>;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** A paid Stripe subscription the operator can change, cancel or fix (not one that has ended). */
@@ -383,7 +386,18 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
      * The admin's change of an account's subscription (manager/user_management; the admin module writes
      * the audit log with before and after). A running Stripe subscription follows without proration.
      */
-    async applyAdminChange(accountId: string, input: AdminSubscriptionChange, adminUserId: string) {
+    async applyAdminChange(
+      accountId: string,
+      input: AdminSubscriptionChange,
+      adminUserId: string,
+      options: {
+        /** Runs in the change's transaction with the snapshots (the audit entry commits with the change). */
+        inTransaction?: (
+          tx: Db,
+          result: { before: SubscriptionSnapshot; after: SubscriptionSnapshot },
+        ) => Promise<void>;
+      } = {},
+    ): Promise<{ before: SubscriptionSnapshot; after: SubscriptionSnapshot }> {
       const row = await core.ensure(accountId);
       const next: Choice = {
         ...currentChoice(row),
@@ -414,13 +428,21 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
           if (params.items || params.trial_end !== undefined) await stripe.updateSubscription(subId, params);
         });
       }
-      const { before, after } = await core.change(accountId, () => ({
-        plan: next.plan,
-        units: next.units,
-        addons: [...next.addons],
-        ...(input.trialEndsAt !== undefined ? { trialEndsAt: input.trialEndsAt } : {}),
-        ...(input.state !== undefined ? { state: input.state } : {}),
-      }));
+      const { before, after } = await core.change(
+        accountId,
+        () => ({
+          plan: next.plan,
+          units: next.units,
+          addons: [...next.addons],
+          ...(input.trialEndsAt !== undefined ? { trialEndsAt: input.trialEndsAt } : {}),
+          ...(input.state !== undefined ? { state: input.state } : {}),
+        }),
+        options.inTransaction
+          ? (tx, b, a) =>
+              options.inTransaction?.(tx, { before: snapshotOf(b), after: snapshotOf(a) }) ??
+              Promise.resolve()
+          : undefined,
+      );
       return { before: snapshotOf(before), after: snapshotOf(after) };
     },
 
