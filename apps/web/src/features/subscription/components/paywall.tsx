@@ -1,4 +1,4 @@
-import { Button, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -27,15 +27,16 @@ export function PaywallGate() {
         centered
         radius="lg"
         overlayProps={{ blur: 3, backgroundOpacity: 0.55 }}
-        aria-labelledby="paywall-title"
+        title={
+          <Text fw={700} fz="lg" component="span">
+            {t('paywall.title')}
+          </Text>
+        }
       >
         <Stack gap="md" align="center" ta="center" p="sm" data-testid="paywall">
           <ThemeIcon size={56} radius="xl" variant="light" color="orange">
             <IconLock size={30} aria-hidden />
           </ThemeIcon>
-          <Title order={2} fz="h3" id="paywall-title">
-            {t('paywall.title')}
-          </Title>
           <Text size="sm" c="dimmed">
             {t('paywall.body')}
           </Text>

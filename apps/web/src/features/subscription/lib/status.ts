@@ -9,7 +9,15 @@ export type StatusView =
   | { kind: 'expired' }
   | { kind: 'free' };
 
-export function statusView(s: Subscription): StatusView {
+export function statusView(s: Subscription, now: Date = new Date()): StatusView {
+  // A trial past its end reads as expired before the trials job has moved the row.
+  const trialOver = s.trial_ends_at !== null && new Date(s.trial_ends_at).getTime() <= now.getTime();
+  if (
+    s.state === 'trialing' &&
+    !s.has_stripe_subscription &&
+    (trialOver || s.status_subscription === 'demo_expired')
+  )
+    return { kind: 'expired' };
   if (s.state === 'trialing') return { kind: 'trialing', daysLeft: s.restaday, endsAt: s.trial_ends_at };
   if (s.state === 'past_due' || (s.payment_fail && s.state === 'active'))
     return { kind: 'past_due', renewsAt: s.current_period_end };

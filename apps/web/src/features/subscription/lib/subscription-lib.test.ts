@@ -184,7 +184,11 @@ describe('a change of a running subscription', () => {
 
 describe('the status card', () => {
   it('says each spec 4 state with its date', () => {
-    expect(statusView(subscription)).toEqual({
+    const before = new Date('2026-11-25T00:00:00Z');
+    expect(statusView({ ...subscription, trial_ends_at: '2026-11-24T00:00:00Z' }, before).kind).toBe(
+      'expired',
+    );
+    expect(statusView(subscription, before)).toEqual({
       kind: 'trialing',
       daysLeft: 6,
       endsAt: '2026-12-01T00:00:00.000Z',
