@@ -426,6 +426,25 @@ const cases: Record<string, Case> = {
   },
   'GET /api/channel-calendars': { build: query((i) => ({ property_id: i.property })) },
   'GET /api/channel-calendars/alerts': none("the caller's own connections"),
+  // Guest payments (issue 16): the account's own payments account; a booking's payments by booking id.
+  'GET /api/payments/account': none("the caller's own payments account"),
+  'POST /api/payments/account/onboarding-link': none("the caller's own payments account"),
+  'POST /api/payments/account/refresh': none("the caller's own payments account"),
+  'GET /api/bookings/:bookingId/payments': { params: { bookingId: 'booking' } },
+  'POST /api/bookings/:bookingId/payments': {
+    params: { bookingId: 'booking' },
+    build: body(() => ({ concept: 'Limpieza', amount: 2000 })),
+  },
+  // Guest payment ids need Stripe (the fake): payments.int.test.ts proves another account gets 404 for each.
+  'POST /api/guest-payments/:id/send': none('a guest payment id (payments.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/guest-payments/:id/refund': none('a guest payment id (payments.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/guest-payments/:id/cancel': none('a guest payment id (payments.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
   // Connection ids: channels.int.test.ts proves another account gets 404 for each of these.
   'GET /api/channel-calendars/:id': none('a channel calendar id (channels.int.test.ts)', {
     id: '00000000-0000-4000-8000-000000000000',
