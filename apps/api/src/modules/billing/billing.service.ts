@@ -7,7 +7,7 @@ import type {
 } from '@posada/contracts/billing';
 import { invoicePdfFileName } from '@posada/contracts/billing';
 import type { InvoiceLine, InvoiceParty } from '@posada/domain/pricing';
-import { invoiceTotals, vatFor } from '@posada/domain/vat';
+import { invoiceTotals, type VatDecision, vatFor } from '@posada/domain/vat';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUuid } from '../../lib/sql.ts';
@@ -158,6 +158,15 @@ export function createBillingService({ db, clock, issuer }: BillingDeps) {
 
   return {
     repo,
+
+    /**
+     * The VAT an account's next invoice will carry (its billing data today): the subscriptions module can
+     * charge it through Stripe (a tax rate on the subscription), so the charge equals the invoice total.
+     */
+    async vatDecision(accountId: string): Promise<VatDecision> {
+      const { party } = await customerOf(accountId);
+      return vatFor({ country: party.country, postalCode: party.postalCode, taxId: party.taxId });
+    },
 
     async getDetails(accountId: string): Promise<BillingDetails | null> {
       const row = await repo.details(accountId);
