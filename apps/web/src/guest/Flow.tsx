@@ -1,3 +1,4 @@
+import type { GuestDeposit } from '@posada/contracts/deposits';
 import type {
   FinishCheckinData,
   GuestCheckinSummary,
@@ -9,7 +10,8 @@ import type {
 } from '@posada/contracts/guest-checkin';
 import type { GuestDataInput } from '@posada/domain/checkin-rules';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { GuestApiError, guestApi, setGuestSession } from './api.ts';
+import { GuestApiError, guestApi, guestSession, setGuestSession } from './api.ts';
+import { saveDepositTrip, takeDepositTrip } from './deposit-return.ts';
 import { emptyGuest } from './flow-state.ts';
 import type { LanguageProps } from './GuestApp.tsx';
 import { t } from './i18n.ts';
@@ -18,6 +20,7 @@ import { guestPaths, navigate } from './router.ts';
 import { CompletedStay } from './stay.tsx';
 import { CameraStep } from './steps/CameraStep.tsx';
 import { CodeStep } from './steps/CodeStep.tsx';
+import { type DepositReturn, DepositStep, depositPath } from './steps/DepositStep.tsx';
 import { DoneStep } from './steps/DoneStep.tsx';
 import { IdentityStep } from './steps/IdentityStep.tsx';
 import { MessagingStep } from './steps/MessagingStep.tsx';
@@ -26,7 +29,16 @@ import { ScanStep } from './steps/ScanStep.tsx';
 import { SignatureStep } from './steps/SignatureStep.tsx';
 import { Alert, LanguagePicker, Progress, Skeleton } from './ui.tsx';
 
-type StepName = 'camera' | 'scan' | 'personal' | 'identity' | 'code' | 'messaging' | 'signature' | 'done';
+type StepName =
+  | 'camera'
+  | 'scan'
+  | 'personal'
+  | 'identity'
+  | 'code'
+  | 'messaging'
+  | 'signature'
+  | 'done'
+  | 'deposit';
 
 type Blocked = 'expired' | 'disabled' | 'not_found' | 'error';
 
@@ -88,6 +100,8 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
   const [steps, setSteps] = useState<StepName[]>([]);
   /** Where the messaging code can go (masked), known once the code step has passed. */
   const [verification, setVerification] = useState<VerificationPlan | null>(null);
+  /** Back from Stripe Checkout with the deposit (issue 16). */
+  const [depositReturn, setDepositReturn] = useState<DepositReturn>(null);
   const headingRef = useRef<HTMLDivElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: started once per property (and on retry); the language is only the greeting's
@@ -96,6 +110,26 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
     let live = true;
     setBlocked(null);
     void loadProperty(propertyId).catch(() => undefined);
+    // Back from paying the deposit: the flow resumes at its deposit step with the session it left with.
+    const trip = takeDepositTrip(propertyId);
+    if (trip) {
+      history.replaceState(null, '', location.pathname);
+      setGuestSession(trip.session);
+      setInfo(trip.info);
+      setCheckin(trip.checkin);
+      setCodeDone(true);
+      setMessagingDone(true);
+      setSteps(trip.steps as StepName[]);
+      setDraft({
+        data: emptyGuest(trip.checkin?.start_date ?? '', trip.checkin?.end_date ?? ''),
+        process: 'manual',
+        documentImage: null,
+        face: null,
+      });
+      setDepositReturn(trip.back);
+      setStep('deposit');
+      return;
+    }
     guestApi<StartCheckinData>('POST', '/api/guest/checkin/start', {
       propiedad_id: propertyId,
       t: token,
@@ -167,7 +201,7 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
   }
   if (!info || !draft) return <Skeleton lines={6} />;
   // A finished check-in's link opened again: it says so, with the stay and the services page.
-  if (checkin?.status === 'complete' && step !== 'done') {
+  if (checkin?.status === 'complete' && step !== 'done' && step !== 'deposit') {
     return (
       <section className="g-card" ref={headingRef}>
         <LanguagePicker value={language} onChange={onLanguage} />
@@ -246,12 +280,27 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
   };
 
   const finish = async () => {
+    // The stay asks for a deposit not yet held: its step comes before the end (issue 16).
+    if (step !== 'deposit') {
+      const deposit = await guestApi<GuestDeposit>('GET', depositPath);
+      if (deposit.amount > 0 && deposit.status !== 1 && deposit.status !== 3) {
+        setStep('deposit');
+        return;
+      }
+    }
     const done = await guestApi<FinishCheckinData>('POST', '/api/guest/checkin/finish', {});
     setGuestSession(null);
     navigate(guestPaths.services(done.propiedad_id || propertyId, done.checkin_id));
   };
 
-  const index = step === 'done' ? steps.length : steps.indexOf(step);
+  /** Stripe Checkout holds the deposit; the flow comes back to its deposit step. */
+  const payDeposit = async () => {
+    const { url } = await guestApi<{ url: string }>('POST', `${depositPath}/checkout`, {});
+    saveDepositTrip(propertyId, { session: guestSession() ?? '', info, checkin, steps });
+    location.assign(url);
+  };
+
+  const index = step === 'done' || step === 'deposit' ? steps.length : steps.indexOf(step);
   let body: ReactNode = null;
   switch (step) {
     case 'camera':
@@ -342,6 +391,9 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
           onSubmit={submit}
         />
       );
+      break;
+    case 'deposit':
+      body = <DepositStep returned={depositReturn} onPay={payDeposit} onFinish={finish} />;
       break;
     case 'done':
       body = (

@@ -8,6 +8,7 @@ let session: string | null = null;
 export const setGuestSession = (value: string | null) => {
   session = value;
 };
+export const guestSession = () => session;
 
 export function guestApi<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { 'Accept-Language': language() };
