@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signStripePayload } from '../../adapters/stripe/stripe.client.ts';
 import { type FakeStripe, startFakeStripe } from '../../adapters/stripe/stripe.fake.ts';
 import { billingPayments, subscriptions } from '../../db/schema/billing.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
+import { bearer, createAdmin, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { subscriptionsTrialJob } from './subscriptions.jobs.ts';
 
 // Each step waits for the fake's webhooks and their handlers.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 const DAY = 86_400_000;
 const START = new Date('2026-11-20T10:00:00Z');
@@ -26,7 +27,7 @@ beforeAll(async () => {
   const address = t.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/stripe`);
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();
@@ -340,6 +341,91 @@ describe('a failed payment', () => {
   });
 });
 
+describe('events out of order', () => {
+  it('a subscription event older than the last reading, arriving late with a stale copy, changes nothing', async () => {
+    const op = await operator(1);
+    await subscribe(op.token, { plan: 'standard', billing_period: 'monthly', units: 1, addons: [] });
+    const sub = (await user(op.token)).suscription_id_stripe as string;
+    await api(op.token, 'POST', '/api/subscription/cancel');
+    const before = await subscription(op.token);
+    const [row] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, op.accountId));
+    const stale = {
+      id: `evt_stale_${sub}`,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(((row?.readAt?.getTime() ?? START.getTime()) - 3600_000) / 1000),
+      livemode: false,
+      account: null,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: {
+        object: {
+          id: sub,
+          object: 'subscription',
+          status: 'canceled',
+          cancel_at_period_end: false,
+          customer: row?.stripeCustomerId,
+          metadata: { account_id: op.accountId },
+          items: { object: 'list', data: [] },
+        },
+      },
+    };
+    const body = JSON.stringify(stale);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signStripePayload(
+          body,
+          fake.env.STRIPE_WEBHOOK_SECRET,
+          Math.floor(t.clock.now().getTime() / 1000),
+        ),
+      },
+      payload: body,
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await subscription(op.token)).toEqual(before);
+    expect(before).toMatchObject({ state: 'canceled', cancel_at_period_end: true });
+  });
+});
+
+describe("the admin's change (manager/user_management)", () => {
+  it('changes units of a running subscription on Stripe without proration, and the account follows', async () => {
+    const op = await operator(1);
+    await subscribe(op.token, { plan: 'standard', billing_period: 'monthly', units: 1, addons: [] });
+    const sub = (await user(op.token)).suscription_id_stripe as string;
+    const admin = await createAdmin(t);
+    const adminToken = await loginToken(t, admin.email);
+    const invoicesBefore = fake.events.filter((e) => e.type === 'invoice.finalized').length;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/accounts/${op.accountId}`,
+      headers: bearer(adminToken),
+      payload: { units: 4, addons: ['messaging'], reason: 'Ampliación pactada' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.audit.before).toMatchObject({ units: 1 });
+    expect(res.json().data.audit.after).toMatchObject({ units: 4, addons: ['messaging'] });
+    const stripeSub = fake.object(sub);
+    expect(stripeSub?.items.data.map((i: { quantity: number }) => i.quantity)).toEqual([4, 4]);
+    await fake.flush();
+    expect(fake.events.filter((e) => e.type === 'invoice.finalized').length).toBe(invoicesBefore);
+    const u = await eventually(
+      () => user(op.token),
+      (x) => x.quantity === 4,
+    );
+    expect(u).toMatchObject({ quantity: 4, plan: 'standard' });
+    expect(u.servicios).toEqual(['messaging']);
+    expect((await subscription(op.token)).units).toBe(4);
+  });
+});
+
 describe('accounts see only their own subscription', () => {
   it("another account's subscription is not reachable: its own is a trial with nothing to cancel", async () => {
     const a = await operator(1);
@@ -359,7 +445,7 @@ describe('without Stripe configured', () => {
   let bare: TestApp;
   beforeAll(async () => {
     bare = await buildTestApp({ now: START });
-  }, 60_000);
+  });
   afterAll(async () => {
     await bare?.close();
   });
