@@ -14,17 +14,19 @@ const fields: { name: GuestField; type: string; autoComplete: string; inputMode?
   { name: 'phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
 ];
 
-/** The guest's details; payment on arrival only (online payment waits for issue 16). */
+/** The guest's details and how the stay is paid: on arrival, or online now (issue 16). */
 export function BookingForm({
   values,
   errors,
   sending,
+  online = false,
   onChange,
   onSubmit,
 }: {
   values: GuestValues;
   errors: FieldErrors;
   sending: boolean;
+  online?: boolean;
   onChange: (field: GuestField, value: string) => void;
   onSubmit: () => void;
 }) {
@@ -84,10 +86,10 @@ export function BookingForm({
       <fieldset className="b-payment">
         <legend>{t('form.payment')}</legend>
         <label className="b-radio">
-          <input type="radio" name="payment" value="on_arrival" checked readOnly />
+          <input type="radio" name="payment" value={online ? 'online' : 'on_arrival'} checked readOnly />
           <span>
-            <strong>{t('form.on_arrival')}</strong>
-            <span className="b-hint">{t('form.on_arrival_hint')}</span>
+            <strong>{t(online ? 'form.online' : 'form.on_arrival')}</strong>
+            <span className="b-hint">{t(online ? 'form.online_hint' : 'form.on_arrival_hint')}</span>
           </span>
         </label>
       </fieldset>
@@ -97,7 +99,7 @@ export function BookingForm({
         disabled={sending}
         aria-busy={sending}
       >
-        {sending ? t('form.sending') : t('form.submit')}
+        {sending ? t('form.sending') : t(online ? 'form.submit_online' : 'form.submit')}
       </button>
     </form>
   );

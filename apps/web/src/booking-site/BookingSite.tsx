@@ -1,5 +1,6 @@
 import { Component, type ReactNode, useState } from 'react';
 import { loadLanguage, type SiteLanguage, t } from './i18n.ts';
+import { PaymentPage } from './PaymentPage.tsx';
 import { PropertyPage } from './PropertyPage.tsx';
 import { matchSiteRoute, useLocation } from './router.ts';
 import { SitePage } from './SitePage.tsx';
@@ -22,6 +23,7 @@ export function BookingSite({ initialLanguage }: { initialLanguage: SiteLanguage
         {route.name === 'property' && (
           <PropertyPage key={route.propertyId} slug={route.slug} propertyId={route.propertyId} {...props} />
         )}
+        {route.name === 'payment' && <PaymentPage slug={route.slug} bookingId={route.bookingId} {...props} />}
         {route.name === 'unknown' && <NotAvailable />}
       </CrashGuard>
     </main>

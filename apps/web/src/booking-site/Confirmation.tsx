@@ -15,6 +15,7 @@ export function Confirmation({
   siteHref: string;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const paid = answer.payment_type === 'online';
   useEffect(() => {
     heading.current?.focus();
     window.scrollTo(0, 0);
@@ -30,7 +31,7 @@ export function Confirmation({
         </svg>
       </div>
       <h1 ref={heading} tabIndex={-1}>
-        {t('done.title')}
+        {t(paid ? 'payment.confirmed' : 'done.title')}
       </h1>
       <dl className="b-summary">
         <div>
@@ -61,7 +62,7 @@ export function Confirmation({
         </div>
         <div>
           <dt>{t('done.payment')}</dt>
-          <dd>{t('form.on_arrival')}</dd>
+          <dd>{t(answer.payment_type === 'online' ? 'payment.paid_online' : 'form.on_arrival')}</dd>
         </div>
       </dl>
       <p className="b-muted">{t('done.email')}</p>

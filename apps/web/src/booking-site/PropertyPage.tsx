@@ -67,7 +67,13 @@ export function PropertyPage({
   return (
     <>
       {header}
-      <Stay slug={slug} property={property} language={language} siteHref={siteHref} />
+      <Stay
+        slug={slug}
+        property={property}
+        language={language}
+        siteHref={siteHref}
+        online={site.payment_type === 'online'}
+      />
     </>
   );
 }
@@ -77,11 +83,14 @@ function Stay({
   property,
   language,
   siteHref,
+  online,
 }: {
   slug: string;
   property: PublicProperty;
   language: LanguageProps['language'];
   siteHref: string;
+  /** Paid online in advance (issue 16): the guest goes to Stripe Checkout after "Reservar". */
+  online: boolean;
 }) {
   const hotel = property.room_types.length > 0;
   const [roomTypeId, setRoomTypeId] = useState<string | null>(property.room_types[0]?.id ?? null);
@@ -156,20 +165,24 @@ function Stay({
     if (!start || !end) return;
     setSending(true);
     try {
-      setAnswer(
-        await book(slug, {
-          property_id: property.id,
-          room_type_id: roomTypeId,
-          start_date: start,
-          end_date: end,
-          guests,
-          name: values.name.trim(),
-          email: values.email.trim(),
-          phone: values.phone.trim(),
-          notes: values.notes.trim() || undefined,
-          language,
-        }),
-      );
+      const booked = await book(slug, {
+        property_id: property.id,
+        room_type_id: roomTypeId,
+        start_date: start,
+        end_date: end,
+        guests,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim(),
+        notes: values.notes.trim() || undefined,
+        language,
+      });
+      // Paid online: the nights are held while the guest pays on Checkout, which comes back to /pago/.
+      if (booked.checkout_url) {
+        location.assign(booked.checkout_url);
+        return;
+      }
+      setAnswer(booked);
     } catch (error) {
       if (!(error instanceof SiteApiError)) throw error;
       if (error.status === 0) return setBookingError(t('form.errors.network'));
@@ -276,6 +289,7 @@ function Stay({
               values={values}
               errors={errors}
               sending={sending}
+              online={online}
               onChange={onChange}
               onSubmit={() => void submit()}
             />

@@ -4,6 +4,7 @@ import type {
   PublicSite,
   WebBookingAnswer,
   WebBookingBody,
+  WebBookingStatus,
 } from '@posada/contracts/direct-booking';
 import { ApiError, fetchEnvelope } from '../lib/envelope-fetch.ts';
 import { language } from './i18n.ts';
@@ -50,6 +51,10 @@ export interface QuoteRequest {
 
 export const loadQuote = (slug: string, body: QuoteRequest) =>
   call<PriceQuote>('POST', `${base(slug)}/quote`, body);
+
+/** A web booking paid online, as Checkout's return page polls it (issue 16). */
+export const loadBookingStatus = (slug: string, bookingId: string) =>
+  call<WebBookingStatus>('GET', `${base(slug)}/bookings/${encodeURIComponent(bookingId)}`);
 
 export const book = (slug: string, body: WebBookingBody) =>
   call<WebBookingAnswer>('POST', `${base(slug)}/bookings`, body);

@@ -3,11 +3,15 @@ import { useSyncExternalStore } from 'react';
 export type SiteRoute =
   | { name: 'site'; slug: string }
   | { name: 'property'; slug: string; propertyId: string }
+  | { name: 'payment'; slug: string; bookingId: string }
   | { name: 'unknown' };
 
 /** /book/{slug} and /book/{slug}/{propertyId} (directBookingPaths.sitePage / propertyPage). */
 export function matchSiteRoute(pathname: string): SiteRoute {
-  let m = /^\/book\/([^/]+)\/?$/.exec(pathname);
+  let m = /^\/book\/([^/]+)\/pago\/([^/]+)\/?$/.exec(pathname);
+  if (m?.[1] && m[2])
+    return { name: 'payment', slug: decodeURIComponent(m[1]), bookingId: decodeURIComponent(m[2]) };
+  m = /^\/book\/([^/]+)\/?$/.exec(pathname);
   if (m?.[1]) return { name: 'site', slug: decodeURIComponent(m[1]) };
   m = /^\/book\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
   if (m?.[1] && m[2])
