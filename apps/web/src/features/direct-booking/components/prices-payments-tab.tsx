@@ -119,7 +119,13 @@ function PaymentTypeCard({ settings, locked }: { settings: DirectBookingSettings
           icon={<IconInfoCircle size={18} aria-hidden />}
           data-testid="online-payments-note"
         >
-          {t('payment.onlineNote')}
+          {t(
+            settings.online_payments_missing === 'not_configured'
+              ? 'payment.onlineNotConfigured'
+              : settings.online_payments_missing === 'account_not_approved'
+                ? 'payment.onlinePending'
+                : 'payment.onlineNote',
+          )}
         </Alert>
       )}
     </Paper>
