@@ -11,6 +11,7 @@ import { startFakeIgloohome } from '../../../api/src/adapters/igloohome/igloohom
 import { startFakeNuki } from '../../../api/src/adapters/nuki/nuki.fake.ts';
 import { startFakeSes } from '../../../api/src/adapters/ses-hospedajes/ses.fake.ts';
 import { startSmtpCapture } from '../../../api/src/adapters/smtp/smtp.fake.ts';
+import { startFakeStripe } from '../../../api/src/adapters/stripe/stripe.fake.ts';
 import { startFakeTtlock } from '../../../api/src/adapters/ttlock/ttlock.fake.ts';
 import { buildApp } from '../../../api/src/app.ts';
 import { loadConfig } from '../../../api/src/config.ts';
@@ -45,6 +46,9 @@ const ses = await startFakeSes({ validate: false });
 // A channel's calendars (Airbnb, Booking.com, Vrbo): the flows paste its feed URLs, never a real channel's.
 const ical = await startIcalFake();
 for (const [feedPath, feed] of Object.entries(e2eFeeds())) ical.setFeed(feedPath, feed);
+// Stripe (issue 16): a stateful local Stripe with hosted checkout/onboarding/portal pages; its signed
+// webhooks go to the app. Specs drive it through the side port: /stripe/<path> = the fake's /_fake/<path>.
+const stripe = await startFakeStripe({ webhookUrl: `http://127.0.0.1:${E2E_PORT}/api/webhooks/stripe` });
 /**
  * The fake channel's feeds, dated from today (the importer keeps only stays that have not ended): an Airbnb
  * listing with two reservations and a block far from the demo's bookings, and a listing Airbnb refuses (403).
@@ -154,6 +158,30 @@ const mailApi = createServer((req, res) => {
     );
     return;
   }
+  // The Stripe fake's control endpoints (stripe.fake.ts header): GET /stripe gives its URL; any other
+  // /stripe/<path> is forwarded to its /_fake/<path> (events, objects, complete, expire, advance…).
+  if (url.pathname === '/stripe') {
+    res.end(JSON.stringify({ url: stripe.url, webhook_url: stripe.store.webhookUrl }));
+    return;
+  }
+  if (url.pathname.startsWith('/stripe/')) {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const target = `${stripe.url}/_fake/${url.pathname.slice('/stripe/'.length)}${url.search}`;
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      fetch(target, { method: req.method, body, headers: { 'content-type': 'application/json' } })
+        .then(async (answer) => {
+          res.statusCode = answer.status;
+          res.end(await answer.text());
+        })
+        .catch((error: unknown) => {
+          res.statusCode = 502;
+          res.end(JSON.stringify({ error: String(error) }));
+        });
+    });
+    return;
+  }
   res.end(JSON.stringify(smtp.messages));
 });
 await new Promise<void>((resolve) => mailApi.listen(E2E_MAIL_PORT, '127.0.0.1', resolve));
@@ -178,6 +206,7 @@ const config = loadConfig({
   ...nuki.env,
   ...ttlock.env,
   ...igloohome.env,
+  ...stripe.env,
   // The channel fake listens on 127.0.0.1, which production refuses.
   ICAL_ALLOW_PRIVATE_HOSTS: 'true',
   LOG_LEVEL: 'warn',
@@ -242,7 +271,9 @@ await database.db.insert(users).values({
   emailVerifiedAt: new Date(),
   applicationTag: 'posada',
 });
-console.log(`e2e server at ${E2E_BASE_URL} (mail at http://127.0.0.1:${E2E_MAIL_PORT})`);
+console.log(
+  `e2e server at ${E2E_BASE_URL} (mail at http://127.0.0.1:${E2E_MAIL_PORT}, Stripe fake at ${stripe.url})`,
+);
 
 const stop = async () => {
   await app.close();
@@ -250,7 +281,7 @@ const stop = async () => {
   await smtp.close();
   await google.close();
   await ses.close();
-  await Promise.all([nuki.close(), ttlock.close(), igloohome.close(), ical.close()]);
+  await Promise.all([nuki.close(), ttlock.close(), igloohome.close(), ical.close(), stripe.close()]);
   mailApi.close();
   process.exit(0);
 };

@@ -299,7 +299,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return res.end(answer.html ?? '');
     }
 
-    if (String(req.headers.authorization ?? '') !== `Bearer ${secretKey}`) {
+    // Bearer, as the SDK sends it, or Basic `key:` as `curl -u sk_test_…:` does.
+    const authorization = String(req.headers.authorization ?? '');
+    const basic = authorization.startsWith('Basic ')
+      ? Buffer.from(authorization.slice(6), 'base64').toString('utf8').replace(/:$/, '')
+      : null;
+    if (authorization !== `Bearer ${secretKey}` && basic !== secretKey) {
       return json(res, 401, {
         error: {
           type: 'invalid_request_error',
