@@ -9,6 +9,7 @@ import { ChannelLogo } from '../../../lib/channel-logo.tsx';
 import { type CheckinGuestFields, guestIdentity } from '../../../lib/guest-details.ts';
 import { formatDateTime, formatDay, formatLongDay, formatMoneyIn } from '../../../lib/intl.ts';
 import { countryName } from '../../../lib/phone-countries.ts';
+import { DepositSection } from '../deposits/deposit-table.tsx';
 import { usePageAlign } from '../lib/bidi.ts';
 import { channelColor, paymentColor, statusColor } from '../lib/status.ts';
 
@@ -220,32 +221,9 @@ export function BookingDetails({
         </Table>
       </Section>
 
-      {booking.deposit > 0 ? (
-        <Section title={t('details.deposit')}>
-          <Table withTableBorder verticalSpacing="xs" data-testid="deposit-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('details.depositConcept')}</Table.Th>
-                <Table.Th>{t('details.depositAmount')}</Table.Th>
-                <Table.Th>{t('details.depositStatus')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td>{t('details.depositProgrammed')}</Table.Td>
-                <Table.Td>
-                  <span dir="ltr">{money(booking.deposit)}</span>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color="gray" tt="none">
-                    {t('details.depositUnverified')}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Section>
-      ) : null}
+      <Section title={t('details.deposit')}>
+        <DepositSection bookingId={booking.id} currency={booking.currency} />
+      </Section>
     </Stack>
   );
 }
