@@ -32,7 +32,14 @@ export function createSubscriptionSync(deps: SubscriptionsDeps, core: Subscripti
    * Applies a Stripe subscription reading to the account's row. `eventAt`: Stripe's time of the event it
    * came from (null: the answer to our own call, always current).
    */
-  async function applyReading(accountId: string, sub: Stripe.Subscription, eventAt: Date | null) {
+  async function applyReading(
+    accountId: string,
+    sub: Stripe.Subscription,
+    eventAt: Date | null,
+    /** The price book the subscription was just priced with (checkout or the operator's change). */
+    priceBookId?: string,
+  ) {
+    const latest = priceBookId ?? (await repo.latestPriceBook())?.id;
     return core.change(accountId, (row) => {
       if (eventAt && row.readAt && eventAt.getTime() < row.readAt.getTime()) return null;
       const reading = readingOf(sub, { state: row.state, plan: row.plan });
@@ -51,6 +58,8 @@ export function createSubscriptionSync(deps: SubscriptionsDeps, core: Subscripti
         cancelAtPeriodEnd: reading.cancelAtPeriodEnd,
         canceledAt: reading.canceledAt,
         stripeSubscriptionId: sub.id,
+        // A new subscription is priced with the newest price book; a running one keeps its version.
+        ...((row.stripeSubscriptionId !== sub.id || priceBookId) && latest ? { priceBookId: latest } : {}),
         ...(reading.customer ? { stripeCustomerId: reading.customer } : {}),
         ...(reading.state === 'trialing' && reading.trialEnd ? { trialEndsAt: reading.trialEnd } : {}),
         ...(eventAt && (!row.readAt || eventAt > row.readAt) ? { readAt: eventAt } : {}),

@@ -333,7 +333,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     /** PUT /api/subscription: applies the change on Stripe (prorated amount invoiced and charged now). */
     async change(tenant: Tenant, body: SubscriptionChangeBody): Promise<Subscription> {
       const { stripe, ensureProduct: ensure, row, sub } = await liveSubscription(tenant.accountId);
-      const { table } = await core.priceTable();
+      const { table, id: bookId } = await core.priceTable();
       const next = changedChoice(row, body.changes);
       const updated = await callStripe(async () =>
         stripe.updateSubscription(sub.id, {
@@ -342,7 +342,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
           metadata: metadataOf(tenant.accountId, next),
         }),
       );
-      await sync.applyReading(tenant.accountId, updated, null);
+      await sync.applyReading(tenant.accountId, updated, null, bookId);
       return view(tenant.accountId);
     },
 
