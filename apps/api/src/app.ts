@@ -115,7 +115,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Billing data, the platform's invoices and consumption (docs/billing.md); subscriptions and admin call it.
   const billing = createBillingModule({ db, clock, config });
-  const admin = createAdminModule({ db, clock });
+  const admin = createAdminModule({
+    db,
+    clock,
+    // Bound late: the subscriptions module is built below (user_management calls its applyAdminChange).
+    subscriptions: () => subscriptions.service,
+    paymentsConfigured: !!config.STRIPE_SECRET_KEY,
+  });
   const accounts = createAccountsModule({ db, clock, users: createUsersService({ db }) });
   const files = createFilesModule({ storage: deps.storage ?? createLocalStorage(config.DATA_DIR) });
   // smart-locks is built after properties (it needs check-ins); the settings reach it through this late binding.

@@ -189,6 +189,8 @@ export type AdminPaymentRow = z.infer<typeof adminPaymentRow>;
 const moneyTotal = z.object({ currency: z.string(), amount: z.number().int(), count: z.number().int() });
 
 export const adminPaymentsPage = z.object({
+  /** False when the platform has no STRIPE_SECRET_KEY: no subscription is charged, nothing arrives here. */
+  configured: z.boolean(),
   items: z.array(adminPaymentRow),
   total: z.number().int(),
   page: z.number().int(),

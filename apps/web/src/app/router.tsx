@@ -484,6 +484,48 @@ export const router = createBrowserRouter([
                   (m) => m.UsersPage,
                 ),
               },
+              {
+                path: routePaths.adminPrices,
+                lazy: page(
+                  () => import('../features/admin/pages/prices-page.tsx'),
+                  (m) => m.PricesPage,
+                ),
+              },
+              {
+                path: routePaths.adminPayments,
+                lazy: page(
+                  () => import('../features/admin/pages/payments-page.tsx'),
+                  (m) => m.PaymentsPage,
+                ),
+              },
+              {
+                path: routePaths.adminUserManagement,
+                lazy: page(
+                  () => import('../features/admin/pages/user-management-page.tsx'),
+                  (m) => m.UserManagementPage,
+                ),
+              },
+              {
+                path: routePaths.adminUserInformation,
+                lazy: page(
+                  () => import('../features/admin/pages/user-information-page.tsx'),
+                  (m) => m.UserInformationPage,
+                ),
+              },
+              {
+                path: routePaths.adminUserCheckins,
+                lazy: page(
+                  () => import('../features/admin/pages/user-information-page.tsx'),
+                  (m) => m.UserInformationPage,
+                ),
+              },
+              {
+                path: routePaths.adminUserCheckinsPending,
+                lazy: page(
+                  () => import('../features/admin/pages/user-information-page.tsx'),
+                  (m) => m.UserInformationPage,
+                ),
+              },
             ],
           },
         ],

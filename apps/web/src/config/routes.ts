@@ -113,6 +113,17 @@ export const routePaths = {
   HomeManager: '/manager/home',
   advisorsPage: '/manager/advisors',
   UsuariosManager: '/manager/users',
+  /** Issue 16: the price list and coupons, subscription payments, account changes with a reason. */
+  adminPrices: '/manager/prices',
+  adminPayments: '/manager/payments',
+  adminUserManagement: '/manager/user_management',
+  /**
+   * spec 2.2 accommodation-{accommodation_id}-manager-user-{user_id}-information: one path segment that
+   * React Router cannot split, so `information` is the whole segment (features/admin/lib/information-path.ts).
+   */
+  adminUserInformation: '/manager/:information',
+  adminUserCheckins: '/manager/:information/retrive-checkins',
+  adminUserCheckinsPending: '/manager/:information/retrive-checkins-pending',
 } as const;
 
 export type RouteName = keyof typeof routePaths;

@@ -114,7 +114,7 @@ describe('admin back office: audit, prices, coupons, payments, user management, 
       const current = (await admin('GET', '/api/admin/prices')).json().data.current;
       const customer = await createEmpresa(t, { name: 'Hotel Versión' });
       await t.database.db.insert(subscriptions).values({
-        accountId: customer.accountId,
+        accountId: customer.accountId as string,
         plan: 'standard',
         propertyGroup: 'apartment',
         units: 2,
@@ -140,7 +140,7 @@ describe('admin back office: audit, prices, coupons, payments, user management, 
       const [sub] = await t.database.db
         .select()
         .from(subscriptions)
-        .where(eq(subscriptions.accountId, customer.accountId));
+        .where(eq(subscriptions.accountId, customer.accountId as string));
       expect(sub?.priceBookId).toBe(current.id);
       expect(await t.database.db.$count(priceBooks)).toBe(current.version + 1);
 
@@ -293,7 +293,7 @@ describe('admin back office: audit, prices, coupons, payments, user management, 
       const [invoice] = await t.database.db
         .insert(invoices)
         .values({
-          accountId: a.accountId,
+          accountId: a.accountId as string,
           series: 'F',
           year: 2026,
           number: 9001,
@@ -312,14 +312,14 @@ describe('admin back office: audit, prices, coupons, payments, user management, 
         })
         .returning();
       const pay = (
-        accountId: string,
+        accountId: string | null,
         day: string,
         amount: number,
         currency: string,
         status: string,
         extra = {},
       ) => ({
-        accountId,
+        accountId: accountId as string,
         amount,
         currency,
         status,
@@ -327,17 +327,15 @@ describe('admin back office: audit, prices, coupons, payments, user management, 
         stripeEventId: `evt_${randomBytes(6).toString('hex')}`,
         ...extra,
       });
-      await t.database.db
-        .insert(billingPayments)
-        .values([
-          pay(a.accountId, '2026-11-02', 3630, 'EUR', 'succeeded', { invoiceId: invoice?.id }),
-          pay(a.accountId, '2026-10-02', 3630, 'EUR', 'succeeded'),
-          pay(b.accountId, '2026-11-05', 12_000_000, 'COP', 'succeeded'),
-          pay(b.accountId, '2026-11-06', 12_000_000, 'COP', 'failed', {
-            failureMessage: 'Your card was declined.',
-          }),
-          pay(a.accountId, '2026-11-07', 3630, 'EUR', 'refunded'),
-        ]);
+      await t.database.db.insert(billingPayments).values([
+        pay(a.accountId, '2026-11-02', 3630, 'EUR', 'succeeded', { invoiceId: invoice?.id }),
+        pay(a.accountId, '2026-10-02', 3630, 'EUR', 'succeeded'),
+        pay(b.accountId, '2026-11-05', 12_000_000, 'COP', 'succeeded'),
+        pay(b.accountId, '2026-11-06', 12_000_000, 'COP', 'failed', {
+          failureMessage: 'Your card was declined.',
+        }),
+        pay(a.accountId, '2026-11-07', 3630, 'EUR', 'refunded'),
+      ]);
 
       const all = (await admin('GET', `/api/admin/payments?account=${tag}`)).json().data;
       expect(all.total).toBe(5);
@@ -480,7 +478,7 @@ describe('admin back office: audit, prices, coupons, payments, user management, 
       const rows = [];
       for (let i = 0; i < 5; i += 1) {
         rows.push({
-          accountId: owner.accountId,
+          accountId: owner.accountId as string,
           propertyId: i < 4 ? north : south,
           name: `Huésped ${i}`,
           startDate: `2026-12-0${i + 1}`,

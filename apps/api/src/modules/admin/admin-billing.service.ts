@@ -62,7 +62,13 @@ const dayStart = (value: string) => new Date(`${value}T00:00:00Z`);
  * manager/prices and manager/payments: the price book (a new version per edit; subscriptions keep the
  * version they were priced with until their next period), coupons, and subscription payments across accounts.
  */
-export function createAdminBillingService(deps: { db: Db; clock: Clock; audit?: AuditRepo }) {
+export function createAdminBillingService(deps: {
+  db: Db;
+  clock: Clock;
+  audit?: AuditRepo;
+  /** STRIPE_SECRET_KEY is set: subscriptions are charged (manager/payments says so when not). */
+  paymentsConfigured?: boolean;
+}) {
   const repo = createAdminBillingRepo({ db: deps.db });
   const audit = deps.audit ?? createAuditRepo({ db: deps.db });
   const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
@@ -205,6 +211,7 @@ export function createAdminBillingService(deps: { db: Db; clock: Clock; audit?: 
             count: Number(t.n),
           }));
       return {
+        configured: deps.paymentsConfigured ?? false,
         items,
         total,
         page: query.page,

@@ -18,10 +18,17 @@ export function createAdminModule(deps: {
   db: Db;
   clock: Clock;
   subscriptions?: () => SubscriptionsAdminPort | null;
+  /** STRIPE_SECRET_KEY is set (manager/payments says plainly when it is not). */
+  paymentsConfigured?: boolean;
 }): ApiModule<AdminService> {
   const service = createAdminService(deps);
   const audit = createAuditRepo({ db: deps.db });
-  const billing = createAdminBillingService({ db: deps.db, clock: deps.clock, audit });
+  const billing = createAdminBillingService({
+    db: deps.db,
+    clock: deps.clock,
+    audit,
+    paymentsConfigured: deps.paymentsConfigured,
+  });
   const accounts = createAdminAccountsService({
     db: deps.db,
     clock: deps.clock,

@@ -15,9 +15,11 @@ import {
   IconLogout,
   IconPhoneCall,
   IconPlugConnected,
+  IconReceipt,
   IconSettings,
   IconShieldCheck,
   IconSparkles,
+  IconTag,
   IconUserCog,
   IconUserStar,
   IconUsers,
@@ -228,11 +230,20 @@ export const empresaMobileItems: NavItem[] = [
   logoutItem,
 ];
 
-/** spec 2.3 admin sidebar: Home, Asesores, Usuarios, Cerrar sesión. */
+/** spec 2.3 admin sidebar: Home, Asesores, Usuarios, Precios, Pagos, Gestión de usuarios, Cerrar sesión. */
 export const adminSidebarItems: NavItem[] = [
   { key: 'home', kind: 'route', route: 'HomeManager', labelKey: 'nav.home', icon: IconHome },
   { key: 'advisors', kind: 'route', route: 'advisorsPage', labelKey: 'nav.advisors', icon: IconUserStar },
   { key: 'users', kind: 'route', route: 'UsuariosManager', labelKey: 'nav.users', icon: IconUsers },
+  { key: 'prices', kind: 'route', route: 'adminPrices', labelKey: 'nav.prices', icon: IconTag },
+  { key: 'payments', kind: 'route', route: 'adminPayments', labelKey: 'nav.payments', icon: IconReceipt },
+  {
+    key: 'userManagement',
+    kind: 'route',
+    route: 'adminUserManagement',
+    labelKey: 'nav.userManagement',
+    icon: IconUserCog,
+  },
   logoutItem,
 ];
 

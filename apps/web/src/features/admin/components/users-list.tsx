@@ -1,9 +1,11 @@
-import { Code, Group, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import type { AdminUserRow } from '@posada/contracts/admin';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CardList, CardListItem } from '../../../components/card-list.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { formatCount, formatDate } from '../lib/format.ts';
+import { informationPath } from '../lib/information-path.ts';
 import { SubscriptionBadge } from './subscription-badge.tsx';
 import { VerifiedBadge } from './verified-badge.tsx';
 
@@ -40,6 +42,18 @@ export function UsersList({ users, loading }: { users: AdminUserRow[] | undefine
               {t('users.columns.created')}: {formatDate(user.created_at, language)}
             </Text>
           </Group>
+          {user.tipo_hospedaje ? (
+            <Button
+              component={Link}
+              to={informationPath(null, user.id)}
+              size="xs"
+              variant="light"
+              w="fit-content"
+              aria-label={t('usersInfo.viewAria', { name: user.name })}
+            >
+              {t('usersInfo.view')}
+            </Button>
+          ) : null}
         </CardListItem>
       ))}
     </CardList>
