@@ -43,8 +43,9 @@ test('an operator whose trial ended subscribes through Checkout, adds units with
   await expect(page.getByTestId('quote-total')).toHaveText('—');
   await units(page).fill('10');
   await expect(page.getByTestId('quote-total')).toContainText('€');
-  await page.getByRole('radio', { name: /Smart/ }).click();
-  await page.getByRole('radio', { name: /Standard/ }).click();
+  await page.getByTestId('plan-smart').click();
+  await expect(page.getByTestId('plan-smart')).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('plan-standard').click();
 
   await page.getByTestId('subscribe').click();
   // The fake's hosted Checkout page, outside the app.
@@ -114,7 +115,7 @@ test('screenshots of the subscription screens (es, en, ar; desktop and phone)', 
   const dir = process.env.SHOTS_DIR;
   test.skip(!dir, 'SHOTS_DIR not set');
   test.setTimeout(180_000);
-  const picker = await apiLogin(request, own.empresa);
+  const picker = await apiLogin(request, own.basico);
   const subscribed = await apiLogin(request, own.hotel);
   for (const lang of ['es', 'en', 'ar'] as const)
     for (const [size, width, height] of [

@@ -1,12 +1,12 @@
 import { Box, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { isHotelType, needsPropertyPicker } from '@posada/domain/property-types';
-import { Outlet, useSearchParams } from 'react-router';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { BrandMark } from '../../components/brand-logo.tsx';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { LanguageButton } from '../../components/language-button.tsx';
 import { LanguageModal } from '../../components/language-modal.tsx';
-import { pathTo } from '../../config/routes.ts';
+import { pathTo, routePaths } from '../../config/routes.ts';
 import { NotificationBell } from '../../features/checkins/components/notification-bell.tsx';
 import { PaymentFailBanner, TrialBanner } from '../../features/subscription/components/shell-banners.tsx';
 import { getToken } from '../../lib/session.ts';
@@ -36,6 +36,7 @@ import { UserMenu } from '../shell/user-menu.tsx';
 export function MainLayout() {
   const { data: user } = useCurrentUser();
   const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
   const isMobile = useIsMobile();
   const [languageOpened, language] = useDisclosure(false);
   const [messagingOpened, messaging] = useDisclosure(false);
@@ -43,7 +44,10 @@ export function MainLayout() {
   const socket = useSocketToasts(getToken(), user?.id);
 
   if (!user) return <FullPageLoader />;
-  const showPicker = needsPropertyPicker(user.type, user.properties.length, user.active_property_id);
+  // The subscription and its invoices are the account's, not a property's: no picker in front of them.
+  const showPicker =
+    needsPropertyPicker(user.type, user.properties.length, user.active_property_id) &&
+    !pathname.startsWith(routePaths.invoices);
   const content = showPicker ? <PropertyPicker user={user} /> : <Outlet />;
 
   if (searchParams.get('embed') === 'true') return <Box p="md">{content}</Box>;
