@@ -14,6 +14,7 @@ import { ChannelAlertCard } from '../components/channel-alert-card.tsx';
 import classes from '../components/dashboard.module.css';
 import { DashboardSkeleton, DetailsSkeleton } from '../components/dashboard-skeleton.tsx';
 import { DashboardToolbar } from '../components/dashboard-toolbar.tsx';
+import { DepositWidget } from '../components/deposit-widget.tsx';
 import { EmailCard } from '../components/email-card.tsx';
 import { EmptyBookingsCard } from '../components/empty-bookings-card.tsx';
 import { GettingStartedCard, hasPendingSetup } from '../components/getting-started-card.tsx';
@@ -47,6 +48,7 @@ function AccountColumn({ user }: { user: User }) {
     <Stack gap="lg">
       <ChannelAlertCard />
       <RegistrationAlertCard />
+      <DepositWidget />
       {hasPendingSetup(user) && <GettingStartedCard user={user} />}
       <SubscriptionCard user={user} />
       {!user.email_verified && <EmailCard user={user} />}
