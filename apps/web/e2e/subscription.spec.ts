@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { accountsFor } from './support/accounts.ts';
-import { apiLogin, login, openAs } from './support/auth.ts';
+import { apiLogin, openAs } from './support/auth.ts';
 import { E2E_BASE_URL, E2E_MAIL_PORT } from './support/ports.ts';
 
 // The operator's subscription (issue 16) against the Stripe fake: the trial ends, the paywall, Checkout,
@@ -21,10 +21,11 @@ const units = (page: Page) => page.getByTestId('units-input');
 
 test('an operator whose trial ended subscribes through Checkout, adds units with proration and downloads the invoice', async ({
   page,
+  request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await endTrial(own.hotel);
-  await login(page, own.hotel);
+  await openAs(page, await apiLogin(request, own.hotel), '/business/dashboard');
 
   // The paywall sits over the business pages and cannot be dismissed.
   const paywall = page.getByRole('dialog', { name: 'Tu prueba gratuita ha terminado' });
@@ -87,9 +88,12 @@ test('an operator whose trial ended subscribes through Checkout, adds units with
   expect(readFileSync(file).subarray(0, 4).toString('latin1')).toBe('%PDF');
 });
 
-test('the billing data form keeps what was typed on an error and saves with a toast', async ({ page }) => {
-  await login(page, own.basico);
-  await page.goto('/business/profile/billing');
+test('the billing data form keeps what was typed on an error and saves with a toast', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await openAs(page, await apiLogin(request, own.basico), '/business/profile/billing');
   const form = page.getByTestId('billing-form');
   await form.getByLabel('Razón social o nombre').fill('Apartamentos Sol S.L.');
   await form.getByLabel('NIF / CIF').fill('B1234567X');
