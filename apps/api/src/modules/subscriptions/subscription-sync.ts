@@ -16,6 +16,7 @@ export const subscriptionEventTypes = new Set([
   'invoice.payment_failed',
 ]);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const at = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
@@ -40,7 +41,7 @@ export function createSubscriptionSync(deps: SubscriptionsDeps, core: Subscripti
     priceBookId?: string,
   ) {
     const latest = priceBookId ?? (await repo.latestPriceBook())?.id;
-    return core.change(accountId, (row) => {
+    return core.change(accountId, async (row, txRepo) => {
       if (eventAt && row.readAt && eventAt.getTime() < row.readAt.getTime()) return null;
       const reading = readingOf(sub, { state: row.state, plan: row.plan });
       // Another Stripe subscription than ours: an old one ending changes nothing; a new one replaces an ended one.
@@ -58,6 +59,11 @@ export function createSubscriptionSync(deps: SubscriptionsDeps, core: Subscripti
         cancelAtPeriodEnd: reading.cancelAtPeriodEnd,
         canceledAt: reading.canceledAt,
         stripeSubscriptionId: sub.id,
+        // The coupon the operator subscribed with (Checkout's subscription metadata).
+        ...(UUID.test(sub.metadata?.coupon_id ?? '') &&
+        (await txRepo.findCoupon(sub.metadata?.coupon_id as string))
+          ? { couponId: sub.metadata?.coupon_id as string }
+          : {}),
         // A new subscription is priced with the newest price book; a running one keeps its version.
         ...((row.stripeSubscriptionId !== sub.id || priceBookId) && latest ? { priceBookId: latest } : {}),
         ...(reading.customer ? { stripeCustomerId: reading.customer } : {}),

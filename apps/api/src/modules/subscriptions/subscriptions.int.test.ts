@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signStripePayload } from '../../adapters/stripe/stripe.client.ts';
 import { type FakeStripe, startFakeStripe } from '../../adapters/stripe/stripe.fake.ts';
-import { billingPayments, subscriptions } from '../../db/schema/billing.ts';
+import { billingPayments, coupons, subscriptions } from '../../db/schema/billing.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { bearer, createAdmin, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -346,6 +346,29 @@ describe('a failed payment', () => {
     expect(fixed).toMatchObject({ payment_fail: false, state: 'active' });
     expect((await user(op.token)).paymentfail).toBe(false);
     expect(row?.stripeSubscriptionId).toBe(sub);
+  });
+});
+
+describe('coupons', () => {
+  it('a valid coupon discounts the quote and the subscription; a used-up one is refused', async () => {
+    await t.database.db.insert(coupons).values([
+      { code: 'BIENVENIDA20', percentOff: 20 },
+      { code: 'AGOTADO', amountOff: 500, maxRedemptions: 1, redeemed: 1 },
+    ]);
+    const op = await operator(2);
+    const choice = { plan: 'standard', billing_period: 'monthly', units: 2, addons: [] };
+    const q = await api(op.token, 'POST', '/api/subscription/quote', { ...choice, coupon: 'bienvenida20' });
+    expect(q.status).toBe(200);
+    expect(q.body.data).toMatchObject({
+      total: 1500 * 2 * 0.8,
+      coupon: { code: 'BIENVENIDA20', percent_off: 20 },
+    });
+    expect(q.body.data.lines.at(-1)).toMatchObject({ kind: 'discount', amount: -600 });
+    const used = await api(op.token, 'POST', '/api/subscription/quote', { ...choice, coupon: 'AGOTADO' });
+    expect(used.status).toBe(400);
+    expect(used.body.errors.coupon).toBeDefined();
+    const s = await subscribe(op.token, { ...choice, coupon: 'BIENVENIDA20' });
+    expect(s).toMatchObject({ coupon: { code: 'BIENVENIDA20' }, amount: 2400 });
   });
 });
 

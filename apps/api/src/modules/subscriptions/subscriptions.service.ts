@@ -274,14 +274,16 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
             quantity: i.quantity,
           })),
           subscription_data: {
-            metadata: metadataOf(tenant.accountId, choice),
+            metadata: {
+              ...metadataOf(tenant.accountId, choice),
+              ...(coupon ? { coupon_id: coupon.id } : {}),
+            },
             ...(trialEnd ? { trial_end: trialEnd } : {}),
           },
           ...(coupon ? { discounts: [{ coupon: await stripeCouponId(stripe, coupon) }] } : {}),
           success_url: `${base}?checkout=success`,
           cancel_url: `${base}?checkout=cancel`,
         });
-        if (coupon) await core.change(tenant.accountId, () => ({ couponId: coupon.id }));
         if (!session.url) throw subscriptionsErrors.providerFailed();
         return { url: session.url };
       });
