@@ -194,7 +194,7 @@ export function UnitsField({
       clampBehavior="strict"
       required
       error={error ?? undefined}
-      maw={280}
+      maw={380}
       data-testid="units-input"
     />
   );
