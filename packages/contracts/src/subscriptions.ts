@@ -1,5 +1,6 @@
 import { addonCodes, billingPeriods, planCodes } from '@posada/domain/pricing';
 import { z } from 'zod';
+import { text } from './primitives.ts';
 
 /**
  * The operator's subscription to Posada (issue 16, spec 3 Subscription, spec 4 Subscription, spec 9,
@@ -139,7 +140,7 @@ export const subscriptionChoiceBody = z.object({
   units: z.number().int().min(1).max(10_000),
   addons: z.array(addonCodeSchema).max(addonCodes.length).default([]),
   /** A discount code; unknown, used up or expired → 400 with errors.coupon. */
-  coupon: z.string().trim().max(64).optional().nullable(),
+  coupon: text({ max: 64, trim: true }).optional().nullable(),
 });
 export type SubscriptionChoiceBody = z.infer<typeof subscriptionChoiceBody>;
 
