@@ -31,6 +31,13 @@ async function approvePayments(request: APIRequestContext) {
 async function reservationWithDeposit(request: APIRequestContext) {
   const properties = (await (await request.get('/api/properties', { headers: auth(session) })).json()).data;
   const propertyId = properties.items[0].id as string;
+  // The operator of two properties works on this one: the screens open on it, no chooser first.
+  const chosen = await request.put('/api/user/active-property', {
+    headers: auth(session),
+    data: { property_id: propertyId },
+  });
+  expect(chosen.status()).toBe(200);
+  session = await apiLogin(request, own.empresa);
   for (let offset = 1; offset < 60; offset += 3) {
     const start = iso(new Date(Date.now() + offset * 86_400_000));
     const end = iso(new Date(Date.now() + (offset + 2) * 86_400_000));

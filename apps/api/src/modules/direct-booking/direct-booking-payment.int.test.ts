@@ -190,7 +190,7 @@ describe('online payment in advance (issue 16)', () => {
     });
     expect(manual.statusCode, manual.body).toBe(200);
     expect(manual.json().data.payment_status).toBe('pending');
-  });
+  }, 120_000);
 
   it('cancels the booking and frees its nights when the session expires', async () => {
     const res = await call(
