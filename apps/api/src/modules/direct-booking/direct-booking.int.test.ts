@@ -207,7 +207,8 @@ describe('direct-booking API', () => {
       });
       expect(online.statusCode).toBe(422);
       expect(online.json()).toMatchObject({ code: 'direct_booking.online_needs_payments' });
-      expect(online.json().message).toContain('cuenta de pagos');
+      // It says what is missing: here Stripe itself is not configured (issue 16).
+      expect(online.json().message).toContain('no están configurados');
       expect(await settings()).toEqual(before);
     });
 
