@@ -142,9 +142,9 @@ test.describe('a guest on a phone pays a direct booking online', () => {
     expect(items).toEqual([expect.objectContaining({ code, status: 'booked', payment_status: 'paid' })]);
     await page.setViewportSize({ width: 1280, height: 900 });
     await openAs(page, session, `/business/scheduled-checkins?search=${code}`, 'es');
-    const reservas = page.getByTestId('reservas-list');
-    await expect(reservas.getByRole('link', { name: code })).toBeVisible();
-    await expect(reservas).toContainText('Pagada');
-    await expect(reservas).toContainText('Web directa');
+    await expect(page.getByRole('link', { name: code, exact: true })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: code });
+    await expect(row).toContainText('Pagada');
+    await expect(row).toContainText('Reservada');
   });
 });
