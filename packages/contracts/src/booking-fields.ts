@@ -1,4 +1,9 @@
-import { bookingChannels, bookingStatuses, manualPaymentStatuses, paymentStatuses } from '@posada/domain/booking-rules';
+import {
+  bookingChannels,
+  bookingStatuses,
+  manualPaymentStatuses,
+  paymentStatuses,
+} from '@posada/domain/booking-rules';
 import { z } from 'zod';
 import { isoDate as calendarDate, text } from './primitives.ts';
 

@@ -59,10 +59,7 @@ export const coupons = pgTable(
   },
   (t) => [
     uniqueIndex('coupons_code_upper_idx').on(sql`upper(${t.code})`),
-    check(
-      'coupons_one_discount',
-      sql`(${t.percentOff} is null) <> (${t.amountOff} is null)`,
-    ),
+    check('coupons_one_discount', sql`(${t.percentOff} is null) <> (${t.amountOff} is null)`),
   ],
 );
 

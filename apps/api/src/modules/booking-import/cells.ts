@@ -49,7 +49,9 @@ const headerTable = aliasTable<BookingImportColumn>(
   ]),
 );
 const channelTable = aliasTable(Object.entries(bookingImportChannelAliases) as [BookingChannel, string[]][]);
-const paymentTable = aliasTable(Object.entries(bookingImportPaymentAliases) as [ManualPaymentStatus, string[]][]);
+const paymentTable = aliasTable(
+  Object.entries(bookingImportPaymentAliases) as [ManualPaymentStatus, string[]][],
+);
 
 export function columnOfHeader(header: string): BookingImportColumn | null {
   return headerTable.get(normalizeWord(header)) ?? null;

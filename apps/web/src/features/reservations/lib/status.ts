@@ -13,7 +13,12 @@ export const statusColor: Record<BookingStatus, string> = {
   cancelled: 'gray',
 };
 
-export const paymentColor: Record<PaymentStatus, string> = { paid: 'teal', pending: 'yellow', rejected: 'red', refunded: 'gray' };
+export const paymentColor: Record<PaymentStatus, string> = {
+  paid: 'teal',
+  pending: 'yellow',
+  rejected: 'red',
+  refunded: 'gray',
+};
 
 export const channelColor: Record<BookingChannel, string> = {
   manual: 'gray',
