@@ -1,7 +1,7 @@
 import { Checkbox, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { type AddonCode, addonCodes, type PriceTable, planCodes } from '@posada/domain/pricing';
 import { useTranslation } from 'react-i18next';
-import { formatMinor } from '../lib/format.ts';
+import { decimalSeparator, formatMinor } from '../lib/format.ts';
 import { toCents } from './price-table-editor.tsx';
 
 /** Add-on prices per unit and month, and which plans already include each add-on (not charged on top). */
@@ -63,6 +63,7 @@ export function AddonsEditor({
                       onChange={(v) => setPrice(addon, toCents(v))}
                       min={0}
                       decimalScale={2}
+                      decimalSeparator={decimalSeparator(language)}
                       step={0.5}
                       suffix=" €"
                       size="xs"

@@ -1,7 +1,7 @@
 import { Badge, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type PlanCode, type PriceTable, type PropertyGroup, planCodes } from '@posada/domain/pricing';
 import { useTranslation } from 'react-i18next';
-import { formatMinor } from '../lib/format.ts';
+import { decimalSeparator, formatMinor } from '../lib/format.ts';
 
 const GROUPS: PropertyGroup[] = ['apartment', 'hotel'];
 
@@ -95,6 +95,7 @@ export function PriceTableEditor({
                                 onChange={(v) => setTier(plan, group, index, toCents(v))}
                                 min={0}
                                 decimalScale={2}
+                                decimalSeparator={decimalSeparator(language)}
                                 step={0.5}
                                 suffix=" €"
                                 size="xs"

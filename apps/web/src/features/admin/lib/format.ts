@@ -25,3 +25,8 @@ export function formatDateTime(iso: string, language: string): string {
   if (Number.isNaN(date.getTime())) return '—';
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** The decimal separator the price inputs take: a comma in Spanish, a point in English and Arabic. */
+export function decimalSeparator(language: string): string {
+  return language.startsWith('es') ? ',' : '.';
+}
