@@ -205,7 +205,7 @@ describe('POST /api/webhooks/stripe without STRIPE_WEBHOOK_SECRET', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  it('answers 503 stripe.webhook_not_configured and stores nothing', async () => {
+  it('answers 503 stripe_webhooks.not_configured and stores nothing', async () => {
     const body = JSON.stringify({
       id: 'evt_nope',
       type: 'account.updated',
@@ -219,7 +219,7 @@ describe('POST /api/webhooks/stripe without STRIPE_WEBHOOK_SECRET', () => {
       headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(body, SECRET, 1) },
     });
     expect(answer.statusCode).toBe(503);
-    expect(answer.json()).toMatchObject({ ok: false, code: 'stripe.webhook_not_configured' });
+    expect(answer.json()).toMatchObject({ ok: false, code: 'stripe_webhooks.not_configured' });
     expect(await t.database.db.select().from(stripeEvents)).toHaveLength(0);
   });
 });
