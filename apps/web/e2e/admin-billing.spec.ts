@@ -88,5 +88,5 @@ test("an admin extends a user's trial with a reason and sees it in the account's
   const entry = panel.getByTestId('audit-entry').first();
   await expect(entry).toContainText('Suscripción modificada');
   await expect(entry).toContainText('Prórroga pactada por teléfono');
-  await expect(entry).toContainText('2027-12-31');
+  await expect(entry).toContainText('31 dic 2027');
 });

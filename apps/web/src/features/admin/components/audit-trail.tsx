@@ -5,17 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAuditTrail } from '../api/admin-billing-api.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { formatDate, formatDateTime } from '../lib/format.ts';
 
-const shown = (value: unknown): string => {
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+const shown = (value: unknown, language = 'es'): string => {
   if (value === null || value === undefined) return '—';
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatDate(value, language);
   if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 };
 
 /** The fields an entry changed, `field: before → after` (whole objects compared key by key). */
-export function changedFields(before: unknown, after: unknown): [string, string, string][] {
+export function changedFields(before: unknown, after: unknown, language = 'es'): [string, string, string][] {
   const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
   const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
@@ -23,7 +26,7 @@ export function changedFields(before: unknown, after: unknown): [string, string,
   );
   return keys
     .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-    .map((k) => [k, shown(b[k]), shown(a[k])]);
+    .map((k) => [k, shown(b[k], language), shown(a[k], language)]);
 }
 
 /** An account's audit trail (or every admin action when accountId is null): who, what, why, before → after. */
@@ -93,7 +96,7 @@ export function AuditTrail({ accountId, title }: { accountId: string | null; tit
                     {entry.reason}
                   </Text>
                 ) : null}
-                {changedFields(entry.before, entry.after).map(([field, b, a]) => (
+                {changedFields(entry.before, entry.after, language).map(([field, b, a]) => (
                   <Text key={field} size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {t(`audit.fields.${field}`, { defaultValue: field })}: <span dir="auto">{b}</span> →{' '}
                     <span dir="auto">{a}</span>
