@@ -52,11 +52,15 @@ export async function applyStripeEvent(
     const charge = object as unknown as Stripe.Charge;
     const intentId = idOf(charge.payment_intent);
     const row = intentId ? await repo.guestPaymentByIntent(intentId) : null;
-    if (!row || charge.amount_refunded <= 0) return;
+    // After a partial capture Stripe counts the released rest of the hold as refunded too: only what
+    // was captured and given back is a refund.
+    const released = Math.max(0, charge.amount - charge.amount_captured);
+    const refunded = charge.amount_refunded - released;
+    if (!row || refunded <= 0) return;
     // Refunds only grow: the larger amount wins, whatever order the events come in.
     await guestPayments.apply(row.id, {
       status: 'refunded',
-      patch: { refundedAmount: Math.max(row.refundedAmount, charge.amount_refunded) },
+      patch: { refundedAmount: Math.max(row.refundedAmount, refunded) },
     });
   }
 }
