@@ -79,6 +79,13 @@ export interface AppDeps {
 
 export type App = FastifyInstance;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves when the event handlers running after an answer (a Stripe webhook's) have finished. */
+    eventsIdle(): Promise<void>;
+  }
+}
+
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -97,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = deps.jobs ?? createPgBossJobs({ database, logger: app.log });
   // Domain events (docs/events.md): recorded with each change, delivered after the commit.
   const events = createEventBus({ db: database.db, jobs, logger: app.log });
+  // Tests and the e2e server's Stripe fake wait for the handlers a webhook set running after its answer.
+  app.decorate('eventsIdle', () => events.idle());
 
   // Outside services (adapters/README.md): built once from config, handed to the modules that use them.
   const adapters = createAdapters(config, clock);

@@ -39,6 +39,13 @@ export interface EventBus {
   record<K extends EventType>(db: Db, accountId: string, type: K, payload: DomainEvents[K]): Promise<string>;
   /** After the commit: runs the events' handlers now; what fails is retried through the job queue. */
   publish(ids: readonly string[]): Promise<void>;
+  /**
+   * After the commit, without making the caller wait: for an answer that must be quick (a Stripe webhook
+   * is acknowledged once stored; its handlers run right after). The sweep covers a crash in between.
+   */
+  publishInBackground(ids: readonly string[]): void;
+  /** Resolves when every background publish has finished (tests, and the e2e server's Stripe fake). */
+  idle(): Promise<void>;
   /** A transaction whose emitted events are recorded in it and published after its commit. */
   transaction<T>(db: Db, work: (tx: Db, emit: Emit) => Promise<T>): Promise<T>;
   /** Delivers the given (or else the pending, older than a few seconds) events; answers how many. */
@@ -54,6 +61,7 @@ export interface EventBus {
 export function createEventBus(deps: { db: Db; jobs: Jobs; logger: FastifyBaseLogger }): EventBus {
   const { db, jobs, logger } = deps;
   const handlers = new Map<string, { name: string; run: EventHandler<EventType> }[]>();
+  const inBackground = new Set<Promise<void>>();
 
   const queueRetry = async (ids: string[], at: Date) => {
     try {
@@ -147,6 +155,15 @@ export function createEventBus(deps: { db: Db; jobs: Jobs; logger: FastifyBaseLo
           logger.error({ err, event: id }, 'events: delivery failed');
         }
       }
+    },
+
+    publishInBackground(ids) {
+      const running = bus.publish(ids).finally(() => inBackground.delete(running));
+      inBackground.add(running);
+    },
+
+    async idle() {
+      while (inBackground.size > 0) await Promise.all(inBackground);
     },
 
     async transaction(on, work) {

@@ -260,6 +260,8 @@ async function endTrial(email: string): Promise<boolean> {
   return true;
 }
 const app = await buildApp({ config, database });
+// The app acknowledges a webhook before its handlers run: the fake's pages redirect once they have run.
+stripe.setAfterDelivery(() => app.eventsIdle());
 await app.listen({ port: config.PORT, host: config.HOST });
 // Admin accounts must use two-factor sign-in: the demo admin is enrolled; a second admin is not.
 totpSecrets.set('admin@posada.local', await enrolThroughApi(app, 'admin@posada.local', DEMO_PASSWORD));

@@ -87,6 +87,12 @@ export class FakeStripeStore {
   invoiceSeq = 1;
   private queue: Promise<void> = Promise.resolve();
   webhookUrl: string | null;
+  /**
+   * Awaited after each delivery's answer: the app acknowledges a webhook before its handlers run, so a
+   * test (or the e2e server) hands in `app.eventsIdle` to know the event was applied, as Stripe's next
+   * redirect would find it.
+   */
+  afterDelivery: (() => Promise<void>) | null = null;
 
   constructor(
     readonly base: string,
@@ -166,6 +172,7 @@ export class FakeStripeStore {
         });
         await response.arrayBuffer();
         record.deliveries.push({ at: this.now(), status: response.status });
+        await this.afterDelivery?.();
       } catch {
         record.deliveries.push({ at: this.now(), status: 'error' });
       }

@@ -115,6 +115,8 @@ export interface FakeStripe {
   /** Every event created so far, oldest first, with its deliveries. */
   readonly events: FakeStripeEvent[];
   setWebhookUrl(url: string | null): void;
+  /** Awaited after each delivery is answered (pass `app.eventsIdle`: the handlers run after the answer). */
+  setAfterDelivery(wait: (() => Promise<void>) | null): void;
   /** Answers the next `count` API requests with this status and Stripe error (500 api_error by default). */
   failNext(status?: number, count?: number): void;
   /** Runs a control action (the same as `POST /_fake/<path>`) and waits for its deliveries. */
@@ -381,6 +383,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     },
     setWebhookUrl(url) {
       store.webhookUrl = url;
+    },
+    setAfterDelivery(wait) {
+      store.afterDelivery = wait;
     },
     failNext(status = 500, count = 1) {
       for (let i = 0; i < count; i++) scripted.push(status);

@@ -31,6 +31,7 @@ beforeAll(async () => {
   const address = t.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/stripe`);
+  fake.setAfterDelivery(() => t.app.eventsIdle());
 }, 120_000);
 
 afterAll(async () => {

@@ -26,6 +26,7 @@ beforeAll(async () => {
   const address = t.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/stripe`);
+  fake.setAfterDelivery(() => t.app.eventsIdle());
 }, 60_000);
 
 afterAll(async () => {

@@ -32,8 +32,9 @@ const stringAt = (value: unknown) => (typeof value === 'string' && value ? value
 /**
  * POST /api/webhooks/stripe: verify, store once, tell the modules. The signature is checked on the raw
  * body with our clock (300 s). In one transaction the event is inserted `on conflict (id) do nothing`;
- * only a first insert resolves the Posada account and emits `stripe.event`, so a replay stores and
- * applies nothing. The bus delivers the handlers after the commit, before the answer.
+ * only a first insert resolves the Posada account and records `stripe.event`, so a replay stores and
+ * applies nothing. The answer goes as soon as it commits; the bus runs the handlers right after it
+ * (publishInBackground), and the sweep delivers what a crash in between left.
  */
 export function createStripeWebhooksService(deps: {
   db: Db;
@@ -84,7 +85,10 @@ export function createStripeWebhooksService(deps: {
       if (typeof event.id !== 'string' || typeof event.type !== 'string' || !Number.isFinite(event.created)) {
         throw stripeWebhooksErrors.signatureInvalid();
       }
-      const inserted = await events.transaction(db, async (tx, emit) => {
+      // Acknowledged once stored (Stripe wants a quick 2xx): the handlers run right after the answer.
+      let recorded: string | null = null;
+      const inserted = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
         const accountId = await accountOf(tx, event);
         const stored = await repo.insert(tx, {
           id: event.id,
@@ -99,7 +103,7 @@ export function createStripeWebhooksService(deps: {
           processedAt: accountId ? null : clock.now(),
         });
         if (stored && accountId) {
-          await emit(accountId, 'stripe.event', {
+          recorded = await events.record(tx, accountId, 'stripe.event', {
             event_id: event.id,
             type: event.type,
             stripe_account: event.account ?? null,
@@ -107,6 +111,7 @@ export function createStripeWebhooksService(deps: {
         }
         return stored;
       });
+      if (recorded) events.publishInBackground([recorded]);
       return { received: true, duplicate: !inserted };
     },
 
