@@ -341,6 +341,67 @@ describe('Stripe adapter against the stateful fake', () => {
     expect(sub).toMatchObject({ status: 'active', customer: done.customer });
   });
 
+  it('charges the subscription default tax rate on top (exclusive): Checkout, preview and proration invoices', async () => {
+    const vat = await stripe.createTaxRate(
+      { display_name: 'IVA', inclusive: false, jurisdiction: 'ES', percentage: 21 },
+      { idempotencyKey: 'test-vat-2100' },
+    );
+    expect(vat).toMatchObject({ object: 'tax_rate', percentage: 21, inclusive: false });
+    // The same idempotency key answers the same rate.
+    expect(
+      (
+        await stripe.createTaxRate(
+          { display_name: 'IVA', inclusive: false, jurisdiction: 'ES', percentage: 21 },
+          { idempotencyKey: 'test-vat-2100' },
+        )
+      ).id,
+    ).toBe(vat.id);
+    const coupon = await stripe.createCoupon({ percent_off: 10, duration: 'once' });
+    const session = await stripe.createCheckoutSession({
+      mode: 'subscription',
+      line_items: [
+        {
+          quantity: 2,
+          price_data: {
+            currency: 'eur',
+            unit_amount: 1_000,
+            recurring: { interval: 'month' },
+            product_data: { name: 'Plan' },
+          },
+        },
+      ],
+      subscription_data: { default_tax_rates: [vat.id] },
+      discounts: [{ coupon: coupon.id }],
+      success_url: 'http://app.test/ok',
+      customer_email: 'vat@example.com',
+    });
+    await fake.completeCheckout(session.id);
+    const done = await stripe.retrieveCheckoutSession(session.id);
+    const sub = await stripe.retrieveSubscription(done.subscription as string);
+    expect(sub.default_tax_rates.map((r) => r.id)).toEqual([vat.id]);
+    const first = await stripe.retrieveInvoice(sub.latest_invoice as string);
+    // 2 000 − 10 % = 1 800, + 21 % = 378 → 2 178.
+    expect(first).toMatchObject({
+      subtotal: 2_000,
+      total_excluding_tax: 1_800,
+      total: 2_178,
+      amount_paid: 2_178,
+      total_discount_amounts: [{ amount: 200 }],
+      total_taxes: [{ amount: 378, taxable_amount: 1_800, tax_behavior: 'exclusive' }],
+    });
+    const preview = await stripe.createInvoicePreview({ subscription: sub.id });
+    expect(preview).toMatchObject({ subtotal: 2_000, total: 2_420 });
+    const item = sub.items.data[0] as Stripe.SubscriptionItem;
+    const changed = await stripe.updateSubscription(sub.id, {
+      items: [{ id: item.id, quantity: 4 }],
+      proration_behavior: 'always_invoice',
+      default_tax_rates: '',
+    });
+    const proration = await stripe.retrieveInvoice(changed.latest_invoice as string);
+    expect(proration.total_taxes).toEqual([]);
+    expect(proration.total).toBe(proration.subtotal);
+  });
+
   it('maps failures to AdapterError kinds: 402 rejected (declined), 404 rejected, 401 unauthorized, 500 server_error', async () => {
     const customer = await stripe.createCustomer({ email: 'declined@example.com' });
     await expect(

@@ -141,6 +141,7 @@ export function createStripeClient(opts: StripeClientOptions): StripeGateway {
     createInvoicePreview: (params) => call(() => stripe.invoices.createPreview(params)),
     retrieveInvoice: (id) => call(() => stripe.invoices.retrieve(id)),
     createCoupon: (params, o) => call(() => stripe.coupons.create(params, req(o))),
+    createTaxRate: (params, o) => call(() => stripe.taxRates.create(params, req(o))),
     createBillingPortalSession: (params) => call(() => stripe.billingPortal.sessions.create(params)),
     verifyWebhook(rawBody, header) {
       if (!opts.webhookSecret)

@@ -1,6 +1,7 @@
 import { resolveItems } from './stripe.fake-catalog.ts';
 import { bool, type Form, int, list, metadataOf, obj, str } from './stripe.fake-form.ts';
 import { type FakeStripeStore, invalid, missing, type Obj } from './stripe.fake-store.ts';
+import { taxRatesOf } from './stripe.fake-tax.ts';
 
 /**
  * Stripe Billing in the fake: subscriptions (trial → active; past_due on a failed renewal; canceled),
@@ -29,6 +30,8 @@ export function createSubscriptionFor(
     metadata: Record<string, string>;
     defaultPaymentMethod: string | null;
     coupon: string | null;
+    /** `default_tax_rates` (tax rate objects): applied to every invoice of the subscription. */
+    taxRates?: Obj[];
     owner?: string | null;
   },
 ): Obj {
@@ -52,6 +55,7 @@ export function createSubscriptionFor(
     currency: input.items[0]?.price.currency,
     customer: input.customer,
     default_payment_method: input.defaultPaymentMethod,
+    default_tax_rates: input.taxRates ?? [],
     description: null,
     discounts: [] as string[],
     ended_at: null,
@@ -125,6 +129,7 @@ export function createSubscription(store: FakeStripeStore, form: Form, stripeAcc
     metadata: metadataOf(form.metadata),
     defaultPaymentMethod: str(form.default_payment_method),
     coupon: str(obj(list(form.discounts)[0]).coupon) ?? str(form.coupon),
+    taxRates: taxRatesOf(store, form.default_tax_rates, 'default_tax_rates'),
     owner: stripeAccount,
   });
 }
@@ -197,6 +202,11 @@ export function updateSubscription(store: FakeStripeStore, id: string, form: For
   if (sub.status === 'canceled')
     throw invalid('A canceled subscription can only update its cancellation_details and metadata.', 'id');
   const previous: Obj = {};
+  // Applied before the items: the proration invoice of the same update carries the new rates.
+  if ('default_tax_rates' in form) {
+    previous.default_tax_rates = sub.default_tax_rates;
+    sub.default_tax_rates = taxRatesOf(store, form.default_tax_rates, 'default_tax_rates');
+  }
   if ('items' in form) {
     const behavior = str(form.proration_behavior) ?? 'create_prorations';
     const { items, lines } = planChange(store, sub, form.items, int(form.proration_date));
@@ -317,6 +327,7 @@ export function previewInvoice(store: FakeStripeStore, form: Form): Obj {
       reason: 'subscription_create',
       preview: true,
       period: { start: now, end },
+      taxRates: taxRatesOf(store, details.default_tax_rates, 'subscription_details[default_tax_rates]'),
     });
   }
   const sub = store.get(subId, 'subscription', 'subscription', 'subscription');
@@ -325,11 +336,16 @@ export function previewInvoice(store: FakeStripeStore, form: Form): Obj {
     ? planChange(store, sub, details.items, int(details.proration_date))
     : { items: sub.items.data, lines: [] };
   const prorations = behavior === 'none' ? [] : lines;
+  const taxRates =
+    'default_tax_rates' in details
+      ? taxRatesOf(store, details.default_tax_rates, 'subscription_details[default_tax_rates]')
+      : undefined;
   if (behavior === 'always_invoice') {
     return makeInvoice(store, sub, sub.customer, prorations, {
       reason: 'subscription_update',
       preview: true,
       period: periodOf(sub),
+      taxRates,
     });
   }
   const start = periodOf(sub).end;
@@ -343,6 +359,7 @@ export function previewInvoice(store: FakeStripeStore, form: Form): Obj {
     reason: 'subscription_cycle',
     preview: true,
     period: { start, end },
+    taxRates,
   });
 }
 

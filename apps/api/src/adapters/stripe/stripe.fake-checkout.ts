@@ -3,6 +3,7 @@ import { createCustomer, resolveItems, savedCard } from './stripe.fake-catalog.t
 import { bool, type Form, int, list, metadataOf, obj, str } from './stripe.fake-form.ts';
 import { createPaymentIntent, processPayment } from './stripe.fake-payments.ts';
 import { FakeStripeError, type FakeStripeStore, invalid, missing, type Obj } from './stripe.fake-store.ts';
+import { taxRatesOf } from './stripe.fake-tax.ts';
 
 /** What paying on the hosted page does: pay, pay with a card that is declined, or an async failure. */
 export type CheckoutOutcome = 'paid' | 'failed' | 'async_failed';
@@ -221,6 +222,7 @@ export function completeCheckout(store: FakeStripeStore, id: string, outcome: Ch
     metadata: metadataOf(data.metadata),
     defaultPaymentMethod: card.id,
     coupon: str(obj(list(form.discounts)[0]).coupon),
+    taxRates: taxRatesOf(store, data.default_tax_rates, 'subscription_data[default_tax_rates]'),
     owner,
   });
   const invoice = store.objects.get(subscription.latest_invoice);

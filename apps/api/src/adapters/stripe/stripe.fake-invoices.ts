@@ -1,4 +1,5 @@
 import type { FakeStripeStore, Obj } from './stripe.fake-store.ts';
+import { taxesOf } from './stripe.fake-tax.ts';
 
 /** Invoices of the fake's subscriptions: lines, discounts, finalize and pay (or fail) with their events. */
 
@@ -147,11 +148,20 @@ export function makeInvoice(
   sub: Obj | null,
   customer: string,
   lines: Obj[],
-  opts: { reason: string; preview?: boolean; fail?: boolean; period: { start: number; end: number } },
+  opts: {
+    reason: string;
+    preview?: boolean;
+    fail?: boolean;
+    period: { start: number; end: number };
+    /** The tax rates (objects) when not the subscription's `default_tax_rates`. */
+    taxRates?: Obj[];
+  },
 ): Obj {
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
   const discount = sub ? discountAmount(store, sub, subtotal, !opts.preview) : 0;
-  const total = subtotal - discount;
+  const rates: Obj[] = opts.taxRates ?? sub?.default_tax_rates ?? [];
+  const tax = taxesOf(rates, subtotal - discount);
+  const total = subtotal - discount + tax.amount;
   const amountDue = Math.max(0, total);
   const id = opts.preview ? `upcoming_${store.id('in')}` : store.id('in');
   const cust = store.objects.get(customer);
@@ -171,6 +181,7 @@ export function makeInvoice(
     customer,
     customer_email: cust?.email ?? null,
     customer_name: cust?.name ?? null,
+    default_tax_rates: rates,
     discounts: sub?.discounts ?? [],
     hosted_invoice_url: opts.preview ? null : `${store.base}/invoice/${id}`,
     invoice_pdf: null,
@@ -199,7 +210,8 @@ export function makeInvoice(
     subtotal_excluding_tax: subtotal,
     total,
     total_discount_amounts: discount > 0 ? [{ amount: discount, discount: sub?.discounts[0] }] : [],
-    total_excluding_tax: total,
+    total_excluding_tax: subtotal - discount,
+    total_taxes: tax.totalTaxes,
   };
   if (opts.preview) return invoice;
   store.put(invoice, sub ? store.owner.get(sub.id) : null);

@@ -7,9 +7,10 @@
  * `{ error: { type, message, code, param } }` with 400/401/402/404):
  *   accounts (create, retrieve), account_links, checkout/sessions (create, retrieve, expire, line_items),
  *   payment_intents (create incl. confirm+off_session, retrieve, capture, cancel), refunds, customers
- *   (create, update, retrieve), products, prices, coupons, subscriptions (create, retrieve, update,
- *   cancel = DELETE), invoices (retrieve, create_preview), billing_portal/sessions, charges and
- *   payment_methods (retrieve). Magic payment methods: `pm_card_visa`, `pm_card_chargeDeclined` (402).
+ *   (create, update, retrieve), products, prices, coupons, tax_rates (create, retrieve), subscriptions
+ *   (create, retrieve, update, cancel = DELETE; default_tax_rates taxed on every invoice), invoices
+ *   (retrieve, create_preview), billing_portal/sessions, charges and payment_methods (retrieve). Magic
+ *   payment methods: `pm_card_visa`, `pm_card_chargeDeclined` (402).
  *
  * HOSTED PAGES (plain HTML; each button POSTs, the fake waits until its webhooks are delivered, then 303):
  *   /checkout/{cs_id}     buttons "Pay" (use exact: true), "Pay with failing card" (stays open, shows
@@ -98,6 +99,7 @@ import {
   invalid,
   type Obj,
 } from './stripe.fake-store.ts';
+import { createTaxRate } from './stripe.fake-tax.ts';
 
 export interface FakeStripeOptions {
   webhookUrl?: string | null;
@@ -161,6 +163,8 @@ const api: Record<string, Route> = {
   'POST /v1/products': (s, f, _id, a) => createProduct(s, f, a),
   'POST /v1/prices': (s, f, _id, a) => createPrice(s, f, a),
   'POST /v1/coupons': (s, f, _id, a) => createCoupon(s, f, a),
+  'POST /v1/tax_rates': (s, f, _id, a) => createTaxRate(s, f, a),
+  'GET /v1/tax_rates/{id}': (s, _f, id) => s.get(id, 'tax_rate', 'tax_rate'),
   'POST /v1/subscriptions': (s, f, _id, a) => createSubscription(s, f, a),
   'GET /v1/subscriptions/{id}': (s, _f, id) => s.get(id, 'subscription', 'subscription'),
   'POST /v1/subscriptions/{id}': (s, f, id) => updateSubscription(s, id, f),

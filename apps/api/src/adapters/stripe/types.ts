@@ -67,6 +67,8 @@ export interface StripeGateway {
   createInvoicePreview(params: Stripe.InvoiceCreatePreviewParams): Promise<Stripe.Invoice>;
   retrieveInvoice(id: string): Promise<Stripe.Invoice>;
   createCoupon(params: Stripe.CouponCreateParams, options?: StripeCallOptions): Promise<Stripe.Coupon>;
+  /** The VAT Stripe charges on the subscription (exclusive tax rate, one per percentage). */
+  createTaxRate(params: Stripe.TaxRateCreateParams, options?: StripeCallOptions): Promise<Stripe.TaxRate>;
   createBillingPortalSession(
     params: Stripe.BillingPortal.SessionCreateParams,
   ): Promise<Stripe.BillingPortal.Session>;
