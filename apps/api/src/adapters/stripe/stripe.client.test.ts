@@ -378,7 +378,7 @@ describe('Stripe adapter against the stateful fake', () => {
     await fake.completeCheckout(session.id);
     const done = await stripe.retrieveCheckoutSession(session.id);
     const sub = await stripe.retrieveSubscription(done.subscription as string);
-    expect(sub.default_tax_rates.map((r) => r.id)).toEqual([vat.id]);
+    expect(sub.default_tax_rates?.map((r) => r.id)).toEqual([vat.id]);
     const first = await stripe.retrieveInvoice(sub.latest_invoice as string);
     // 2 000 − 10 % = 1 800, + 21 % = 378 → 2 178.
     expect(first).toMatchObject({
