@@ -15,11 +15,9 @@ import {
   IconLogout,
   IconPhoneCall,
   IconPlugConnected,
-  IconReceipt,
   IconSettings,
   IconShieldCheck,
   IconSparkles,
-  IconTag,
   IconUserCog,
   IconUserStar,
   IconUsers,
@@ -230,20 +228,14 @@ export const empresaMobileItems: NavItem[] = [
   logoutItem,
 ];
 
-/** spec 2.3 admin sidebar: Home, Asesores, Usuarios, Precios, Pagos, Gestión de usuarios, Cerrar sesión. */
+/**
+ * spec 2.3 admin sidebar: Home, Asesores, Usuarios, Cerrar sesión. The back office's other pages (prices,
+ * payments, user management; issue 16) open from HomeManager's shortcuts.
+ */
 export const adminSidebarItems: NavItem[] = [
   { key: 'home', kind: 'route', route: 'HomeManager', labelKey: 'nav.home', icon: IconHome },
   { key: 'advisors', kind: 'route', route: 'advisorsPage', labelKey: 'nav.advisors', icon: IconUserStar },
   { key: 'users', kind: 'route', route: 'UsuariosManager', labelKey: 'nav.users', icon: IconUsers },
-  { key: 'prices', kind: 'route', route: 'adminPrices', labelKey: 'nav.prices', icon: IconTag },
-  { key: 'payments', kind: 'route', route: 'adminPayments', labelKey: 'nav.payments', icon: IconReceipt },
-  {
-    key: 'userManagement',
-    kind: 'route',
-    route: 'adminUserManagement',
-    labelKey: 'nav.userManagement',
-    icon: IconUserCog,
-  },
   logoutItem,
 ];
 

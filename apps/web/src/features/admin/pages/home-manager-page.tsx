@@ -6,7 +6,10 @@ import {
   IconHourglassHigh,
   IconId,
   IconMailQuestion,
+  IconReceipt,
   IconRosetteDiscountCheck,
+  IconTag,
+  IconUserCog,
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
@@ -84,6 +87,27 @@ export function HomeManagerPage() {
           text={t('home.shortcuts.usersText')}
           action={t('home.shortcuts.usersAction')}
           to={pathTo('UsuariosManager')}
+        />
+        <Shortcut
+          icon={<IconTag size={22} />}
+          title={t('home.shortcuts.pricesTitle')}
+          text={t('home.shortcuts.pricesText')}
+          action={t('home.shortcuts.pricesAction')}
+          to={pathTo('adminPrices')}
+        />
+        <Shortcut
+          icon={<IconReceipt size={22} />}
+          title={t('home.shortcuts.paymentsTitle')}
+          text={t('home.shortcuts.paymentsText')}
+          action={t('home.shortcuts.paymentsAction')}
+          to={pathTo('adminPayments')}
+        />
+        <Shortcut
+          icon={<IconUserCog size={22} />}
+          title={t('home.shortcuts.userManagementTitle')}
+          text={t('home.shortcuts.userManagementText')}
+          action={t('home.shortcuts.userManagementAction')}
+          to={pathTo('adminUserManagement')}
         />
       </SimpleGrid>
     </Stack>
