@@ -29,6 +29,8 @@ export interface SubscriptionInvoicer {
     paid: boolean;
     paidAt?: Date | null;
   }): Promise<{ id: string }>;
+  /** The VAT of the account's invoices (basis points), which Stripe must charge too. */
+  vatDecision(accountId: string): Promise<{ rate: number }>;
 }
 
 export interface SubscriptionsDeps {

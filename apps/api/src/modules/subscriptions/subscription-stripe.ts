@@ -54,6 +54,35 @@ export function createProductCatalog(stripe: StripeGateway) {
   };
 }
 
+/**
+ * The VAT Stripe charges on the subscription (docs/billing.md "VAT"): one exclusive tax rate per percentage
+ * ('IVA', ES), created once (idempotency key `posada-vat-2100`, and remembered per process); a rate of 0
+ * (reverse charge, outside the territory, not subject) is no tax rate at all. Answers the
+ * `default_tax_rates` ids.
+ */
+export function createVatRates(stripe: StripeGateway) {
+  const known = new Map<number, string>();
+  return async function vatRatesFor(rateBps: number): Promise<string[]> {
+    if (rateBps <= 0) return [];
+    const cached = known.get(rateBps);
+    if (cached) return [cached];
+    const rate = await stripe.createTaxRate(
+      {
+        display_name: 'IVA',
+        description: `IVA ${rateBps / 100} %`,
+        inclusive: false,
+        jurisdiction: 'ES',
+        country: 'ES',
+        tax_type: 'vat',
+        percentage: rateBps / 100,
+      },
+      { idempotencyKey: `posada-vat-${rateBps}` },
+    );
+    known.set(rateBps, rate.id);
+    return [rate.id];
+  };
+}
+
 export interface WantedItem {
   kind: 'plan' | 'addon';
   code: string;

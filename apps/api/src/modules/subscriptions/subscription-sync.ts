@@ -21,6 +21,25 @@ const at = (seconds: number | null | undefined) => (seconds ? new Date(seconds *
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
 /**
+ * The lines of our invoice for a paid Stripe invoice: Stripe's lines (before discount and tax) and one
+ * negative line per discount, so our subtotal is Stripe's taxable amount (`total_excluding_tax`) and our
+ * total (subtotal + our VAT, the rate Stripe charged through the tax rate) is what Stripe charged.
+ */
+export function invoiceLinesOf(invoice: Stripe.Invoice) {
+  const lines = (invoice.lines?.data ?? []).map((l) => ({
+    description: l.description ?? 'Posada',
+    quantity: l.quantity ?? 1,
+    unitAmount: l.quantity ? Math.round(l.amount / l.quantity) : l.amount,
+    amount: l.amount,
+  }));
+  for (const d of invoice.total_discount_amounts ?? []) {
+    if (d.amount <= 0) continue;
+    lines.push({ description: 'Descuento', quantity: 1, unitAmount: -d.amount, amount: -d.amount });
+  }
+  return lines;
+}
+
+/**
  * Stripe → the subscription row (docs/billing.md "Lifecycle"), idempotent and order safe: a subscription
  * event re-reads the subscription from Stripe (the event's copy may be stale) and a reading whose event is
  * older than the last applied one (read_at) is ignored; payments are recorded once per event id. Also the
@@ -141,12 +160,7 @@ export function createSubscriptionSync(deps: SubscriptionsDeps, core: Subscripti
           stripeInvoiceId: invoice.id,
           periodStart: at(invoice.lines?.data?.[0]?.period?.start) ?? at(invoice.period_start),
           periodEnd: at(invoice.lines?.data?.[0]?.period?.end) ?? at(invoice.period_end),
-          lines: (invoice.lines?.data ?? []).map((l) => ({
-            description: l.description ?? 'Posada',
-            quantity: l.quantity ?? 1,
-            unitAmount: l.quantity ? Math.round(l.amount / l.quantity) : l.amount,
-            amount: l.amount,
-          })),
+          lines: invoiceLinesOf(invoice),
           currency: invoice.currency.toUpperCase(),
           paid: true,
           paidAt,

@@ -217,15 +217,21 @@ describe('the operator subscribes, changes and cancels', () => {
           .where(and(eq(billingPayments.accountId, op.accountId), eq(billingPayments.status, 'succeeded'))),
       (rows) => rows.some((r) => r.amount > 0),
     );
-    expect(paid.find((r) => r.amount > 0)?.amount).toBe((1500 + 200) * 3);
+    // Stripe charges the period plus the Spanish VAT (the account has no billing data: Spain, 21 %).
+    expect(paid.find((r) => r.amount > 0)?.amount).toBe(Math.round((1500 + 200) * 3 * 1.21));
     const invoices = await eventually(
       () => api(op.token, 'GET', '/api/billing/invoices'),
       (r) => (r.body.data?.length ?? 0) > 0,
     );
     expect(invoices.status).toBe(200);
-    // One invoice for the paid period (before VAT: the period's total), whatever the replays.
+    // One invoice for the paid period, whatever the replays: its total is what Stripe charged.
     expect(invoices.body.data).toHaveLength(1);
-    expect(invoices.body.data[0]).toMatchObject({ subtotal: (1500 + 200) * 3, status: 'paid' });
+    expect(invoices.body.data[0]).toMatchObject({
+      subtotal: (1500 + 200) * 3,
+      vat_rate: 2100,
+      total: Math.round((1500 + 200) * 3 * 1.21),
+      status: 'paid',
+    });
   });
 
   it('adding units previews the prorated charge, and that is what is charged now', async () => {
@@ -252,12 +258,14 @@ describe('the operator subscribes, changes and cancels', () => {
       (rows) => rows.length > before,
     );
     const latest = charges.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
-    expect(latest?.amount).toBe(p.proration_amount);
+    // The proration (before tax) plus 21 % VAT.
+    expect(latest?.amount).toBe(p.proration_amount + Math.round(p.proration_amount * 0.21));
     const invoices = await eventually(
       () => api(op.token, 'GET', '/api/billing/invoices'),
       (r) => (r.body.data?.length ?? 0) > 1,
     );
     expect(invoices.body.data.map((i: { subtotal: number }) => i.subtotal)).toContain(p.proration_amount);
+    expect(invoices.body.data.map((i: { total: number }) => i.total)).toContain(latest?.amount);
     expect((await user(op.token)).quantity).toBe(6);
     // Nothing to change → a field error.
     const same = await api(op.token, 'PUT', '/api/subscription', { changes: { units: 6 } });
@@ -370,6 +378,73 @@ describe('coupons', () => {
     expect(used.body.errors.coupon).toBeDefined();
     const s = await subscribe(op.token, { ...choice, coupon: 'BIENVENIDA20' });
     expect(s).toMatchObject({ coupon: { code: 'BIENVENIDA20' }, amount: 2400 });
+  });
+});
+
+describe('VAT: Stripe charges what our invoice shows', () => {
+  const choice = { plan: 'standard', billing_period: 'monthly', units: 2, addons: [] };
+  const spanish = {
+    business_name: 'Casa Rural Las Encinas S.L.',
+    tax_id: 'B-1234567-4',
+    address: 'Camino de la Sierra 4',
+    city: 'Cercedilla',
+    country: 'es',
+    province: 'Madrid',
+    postal_code: '28470',
+    email: 'facturas@encinas.example',
+  };
+  const french = {
+    business_name: 'Maison Lavande SARL',
+    tax_id: 'FR 40 303 265 045',
+    address: '12 rue des Lilas',
+    city: 'Paris',
+    country: 'FR',
+    postal_code: '75011',
+  };
+
+  /** Subscribes with these billing data, ends the trial on Stripe: Stripe's paid invoice and ours. */
+  async function paidPeriod(details: object, coupon?: string) {
+    const op = await operator(2);
+    expect((await api(op.token, 'PUT', '/api/billing/details', details)).status).toBe(200);
+    await subscribe(op.token, { ...choice, ...(coupon ? { coupon } : {}) });
+    const row = (
+      await t.database.db.select().from(subscriptions).where(eq(subscriptions.accountId, op.accountId))
+    )[0];
+    const subId = row?.stripeSubscriptionId as string;
+    await fake.control(`subscriptions/${subId}/end_trial`);
+    const stripeInvoice = fake.object(fake.object(subId)?.latest_invoice) as Record<string, never>;
+    const ours = await eventually(
+      () => api(op.token, 'GET', '/api/billing/invoices'),
+      (r) => (r.body.data?.length ?? 0) > 0,
+    );
+    expect(ours.body.data).toHaveLength(1);
+    return { stripe: stripeInvoice, ours: ours.body.data[0], sub: fake.object(subId) };
+  }
+
+  it('a Spanish customer: Stripe adds 21 % through the IVA tax rate, our invoice total is the amount paid', async () => {
+    const { stripe, ours, sub } = await paidPeriod(spanish);
+    expect(sub?.default_tax_rates).toEqual([
+      expect.objectContaining({ display_name: 'IVA', percentage: 21, inclusive: false, jurisdiction: 'ES' }),
+    ]);
+    expect(stripe).toMatchObject({ subtotal: 3000, total: 3630, amount_paid: 3630, status: 'paid' });
+    expect(ours).toMatchObject({ subtotal: 3000, vat_rate: 2100, vat_amount: 630, total: 3630 });
+    expect(ours.total).toBe(stripe.amount_paid);
+  });
+
+  it('a French business with a VAT number: reverse charge, no tax on Stripe, 0 % on our invoice', async () => {
+    const { stripe, ours, sub } = await paidPeriod(french);
+    expect(sub?.default_tax_rates).toEqual([]);
+    expect(stripe).toMatchObject({ subtotal: 3000, total: 3000, amount_paid: 3000 });
+    expect(ours).toMatchObject({ subtotal: 3000, vat_rate: 0, vat_amount: 0, total: 3000 });
+    expect(ours.total).toBe(stripe.amount_paid);
+  });
+
+  it('a coupon: our invoice carries the discount as a line, its subtotal is what Stripe taxed', async () => {
+    await t.database.db.insert(coupons).values({ code: 'IVADIEZ', percentOff: 10 });
+    const { stripe, ours } = await paidPeriod(spanish, 'IVADIEZ');
+    // 3 000 − 10 % = 2 700 taxable, + 21 % = 567 → 3 267.
+    expect(stripe).toMatchObject({ subtotal: 3000, total_excluding_tax: 2700, amount_paid: 3267 });
+    expect(ours).toMatchObject({ subtotal: 2700, vat_amount: 567, total: 3267 });
   });
 });
 

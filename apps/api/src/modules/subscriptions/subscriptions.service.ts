@@ -24,6 +24,7 @@ import { statusOf } from './subscription-projection.ts';
 import {
   type Choice,
   createProductCatalog,
+  createVatRates,
   intervalOf,
   itemUpdates,
   metadataOf,
@@ -76,6 +77,14 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   const { repo } = core;
   const ensureProduct = deps.stripe ? createProductCatalog(deps.stripe) : null;
   const sync = createSubscriptionSync(deps, core);
+  const vatRates = deps.stripe ? createVatRates(deps.stripe) : null;
+
+  /** The account's VAT as Stripe tax rate ids (billing's vatDecision; none at 0 % or without billing). */
+  async function vatRatesOf(accountId: string): Promise<string[]> {
+    const billing = deps.billing?.() ?? null;
+    if (!billing || !vatRates) return [];
+    return vatRates((await billing.vatDecision(accountId)).rate);
+  }
 
   const stripeOrFail = () => {
     if (!deps.stripe || !ensureProduct) throw subscriptionsErrors.notConfigured();
@@ -250,6 +259,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       return callStripe(async () => {
         const items = await wantedItems(table, choice, ensure);
         const customer = await customerFor(row);
+        const taxRates = await vatRatesOf(tenant.accountId);
         const now = deps.clock.now();
         // Stripe wants a trial end at least 48 hours ahead: fewer days left start the paid period now.
         const trialEnd =
@@ -279,6 +289,8 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
               ...(coupon ? { coupon_id: coupon.id } : {}),
             },
             ...(trialEnd ? { trial_end: trialEnd } : {}),
+            // Stripe charges the VAT our invoice shows (exclusive, on top of the prices).
+            ...(taxRates.length > 0 ? { default_tax_rates: taxRates } : {}),
           },
           ...(coupon ? { discounts: [{ coupon: await stripeCouponId(stripe, coupon) }] } : {}),
           success_url: `${base}?checkout=success`,
@@ -308,7 +320,11 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         const invoice = await stripe.createInvoicePreview({
           customer: row.stripeCustomerId ?? undefined,
           subscription: sub.id,
-          subscription_details: { items, proration_behavior: 'always_invoice' },
+          subscription_details: {
+            items,
+            proration_behavior: 'always_invoice',
+            default_tax_rates: await vatRatesOf(tenant.accountId).then((r) => (r.length > 0 ? r : '')),
+          },
         });
         const prorations = (invoice.lines?.data ?? []).filter(
           (l) => l.parent?.subscription_item_details?.proration || l.parent?.invoice_item_details?.proration,
@@ -342,6 +358,8 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
           items: itemUpdates(sub, await wantedItems(table, next, ensure), table.currency, next.period),
           proration_behavior: 'always_invoice',
           metadata: metadataOf(tenant.accountId, next),
+          // The VAT as the billing data say it now (they may have changed since Checkout).
+          default_tax_rates: await vatRatesOf(tenant.accountId).then((r) => (r.length > 0 ? r : '')),
         }),
       );
       await sync.applyReading(tenant.accountId, updated, null, bookId);
