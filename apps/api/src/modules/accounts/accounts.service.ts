@@ -70,6 +70,8 @@ function toUser(row: UserWithAccountRow, list: PropertySummary[], now: Date): Us
   const trialEnd = account?.trialEndsAt ?? null;
   const stored = (account?.statusSubscription ?? null) as StatusSubscription | null;
   const status = stored ? effectiveSubscriptionStatus(stored, trialEnd, now) : null;
+  // A trial over before the trial job ran reads as the job will project it: no plan, no services.
+  const trialOver = stored === 'demo' && status === 'demo_expired';
   return {
     id: user.id,
     name: user.name,
@@ -80,10 +82,10 @@ function toUser(row: UserWithAccountRow, list: PropertySummary[], now: Date): Us
     locale: user.locale as Locale,
     pais: account?.pais ?? null,
     tipo_hospedaje: (account?.tipoHospedaje ?? null) as TipoHospedaje | null,
-    plan: account?.plan ?? null,
+    plan: trialOver ? null : (account?.plan ?? null),
     status_subscription: status,
     quantity: account?.quantity ?? 0,
-    servicios: account?.servicios ?? [],
+    servicios: trialOver ? [] : (account?.servicios ?? []),
     suscription_id_stripe: account?.suscriptionIdStripe ?? null,
     enable_web_reservations: account?.enableWebReservations ?? false,
     direct_booking_payment_type: account?.directBookingPaymentType ?? null,

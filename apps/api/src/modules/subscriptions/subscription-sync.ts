@@ -16,6 +16,13 @@ export const subscriptionEventTypes = new Set([
   'invoice.payment_failed',
 ]);
 
+/** The free trial has run out and nothing was bought: the row must read as expired. */
+export const trialOver = (row: SubscriptionRow, now: Date) =>
+  row.state === 'trialing' &&
+  !row.stripeSubscriptionId &&
+  row.trialEndsAt !== null &&
+  row.trialEndsAt.getTime() <= now.getTime();
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const at = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
@@ -205,6 +212,15 @@ export function createSubscriptionSync(deps: SubscriptionsDeps, core: Subscripti
     });
   }
 
+  /** A trial over without a paid subscription ends (idempotent): the job, and any read that finds it first. */
+  async function expireTrialIfEnded(accountId: string): Promise<boolean> {
+    const now = deps.clock.now();
+    const { before, after } = await core.change(accountId, (row) =>
+      trialOver(row, now) ? { state: 'expired' } : null,
+    );
+    return before.state !== after.state;
+  }
+
   return {
     applyReading,
 
@@ -235,18 +251,13 @@ export function createSubscriptionSync(deps: SubscriptionsDeps, core: Subscripti
       }
     },
 
+    expireTrialIfEnded,
+
     /** Trials over without a paid subscription: expired (spec 4 demo_expired, the paywall). */
     async expireTrials(): Promise<number> {
-      const now = deps.clock.now();
       let expired = 0;
-      for (const accountId of await repo.listTrialsEnded(now, 500)) {
-        const { before, after } = await core.change(accountId, (row) =>
-          row.state === 'trialing' && !row.stripeSubscriptionId && row.trialEndsAt && row.trialEndsAt <= now
-            ? { state: 'expired' }
-            : null,
-        );
-        if (before.state !== after.state) expired += 1;
-      }
+      for (const accountId of await repo.listTrialsEnded(deps.clock.now(), 500))
+        if (await expireTrialIfEnded(accountId)) expired += 1;
       return expired;
     },
   };

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signStripePayload } from '../../adapters/stripe/stripe.client.ts';
 import { type FakeStripe, startFakeStripe } from '../../adapters/stripe/stripe.fake.ts';
+import { accounts } from '../../db/schema/accounts.ts';
 import { billingPayments, coupons, subscriptions } from '../../db/schema/billing.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { bearer, createAdmin, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
@@ -612,5 +613,40 @@ describe('without Stripe configured', () => {
     });
     const u = (await call('GET', '/api/user')).body.data;
     expect(u).toMatchObject({ status_subscription: 'demo_expired', restaday: 0 });
+  });
+
+  it('a trial over before the trial job ran reads as expired (subscription and user), and the job then has nothing to do', async () => {
+    const f = await createEmpresa(bare, { properties: [{ nombre: 'Casa Luna' }] });
+    bare.clock.advance(15 * DAY);
+    const token = await loginToken(bare, f.email);
+    const get = async (url: string) =>
+      (await bare.app.inject({ method: 'GET', url, headers: bearer(token) })).json().data;
+    // The user first (computed on read), then the subscription (which applies the expiry).
+    expect(await get('/api/user')).toMatchObject({
+      status_subscription: 'demo_expired',
+      restaday: 0,
+      plan: null,
+      servicios: [],
+    });
+    expect(await get('/api/subscription')).toMatchObject({
+      state: 'expired',
+      status_subscription: 'demo_expired',
+      restaday: 0,
+    });
+    const [account] = await bare.database.db
+      .select({ status: accounts.statusSubscription })
+      .from(accounts)
+      .where(eq(accounts.id, f.accountId as string));
+    expect(account?.status).toBe('demo_expired');
+    const [row] = await bare.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, f.accountId as string));
+    expect(row?.state).toBe('expired');
+    // Reading again and the job change nothing more.
+    expect((await get('/api/subscription')).state).toBe('expired');
+    await bare.jobs.send(subscriptionsTrialJob, {});
+    await bare.jobs.drain(subscriptionsTrialJob);
+    expect(await get('/api/user')).toMatchObject({ status_subscription: 'demo_expired', plan: null });
   });
 });

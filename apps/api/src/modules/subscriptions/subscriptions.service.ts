@@ -30,7 +30,7 @@ import {
   metadataOf,
   wantedItems,
 } from './subscription-stripe.ts';
-import { createSubscriptionSync } from './subscription-sync.ts';
+import { createSubscriptionSync, trialOver } from './subscription-sync.ts';
 import { subscriptionsErrors } from './subscriptions.errors.ts';
 import type { CouponRow, SubscriptionRow } from './subscriptions.repo.ts';
 
@@ -112,7 +112,12 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   }
 
   async function view(accountId: string): Promise<Subscription> {
-    const row = await core.ensure(accountId);
+    let row = await core.ensure(accountId);
+    // A trial over before the job ran reads as what the job will make it (and is made so now, once).
+    if (trialOver(row, deps.clock.now())) {
+      await sync.expireTrialIfEnded(accountId);
+      row = await core.ensure(accountId);
+    }
     const [account, properties, coupon] = await Promise.all([
       repo.findAccount(accountId),
       repo.countProperties(accountId),
