@@ -1,6 +1,6 @@
 import { addonCodes, planCodes, tierFloors } from '@posada/domain/pricing';
 import { z } from 'zod';
-import { text, uuid } from './primitives.ts';
+import { isoDate as calendarDate, multilineText, text, uuid } from './primitives.ts';
 
 /**
  * The admin back office's money and account screens (issue 16, spec 2.2 /manager/prices, payments,
@@ -136,7 +136,7 @@ export const createCouponBody = z
       .nullish(),
     max_redemptions: z.number().int().min(1, 'admin.coupon_redemptions_positive').nullish(),
     /** YYYY-MM-DD (valid through that day, UTC) or an ISO instant. */
-    valid_until: z.string().min(10).max(40).nullish(),
+    valid_until: text({ max: 40, trim: true }).min(10).nullish(),
   })
   .superRefine((body, ctx) => {
     if ((body.percent_off == null) === (body.amount_off == null)) {
@@ -159,7 +159,7 @@ export const idParams = z.object({ id: uuid() });
 // ---------------------------------------------------------------------------------------------------
 
 export const billingPaymentStatuses = ['succeeded', 'failed', 'refunded'] as const;
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid_date');
+const isoDate = calendarDate();
 
 export const adminPaymentsQuery = z.object({
   from: isoDate.optional(),
@@ -255,9 +255,9 @@ export const adminAccountChangeBody = z.object({
   units: z.number().int().min(1, 'admin.units_positive').max(100_000).optional(),
   addons: z.array(addonCode).optional(),
   /** ISO instant or YYYY-MM-DD (the end of that day, UTC). */
-  trial_ends_at: z.string().min(10).max(40).optional(),
+  trial_ends_at: text({ max: 40, trim: true }).min(10).optional(),
   state: z.enum(subscriptionStateNames).optional(),
-  reason: z.string().trim().min(1, 'admin.reason_required').max(500),
+  reason: multilineText(500, { trim: true }).min(1, 'admin.reason_required'),
 });
 export type AdminAccountChangeBody = z.infer<typeof adminAccountChangeBody>;
 

@@ -46,6 +46,7 @@ describe('GET /api/integrations (spec 2.2 profile › integrations)', () => {
       'ttlock',
       'igloohome',
       'ical',
+      'stripe',
     ]);
     // Channel calendars need no setting: each connection brings its feed URL.
     expect(items.find((i: { name: string }) => i.name === 'ical')).toMatchObject({
