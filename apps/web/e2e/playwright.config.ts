@@ -38,7 +38,9 @@ export default defineConfig({
     cwd: '..',
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Migrations, the demo seed with photos and the fakes: well under a minute on a quiet machine, more
+    // beside other suites.
+    timeout: 240_000,
     stdout: 'pipe',
   },
 });
