@@ -1,37 +1,29 @@
 import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import type { User } from '@posada/contracts/users';
 import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { pathTo } from '../../../config/routes.ts';
 import { notify } from '../../../lib/notify.ts';
 import { usePortal } from '../api/subscription-api.ts';
 
-const DISMISS_KEY = 'posada.trialBannerHidden';
-
-/** spec 4: the free trial with its days left (restaday) and the way to choose a plan; hidden for the session. */
+/**
+ * spec 4: the free trial's last days (restaday 3 or fewer) and the way to choose a plan. Before that the top
+ * bar's trial badge shows the days left, and the pages keep their whole height.
+ */
 export function TrialBanner({ user }: { user: Pick<User, 'status_subscription' | 'restaday'> }) {
   const { t } = useTranslation('subscription');
   const { pathname } = useLocation();
-  const [hidden, setHidden] = useState(() => sessionStorage.getItem(DISMISS_KEY) === '1');
-  if (user.status_subscription !== 'demo' || pathname.startsWith('/business/invoices')) return null;
-  // The last three days cannot be dismissed.
-  if (hidden && user.restaday > 3) return null;
+  if (user.status_subscription !== 'demo' || user.restaday > 3 || pathname.startsWith('/business/invoices'))
+    return null;
   return (
     <Alert
-      color={user.restaday <= 3 ? 'orange' : 'posada'}
+      color="orange"
       variant="light"
       radius="md"
       py="xs"
       mb="md"
       icon={<IconClockHour4 size={18} aria-hidden />}
-      withCloseButton={user.restaday > 3}
-      closeButtonLabel={t('common:actions.close')}
-      onClose={() => {
-        sessionStorage.setItem(DISMISS_KEY, '1');
-        setHidden(true);
-      }}
       data-testid="trial-banner"
     >
       <Group gap="xs" wrap="wrap">
