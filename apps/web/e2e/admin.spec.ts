@@ -20,6 +20,8 @@ test('an admin creates an advisor code that registration accepts, and deactivati
   request,
 }) => {
   const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  // A name of this run only: a retry must not find (and deactivate) the advisor of the first try.
+  const advisor = `Elena Soto ${code.slice(-4)}`;
   await login(page, demo.admin);
   await expect(page).toHaveURL(/\/manager\/home/);
   await expect(page.getByRole('heading', { name: 'Inicio' })).toBeVisible();
@@ -28,7 +30,7 @@ test('an admin creates an advisor code that registration accepts, and deactivati
   await expect(page).toHaveURL(/\/manager\/advisors/);
   await page.getByRole('button', { name: 'Nuevo asesor' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Nombre').fill('Elena Soto');
+  await dialog.getByLabel('Nombre').fill(advisor);
   await dialog.getByLabel('Código').fill(code);
   await dialog.getByRole('button', { name: 'Crear asesor' }).click();
   await expect(page.getByText(code).first()).toBeVisible();
@@ -39,9 +41,9 @@ test('an admin creates an advisor code that registration accepts, and deactivati
   });
   expect(accepted.status()).toBe(201);
 
-  await page.getByRole('button', { name: 'Desactivar a Elena Soto' }).first().click();
+  await page.getByRole('button', { name: `Desactivar a ${advisor}` }).first().click();
   await page.getByRole('dialog').getByRole('button', { name: 'Desactivar' }).click();
-  await expect(page.getByRole('button', { name: 'Activar a Elena Soto' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: `Activar a ${advisor}` }).first()).toBeVisible();
 
   // A deactivated code is refused with the spec's text, and nothing is created.
   const email = uniqueEmail('asesor-ko');
