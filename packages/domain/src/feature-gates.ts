@@ -10,11 +10,14 @@ export const gatedFeatures = [
   'smart_locks',
   'guest_charges',
   'chatbot',
+  /** Issue 17: the inbox, mass messages and WhatsApp notifications (spec 6: "the messaging module"). */
+  'messaging',
 ] as const;
 export type GatedFeature = (typeof gatedFeatures)[number];
 
 /** spec 6: chatbot, smart locks, identity verification and reviews are paid extras. */
 export const paidExtras: readonly GatedFeature[] = [
+  'messaging',
   'chatbot',
   'smart_locks',
   'identity_verification',

@@ -58,6 +58,13 @@ export interface DomainEvents {
   };
   /** The account's subscription changed (state, plan, units or add-ons): gates and banners follow. */
   'subscription.changed': { state: string; plan: string; units: number };
+  /**
+   * Issue 17 (docs/messaging.md): a guest's message was stored for the first time (WhatsApp, e-mail, SMS).
+   * Notifications ring the bell and the chat-message toast; review requests read a score from it.
+   */
+  'inbox.message_received': { thread_id: string; message_id: string; channel: string };
+  /** An outbound message was stored or its status moved (sent, delivered, read, failed). */
+  'inbox.message_changed': { thread_id: string; message_id: string; status: string };
 }
 
 export type EventType = keyof DomainEvents;

@@ -16,6 +16,10 @@ export const notificationKinds = [
   'channel',
   /** Issue 16: the subscription's payment failed (the banner's fix link); shown as type 5. */
   'billing',
+  /** Issue 17: a guest wrote (WhatsApp, e-mail or SMS) and the inbox has a new message; shown as type 5. */
+  'message',
+  /** Issue 17: a guest answered a review request with a score; shown as type 5. */
+  'review',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 /** spec 3 Notification type 1 to 5, one per kind in this order. */
@@ -28,6 +32,8 @@ export const notificationTypeOf: Record<NotificationKind, number> = {
   registration: 4,
   channel: 2,
   billing: 5,
+  message: 5,
+  review: 5,
 };
 
 /** spec 3 Notification: unread while read_at is empty (spec 4). */
