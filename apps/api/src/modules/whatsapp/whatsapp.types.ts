@@ -7,10 +7,11 @@ import type { WhatsAppSender } from '../../adapters/whatsapp/types.ts';
  */
 export interface WhatsAppConnections {
   /**
-   * The account a webhook's `metadata.phone_number_id` belongs to: a connected own number, or, for the
-   * platform's shared number, the account of the guest's open thread (null when none matches).
+   * Whose number a webhook's `metadata.phone_number_id` is: a connected own number's account, the
+   * platform's shared number (the inbox then finds the account by the guest's phone among the accounts
+   * using it), or nobody (the delivery is stored and ignored).
    */
-  accountFor(phoneNumberId: string, guestPhone: string): Promise<string | null>;
+  routeOf(phoneNumberId: string): Promise<{ accountId: string } | { shared: true; accountIds: string[] } | null>;
   /** The sender of a connected account (its own number, or the shared one); null when not connected. */
   senderFor(accountId: string): Promise<(WhatsAppSender & { mode: 'own' | 'shared' }) | null>;
   /** The account's messaging limit (business-initiated conversations a day; spec 9: 1000 for a new business). */
