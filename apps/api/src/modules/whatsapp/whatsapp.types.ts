@@ -8,11 +8,15 @@ import type { WhatsAppSender } from '../../adapters/whatsapp/types.ts';
 export interface WhatsAppConnections {
   /**
    * Whose number a webhook's `metadata.phone_number_id` is: a connected own number's account, the
-   * platform's shared number (the inbox then finds the account by the guest's phone among the accounts
-   * using it), or nobody (the delivery is stored and ignored).
+   * platform's shared number (WHATSAPP_PHONE_NUMBER_ID; the inbox then finds the account by the guest's
+   * phone: their most recent thread, else a current or coming booking or check-in with that phone), or
+   * nobody (the delivery is stored and ignored).
    */
-  routeOf(phoneNumberId: string): Promise<{ accountId: string } | { shared: true; accountIds: string[] } | null>;
-  /** The sender of a connected account (its own number, or the shared one); null when not connected. */
+  routeOf(phoneNumberId: string): Promise<{ accountId: string } | { shared: true } | null>;
+  /**
+   * The sender of an account: its own connected number; else the platform's shared number when it is
+   * configured, the account has at most 50 places (spec 9) and has not disconnected messaging; else null.
+   */
   senderFor(accountId: string): Promise<(WhatsAppSender & { mode: 'own' | 'shared' }) | null>;
   /** The account's messaging limit (business-initiated conversations a day; spec 9: 1000 for a new business). */
   dailyLimit(accountId: string): Promise<number>;
