@@ -35,6 +35,20 @@ const envSchema = z.object({
   WHATSAPP_TOKEN: z.string().optional(),
   /** An approved template whose one body parameter is the code; unset sends a text message. */
   WHATSAPP_TEMPLATE: z.string().optional(),
+  /**
+   * Issue 17 (docs/messaging.md, Webhooks): the Meta app's secret, the key of each webhook's
+   * X-Hub-Signature-256 (and the OAuth client secret of Embedded Signup). Unset: webhooks answer 503.
+   */
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  /** The hub.verify_token Meta sends in the webhook's GET handshake. Unset: the handshake answers 503. */
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  /**
+   * Replies to our e-mails (docs/messaging.md, Webhooks): POST /api/webhooks/email-inbound carries this in
+   * the X-Inbound-Secret header. Unset: the route answers 503.
+   */
+  INBOUND_EMAIL_SECRET: z.string().min(16).optional(),
+  /** With it, guest e-mails go out with Reply-To reply+{thread id}@this domain, so replies find their thread. */
+  INBOUND_EMAIL_DOMAIN: z.string().optional(),
   /** A generic SMS gateway: POST JSON { to, text } with a bearer key. */
   SMS_API_URL: z.string().url().optional(),
   SMS_API_KEY: z.string().optional(),
