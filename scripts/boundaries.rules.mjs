@@ -18,6 +18,9 @@ const apiShared = {
   files: ['decode.ts', 'multipart.ts', 'storage.ts'],
   'guest-checkin': ['postal-codes.ts', 'registration-pdf.ts', 'messaging.ts'],
   properties: ['description-generator.ts'],
+  /** Issue 17: the interfaces other modules code against (types only). */
+  inbox: ['inbox.types.ts'],
+  whatsapp: ['whatsapp.types.ts'],
 };
 
 export const layers = [
@@ -61,6 +64,8 @@ export const layers = [
       subscriptions: ['subscriptions', 'billingPayments'],
       /** Every verified Stripe webhook event, stored once by id (docs/payments.md, Webhooks). */
       'stripe-webhooks': ['stripeEvents'],
+      /** Review requests after a stay and their settings (issue 17, docs/messaging.md). */
+      reviews: ['reviewRequests', 'reviewSettings'],
       /** apps/api/src/events (the outbox of domain events), not a module: no module writes these. */
       events: ['domainEvents', 'domainEventDeliveries'],
     },
@@ -115,6 +120,8 @@ export const layers = [
       /** Which Posada account an event concerns: connected account, metadata.account_id, billing customer. */
       'stripe-webhooks': ['accounts', 'paymentAccounts', 'subscriptions'],
       subscriptions: ['accounts', 'users', 'properties', 'priceBooks', 'coupons', 'stripeEvents'],
+      /** The stay, its property's review URL and time zone, the plan gate, the check-in's language, a reply's text. */
+      reviews: ['accounts', 'bookings', 'properties', 'checkins', 'inboxMessages'],
     },
     exceptions: [],
   },

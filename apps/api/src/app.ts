@@ -56,6 +56,7 @@ import { createOnlinePaymentsReadiness } from './modules/payments/online-payment
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createDescriptionGenerator } from './modules/properties/description-generator.ts';
 import { createPropertiesModule } from './modules/properties/properties.module.ts';
+import { createReviewsModule } from './modules/reviews/reviews.module.ts';
 import { createSmartLocksModule, lockVendorsOf } from './modules/smart-locks/smart-locks.module.ts';
 import type { SmartLocksService } from './modules/smart-locks/smart-locks.service.ts';
 import { createStripeWebhooksModule } from './modules/stripe-webhooks/stripe-webhooks.module.ts';
@@ -324,6 +325,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guestCheckin: guestCheckin.service,
     readiness: onlinePayments,
   });
+  // Review requests after a stay (issue 17, docs/messaging.md): sent through the inbox (a template outside the
+  // 24-hour window); both bound late.
+  const reviews = createReviewsModule({
+    db,
+    clock,
+    jobs,
+    logger: app.log,
+    appUrl: config.APP_URL,
+    notifications: notifications.service,
+    inbox: () => null,
+    whatsapp: () => null,
+    templateName: config.WHATSAPP_REVIEW_TEMPLATE,
+  });
 
   /** Every module, in the order their routes register under /api and their jobs start. */
   const modules: ApiModule<unknown>[] = [
@@ -349,6 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     guestCheckin,
     deposits,
+    reviews,
     mail,
     // Last: its stripe.event handler marks an event processed after every other module's handler ran.
     createStripeWebhooksModule({ db, events, clock, webhookSecret: config.STRIPE_WEBHOOK_SECRET }),

@@ -36,6 +36,11 @@ const envSchema = z.object({
   /** An approved template whose one body parameter is the code; unset sends a text message. */
   WHATSAPP_TEMPLATE: z.string().optional(),
   /**
+   * Review requests outside the 24-hour window (docs/messaging.md, Review requests): the approved template
+   * that asks for the score; body parameters {{1}} guest, {{2}} property, {{3}} scale, {{4}} the link.
+   */
+  WHATSAPP_REVIEW_TEMPLATE: z.string().min(1).default('stay_followup'),
+  /**
    * Issue 17 (docs/messaging.md, Webhooks): the Meta app's secret, the key of each webhook's
    * X-Hub-Signature-256 (and the OAuth client secret of Embedded Signup). Unset: webhooks answer 503.
    */
