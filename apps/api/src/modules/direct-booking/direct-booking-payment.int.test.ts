@@ -3,12 +3,13 @@ import { directBookingPaths } from '@posada/contracts/direct-booking';
 import { paymentsRoutes } from '@posada/contracts/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../adapters/stripe/stripe.fake.ts';
+import type { FakeStripe } from '../../adapters/stripe/stripe.fake.ts';
 import { bookings, unitNights } from '../../db/schema/bookings.ts';
 import { domainEvents } from '../../db/schema/events.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp, waitForOutbox } from '../../test/test-app.ts';
+import { buildStripeTestApp } from '../../test/stripe-test-app.ts';
+import { type TestApp, waitForOutbox } from '../../test/test-app.ts';
 
 /**
  * Direct bookings paid online in advance (issue 16) against the stateful Stripe fake, webhooks delivered
@@ -49,15 +50,7 @@ const heldNights = async (id: string) =>
   (await t.database.db.select().from(unitNights).where(eq(unitNights.bookingId, id))).length;
 
 beforeAll(async () => {
-  let now = () => START.getTime();
-  fake = await startFakeStripe({ now: () => now() });
-  t = await buildTestApp({ env: { ...fake.env, STRIPE_APPLICATION_FEE_BPS: '300' }, now: START });
-  now = () => t.clock.now().getTime();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/stripe`);
-  fake.setAfterDelivery(() => t.app.eventsIdle());
+  ({ t, fake } = await buildStripeTestApp({ now: START, env: { STRIPE_APPLICATION_FEE_BPS: '300' } }));
 
   const owner = await createEmpresa(t, { name: 'Casas del Sur', properties: [{ nombre: 'Casa Azul' }] });
   accountId = owner.accountId as string;

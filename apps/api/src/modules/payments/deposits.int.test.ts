@@ -2,11 +2,12 @@ import { depositPaths } from '@posada/contracts/deposits';
 import { paymentsRoutes } from '@posada/contracts/payments';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../adapters/stripe/stripe.fake.ts';
+import type { FakeStripe } from '../../adapters/stripe/stripe.fake.ts';
 import { checkins } from '../../db/schema/checkins.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
+import { buildStripeTestApp } from '../../test/stripe-test-app.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { newCheckinLink } from '../checkins/checkin-links.ts';
 import { depositHoldsJob } from './deposits.module.ts';
@@ -23,15 +24,7 @@ let fake: FakeStripe;
 let ip = 0;
 
 beforeAll(async () => {
-  let now = () => START.getTime();
-  fake = await startFakeStripe({ now: () => now() });
-  t = await buildTestApp({ env: { ...fake.env }, now: START });
-  now = () => t.clock.now().getTime();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/stripe`);
-  fake.setAfterDelivery(() => t.app.eventsIdle());
+  ({ t, fake } = await buildStripeTestApp({ now: START }));
 }, 120_000);
 
 afterAll(async () => {

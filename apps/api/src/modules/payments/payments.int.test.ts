@@ -2,11 +2,12 @@ import { bookingPaths } from '@posada/contracts/bookings';
 import { paymentsRoutes } from '@posada/contracts/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../adapters/stripe/stripe.fake.ts';
+import type { FakeStripe } from '../../adapters/stripe/stripe.fake.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { domainEvents } from '../../db/schema/events.ts';
 import { guestPayments } from '../../db/schema/payments.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
+import { buildStripeTestApp } from '../../test/stripe-test-app.ts';
 import { buildTestApp, type TestApp, waitForOutbox } from '../../test/test-app.ts';
 import { paymentsSweepJob } from './payments.jobs.ts';
 
@@ -17,16 +18,7 @@ let t: TestApp;
 let fake: FakeStripe;
 
 beforeAll(async () => {
-  // One clock for the app and the fake: session expiries and webhook signatures agree.
-  let now = () => START.getTime();
-  fake = await startFakeStripe({ now: () => now() });
-  t = await buildTestApp({ env: { ...fake.env, STRIPE_APPLICATION_FEE_BPS: '200' }, now: START });
-  now = () => t.clock.now().getTime();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/stripe`);
-  fake.setAfterDelivery(() => t.app.eventsIdle());
+  ({ t, fake } = await buildStripeTestApp({ now: START, env: { STRIPE_APPLICATION_FEE_BPS: '200' } }));
 }, 60_000);
 
 afterAll(async () => {

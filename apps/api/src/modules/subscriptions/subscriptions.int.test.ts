@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signStripePayload } from '../../adapters/stripe/stripe.client.ts';
-import { type FakeStripe, startFakeStripe } from '../../adapters/stripe/stripe.fake.ts';
+import type { FakeStripe } from '../../adapters/stripe/stripe.fake.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { billingPayments, coupons, subscriptions } from '../../db/schema/billing.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { bearer, createAdmin, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
+import { buildStripeTestApp } from '../../test/stripe-test-app.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { subscriptionsTrialJob } from './subscriptions.jobs.ts';
 
@@ -20,15 +21,7 @@ let fake: FakeStripe;
 
 beforeAll(async () => {
   // One clock for the app and the fake: periods, trial ends and webhook signatures agree.
-  let now = () => START.getTime();
-  fake = await startFakeStripe({ now: () => now() });
-  t = await buildTestApp({ env: fake.env, now: START });
-  now = () => t.clock.now().getTime();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/stripe`);
-  fake.setAfterDelivery(() => t.app.eventsIdle());
+  ({ t, fake } = await buildStripeTestApp({ now: START }));
 });
 
 afterAll(async () => {

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { DepositItem, DepositList, DepositVerification } from '@posada/contracts/deposits';
 import type { Currency } from '@posada/contracts/properties';
 import { IconShieldLock } from '@tabler/icons-react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DepositStatus } from '../../../components/deposit-status.tsx';
 import { ApiError, api } from '../../../lib/api.ts';
 import { formatDay, formatMoneyIn } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -27,8 +28,6 @@ const verifyQuery = (programmedId: string) =>
     queryFn: () => api.post<DepositVerification>(verifyPath, { programmed_id: programmedId }),
     staleTime: 15_000,
   });
-
-const stateColor: Record<1 | 2 | 3, string> = { 1: 'teal', 2: 'yellow', 3: 'gray' };
 
 function DepositLine({ item, language }: { item: DepositItem; language: string }) {
   const { t } = useTranslation(['dashboard', 'common']);
@@ -70,32 +69,20 @@ function DepositLine({ item, language }: { item: DepositItem; language: string }
           {formatDay(item.end_date, language, false)} · <span dir="ltr">{amount}</span>
         </Text>
       </Stack>
-      {state === 0 ? (
-        verify.isError ? (
-          <Button size="compact-xs" variant="subtle" onClick={() => void verify.refetch()}>
-            {t('deposits.retry')}
-          </Button>
-        ) : (
-          <Skeleton height={20} width={72} radius="xl" aria-label={t('deposits.verifying')} />
-        )
-      ) : (
-        <Group gap={6} wrap="nowrap">
-          <Badge variant="light" color={stateColor[state]} tt="none">
-            {t(`deposits.state.${state}`)}
-          </Badge>
-          {verify.data?.can_refund ? (
-            <Button
-              size="compact-xs"
-              variant="light"
-              color="red"
-              loading={refund.isPending}
-              onClick={confirm}
-            >
-              {t('deposits.refund')}
-            </Button>
-          ) : null}
-        </Group>
-      )}
+      <DepositStatus
+        state={state}
+        failed={verify.isError}
+        onRetry={() => void verify.refetch()}
+        canRefund={verify.data?.can_refund ?? false}
+        refunding={refund.isPending}
+        onRefund={confirm}
+        labels={{
+          retry: t('deposits.retry'),
+          verifying: t('deposits.verifying'),
+          state: state ? t(`deposits.state.${state}`) : '',
+          refund: t('deposits.refund'),
+        }}
+      />
     </Group>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, NumberInput, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { DepositItem } from '@posada/contracts/deposits';
 import type { Currency } from '@posada/contracts/properties';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DepositStatus } from '../../../components/deposit-status.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDay, formatMoneyIn } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -15,9 +16,6 @@ import {
   useRefundDeposit,
   useSetDepositAmount,
 } from './deposits-api.ts';
-
-/** spec 4 Deposit badge: 1 paid, 2 pending, 3 refunded (0 unknown is the skeleton). */
-export const depositColor: Record<1 | 2 | 3, string> = { 1: 'teal', 2: 'yellow', 3: 'gray' };
 
 /** The failure of a deposit call in the user's words (the API's translated message). */
 function useFailure() {
@@ -73,30 +71,20 @@ function DepositRow({ item, language }: { item: DepositItem; language: string })
         <span dir="ltr">{amount}</span>
       </Table.Td>
       <Table.Td>
-        {verify.isError ? (
-          <Button size="compact-xs" variant="subtle" onClick={() => void verify.refetch()}>
-            {t('deposit.retry')}
-          </Button>
-        ) : state === 0 ? (
-          <Skeleton height={20} width={80} radius="xl" aria-label={t('deposit.verifying')} />
-        ) : (
-          <Group gap={6} wrap="nowrap">
-            <Badge variant="light" color={depositColor[state]} tt="none" data-testid="deposit-status">
-              {t(`deposit.state.${state}`)}
-            </Badge>
-            {verify.data?.can_refund ? (
-              <Button
-                size="compact-xs"
-                variant="light"
-                color="red"
-                loading={refund.isPending}
-                onClick={confirmRefund}
-              >
-                {t('deposit.refund')}
-              </Button>
-            ) : null}
-          </Group>
-        )}
+        <DepositStatus
+          state={state}
+          failed={verify.isError}
+          onRetry={() => void verify.refetch()}
+          canRefund={verify.data?.can_refund ?? false}
+          refunding={refund.isPending}
+          onRefund={confirmRefund}
+          labels={{
+            retry: t('deposit.retry'),
+            verifying: t('deposit.verifying'),
+            state: state ? t(`deposit.state.${state}`) : '',
+            refund: t('deposit.refund'),
+          }}
+        />
       </Table.Td>
     </Table.Tr>
   );
