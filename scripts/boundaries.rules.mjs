@@ -66,6 +66,8 @@ export const layers = [
       'stripe-webhooks': ['stripeEvents'],
       /** Review requests after a stay and their settings (issue 17, docs/messaging.md). */
       reviews: ['reviewRequests', 'reviewSettings'],
+      /** Mass messages (issue 17, docs/messaging.md). */
+      broadcasts: ['broadcasts', 'broadcastRecipients'],
       /** apps/api/src/events (the outbox of domain events), not a module: no module writes these. */
       events: ['domainEvents', 'domainEventDeliveries'],
     },
@@ -120,6 +122,8 @@ export const layers = [
       /** Which Posada account an event concerns: connected account, metadata.account_id, billing customer. */
       'stripe-webhooks': ['accounts', 'paymentAccounts', 'subscriptions'],
       subscriptions: ['accounts', 'users', 'properties', 'priceBooks', 'coupons', 'stripeEvents'],
+      /** The approved templates, the guests' opt-outs and each recipient's message status (joined, never copied). */
+      broadcasts: ['messageTemplates', 'inboxThreads', 'inboxMessages'],
       /** The stay, its property's review URL and time zone, the plan gate, the check-in's language, a reply's text. */
       reviews: ['accounts', 'bookings', 'properties', 'checkins', 'inboxMessages'],
     },

@@ -37,6 +37,7 @@ import { createBillingModule } from './modules/billing/billing.module.ts';
 import { createBookingImportModule } from './modules/booking-import/booking-import.module.ts';
 import { createBookingPaymentStatusService } from './modules/bookings/booking-payment-status.service.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
+import { createBroadcastsModule } from './modules/broadcasts/broadcasts.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createChannelsModule } from './modules/channels/channels.module.ts';
 import { createCheckinsModule } from './modules/checkins/checkins.module.ts';
@@ -339,6 +340,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     templateName: config.WHATSAPP_REVIEW_TEMPLATE,
   });
 
+  // Mass messages (issue 17, docs/messaging.md): guests from bookings, sent through the inbox at the
+  // account's WhatsApp limit. The whatsapp and inbox modules are bound here once they are built.
+  const broadcasts = createBroadcastsModule({
+    db,
+    clock,
+    jobs,
+    logger: app.log,
+    accounts: accounts.service,
+    bookings: bookings.service,
+    whatsapp: () => null,
+    inbox: () => null,
+  });
+
   /** Every module, in the order their routes register under /api and their jobs start. */
   const modules: ApiModule<unknown>[] = [
     createHealthModule({ database, jobs }),
@@ -364,6 +378,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guestCheckin,
     deposits,
     reviews,
+    broadcasts,
     mail,
     // Last: its stripe.event handler marks an event processed after every other module's handler ran.
     createStripeWebhooksModule({ db, events, clock, webhookSecret: config.STRIPE_WEBHOOK_SECRET }),

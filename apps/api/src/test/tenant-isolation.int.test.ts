@@ -401,6 +401,41 @@ const cases: Record<string, Case> = {
     build: body(() => ({ lock_account_id: '00000000-0000-4000-8000-000000000000', remote_lock_id: '1' })),
   },
   'DELETE /api/properties/:id/smart-locks/assignment': { params: { id: 'property' } },
+  'GET /api/broadcasts/setup': none("the caller's own sender, limit and templates"),
+  'GET /api/broadcasts': none("the caller's own mass messages"),
+  'POST /api/broadcasts/recipients': {
+    build: body((i) => ({
+      property_ids: [i.property],
+      stay_from: '2026-01-01',
+      stay_to: '2027-12-31',
+      statuses: ['booked'],
+    })),
+  },
+  'POST /api/broadcasts/preview': {
+    build: body((i) => ({
+      template_id: '00000000-0000-4000-8000-000000000000',
+      property_ids: [i.property],
+      stay_from: '2026-01-01',
+      stay_to: '2027-12-31',
+      statuses: ['booked'],
+    })),
+  },
+  'POST /api/broadcasts': {
+    build: body((i) => ({
+      template_id: '00000000-0000-4000-8000-000000000000',
+      property_ids: [i.property],
+      stay_from: '2026-01-01',
+      stay_to: '2027-12-31',
+      statuses: ['booked'],
+    })),
+  },
+  // Broadcasts need a WhatsApp sender behind them: broadcasts.int.test.ts proves another account gets 404.
+  'GET /api/broadcasts/:id': none('a broadcast id (broadcasts.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/broadcasts/:id/cancel': none('a broadcast id (broadcasts.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
   'GET /api/billing/details': none("the caller's own billing data"),
   'PUT /api/billing/details': none("the caller's own billing data"),
   'GET /api/billing/invoices': none("the caller's own invoices"),
