@@ -3,14 +3,13 @@ import { IconAdjustments, IconFileInvoice } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { pathTo } from '../../../config/routes.ts';
-import { pricingQuery, subscriptionQuery } from '../api/subscription-api.ts';
+import { subscriptionQuery } from '../api/subscription-api.ts';
 import { CheckoutForm } from '../components/checkout-form.tsx';
 import { ConsumptionCard } from '../components/consumption-card.tsx';
 import { NotConfiguredAlert } from '../components/not-configured.tsx';
-import { SubscriptionSkeleton } from '../components/page-skeleton.tsx';
 import { StatusCard } from '../components/status-card.tsx';
+import { SubscriptionLoader } from '../components/subscription-loader.tsx';
 import { canManage } from '../lib/status.ts';
 import { useCheckoutReturn } from '../lib/use-checkout-return.ts';
 
@@ -26,69 +25,57 @@ export function SubscriptionPage({ embedded = false }: { embedded?: boolean }) {
       ? probe.data.status_subscription === 'subscribed' && probe.data.has_stripe_subscription
       : undefined,
   );
-  const subscription = useQuery(subscriptionQuery(polling));
-  const pricing = useQuery(pricingQuery());
-
-  if (subscription.isError || pricing.isError)
-    return (
-      <LoadError
-        title={t('loadError')}
-        onRetry={() => {
-          void subscription.refetch();
-          void pricing.refetch();
-        }}
-        retrying={subscription.isFetching || pricing.isFetching}
-      />
-    );
-  if (!subscription.data || !pricing.data) return <SubscriptionSkeleton />;
-  const sub = subscription.data;
   return (
-    <Stack gap="lg">
-      {polling ? (
-        <Alert
-          color="blue"
-          variant="light"
-          radius="lg"
-          icon={<Loader size={18} />}
-          data-testid="checkout-waiting"
-        >
-          {t('checkout.waiting')}
-        </Alert>
-      ) : null}
-      <StatusCard subscription={sub} />
-      {!sub.configured ? (
-        <NotConfiguredAlert />
-      ) : canManage(sub) ? (
-        <Stack gap="md">
-          <ConsumptionCard />
-          <Group gap="sm">
-            <Button
-              component={Link}
-              to={pathTo('updateSubscription')}
-              target={embedded ? '_blank' : undefined}
-              leftSection={<IconAdjustments size={18} aria-hidden />}
-              data-testid="manage-subscription"
+    <SubscriptionLoader polling={polling}>
+      {(sub, pricing) => (
+        <Stack gap="lg">
+          {polling ? (
+            <Alert
+              color="blue"
+              variant="light"
+              radius="lg"
+              icon={<Loader size={18} />}
+              data-testid="checkout-waiting"
             >
-              {t('actions.manage')}
-            </Button>
-            <Button
-              component={Link}
-              to={pathTo(embedded ? 'iframeInvoices' : 'invoiceList')}
-              variant="default"
-              leftSection={<IconFileInvoice size={18} aria-hidden />}
-            >
-              {t('actions.invoices')}
-            </Button>
-          </Group>
-        </Stack>
-      ) : (
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t('choose.intro')}
-          </Text>
-          <CheckoutForm subscription={sub} pricing={pricing.data} />
+              {t('checkout.waiting')}
+            </Alert>
+          ) : null}
+          <StatusCard subscription={sub} />
+          {!sub.configured ? (
+            <NotConfiguredAlert />
+          ) : canManage(sub) ? (
+            <Stack gap="md">
+              <ConsumptionCard />
+              <Group gap="sm">
+                <Button
+                  component={Link}
+                  to={pathTo('updateSubscription')}
+                  target={embedded ? '_blank' : undefined}
+                  leftSection={<IconAdjustments size={18} aria-hidden />}
+                  data-testid="manage-subscription"
+                >
+                  {t('actions.manage')}
+                </Button>
+                <Button
+                  component={Link}
+                  to={pathTo(embedded ? 'iframeInvoices' : 'invoiceList')}
+                  variant="default"
+                  leftSection={<IconFileInvoice size={18} aria-hidden />}
+                >
+                  {t('actions.invoices')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Stack gap="md">
+              <Text size="sm" c="dimmed">
+                {t('choose.intro')}
+              </Text>
+              <CheckoutForm subscription={sub} pricing={pricing} />
+            </Stack>
+          )}
         </Stack>
       )}
-    </Stack>
+    </SubscriptionLoader>
   );
 }
