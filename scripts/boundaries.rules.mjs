@@ -68,6 +68,10 @@ export const layers = [
       reviews: ['reviewRequests', 'reviewSettings'],
       /** Mass messages (issue 17, docs/messaging.md). */
       broadcasts: ['broadcasts', 'broadcastRecipients'],
+      /** The unified inbox's conversations and messages (issue 17, docs/messaging.md Inbox). */
+      inbox: ['inboxThreads', 'inboxMessages'],
+      /** Every verified WhatsApp webhook delivery, stored once by its body's hash (docs/messaging.md Webhooks). */
+      'whatsapp-webhooks': ['whatsappWebhookEvents'],
       /** apps/api/src/events (the outbox of domain events), not a module: no module writes these. */
       events: ['domainEvents', 'domainEventDeliveries'],
     },
@@ -122,6 +126,8 @@ export const layers = [
       /** Which Posada account an event concerns: connected account, metadata.account_id, billing customer. */
       'stripe-webhooks': ['accounts', 'paymentAccounts', 'subscriptions'],
       subscriptions: ['accounts', 'users', 'properties', 'priceBooks', 'coupons', 'stripeEvents'],
+      /** A thread's property and linked stay's dates, a message's author (the thread list and socket event). */
+      inbox: ['bookings', 'properties', 'users'],
       /** The approved templates, the guests' opt-outs and each recipient's message status (joined, never copied). */
       broadcasts: ['messageTemplates', 'inboxThreads', 'inboxMessages'],
       /** The stay, its property's review URL and time zone, the plan gate, the check-in's language, a reply's text. */

@@ -47,6 +47,11 @@ const envSchema = z.object({
   WHATSAPP_APP_SECRET: z.string().optional(),
   /** The hub.verify_token Meta sends in the webhook's GET handshake. Unset: the handshake answers 503. */
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  /** Embedded Signup (operators connect their own number): the Meta app id and its Login for Business configuration id. */
+  WHATSAPP_APP_ID: z.string().optional(),
+  WHATSAPP_CONFIG_ID: z.string().optional(),
+  /** Meta's OAuth dialog (Embedded Signup opens it); tests and e2e point it at the fake's page. */
+  WHATSAPP_OAUTH_URL: z.string().url().default('https://www.facebook.com/v21.0/dialog/oauth'),
   /**
    * Replies to our e-mails (docs/messaging.md, Webhooks): POST /api/webhooks/email-inbound carries this in
    * the X-Inbound-Secret header. Unset: the route answers 503.

@@ -14,8 +14,13 @@ export interface FileStorage {
   remove(name: string): Promise<void>;
 }
 
-/** Stored names: 128 random bits in base64url plus a known extension. Nothing else is ever read. */
-const storedName = /^[A-Za-z0-9_-]{22}\.(png|jpg|svg|gif)$/;
+/**
+ * Stored names: 128 random bits in base64url plus a known extension. Nothing else is ever read. Images of
+ * the app (png, jpg, svg, gif); guest messages' media (issue 17): webp, pdf, audio (ogg, mp3, m4a, aac, amr),
+ * video (mp4, 3gp), text and office documents, and `bin` for any other type (served as a download).
+ */
+const storedName =
+  /^[A-Za-z0-9_-]{22}\.(png|jpg|svg|gif|webp|pdf|ogg|mp3|m4a|aac|amr|mp4|3gp|txt|doc|docx|xls|xlsx|ppt|pptx|bin)$/;
 
 export function isStoredName(name: string): boolean {
   return storedName.test(name);

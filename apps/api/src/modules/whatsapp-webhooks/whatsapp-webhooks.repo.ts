@@ -1,0 +1,40 @@
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { whatsappWebhookEvents } from '../../db/schema/messaging.ts';
+
+export type StoredDelivery = typeof whatsappWebhookEvents.$inferSelect;
+
+/** whatsapp_webhook_events (owned here): each verified delivery once, by the hash of its raw body. */
+export function createWhatsAppWebhooksRepo(db: Db) {
+  return {
+    /** false when this exact delivery was already stored (Meta's retry of it). */
+    async insert(row: { id: string; payload: unknown; receivedAt: Date }): Promise<boolean> {
+      const inserted = await db
+        .insert(whatsappWebhookEvents)
+        .values({ id: row.id, payload: row.payload, receivedAt: row.receivedAt })
+        .onConflictDoNothing({ target: whatsappWebhookEvents.id })
+        .returning({ id: whatsappWebhookEvents.id });
+      return inserted.length > 0;
+    },
+
+    async read(id: string): Promise<StoredDelivery | null> {
+      const [row] = await db.select().from(whatsappWebhookEvents).where(eq(whatsappWebhookEvents.id, id));
+      return row ?? null;
+    },
+
+    async markProcessed(id: string, at: Date): Promise<void> {
+      await db.update(whatsappWebhookEvents).set({ processedAt: at }).where(eq(whatsappWebhookEvents.id, id));
+    },
+
+    /** Deliveries a crash or a failure left unprocessed, received before `before`, oldest first. */
+    async pending(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: whatsappWebhookEvents.id })
+        .from(whatsappWebhookEvents)
+        .where(and(isNull(whatsappWebhookEvents.processedAt), lte(whatsappWebhookEvents.receivedAt, before)))
+        .orderBy(asc(whatsappWebhookEvents.receivedAt))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+  };
+}
