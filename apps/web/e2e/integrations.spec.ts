@@ -3,7 +3,7 @@ import { demo, login } from './support/auth.ts';
 
 const shots = process.env.SCREENSHOTS_DIR;
 
-/** The e2e server sets SMTP_URL and GOOGLE_* (its local fakes); WhatsApp, SMS and the LLM are left unset. */
+/** The e2e server sets SMTP_URL, GOOGLE_* and WHATSAPP_* (its local fakes); SMS and the LLM are left unset. */
 async function openIntegrations(page: Page) {
   // The hotel demo has one property, so no property chooser stands in the way.
   await login(page, demo.hotel);
@@ -27,10 +27,11 @@ test('the operator sees which outside services are set up and what to set for th
   await expect(page.getByRole('tab', { name: 'Integraciones' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Integraciones', level: 2 })).toBeVisible();
 
-  const whatsapp = card(page, 'WhatsApp');
-  await expect(whatsapp.getByText('Sin configurar', { exact: true })).toBeVisible();
-  await expect(whatsapp).toContainText('Para activarlo, define en la configuración del servidor:');
-  await expect(whatsapp).toContainText('WHATSAPP_API_URL, WHATSAPP_PHONE_NUMBER_ID y WHATSAPP_TOKEN');
+  const sms = card(page, 'SMS');
+  await expect(sms.getByText('Sin configurar', { exact: true })).toBeVisible();
+  await expect(sms).toContainText('Para activarlo, define en la configuración del servidor:');
+  await expect(sms).toContainText('SMS_API_URL y SMS_API_KEY');
+  await expect(card(page, 'WhatsApp').getByText('Sin configurar', { exact: true })).toHaveCount(0);
   await expect(card(page, 'Redacción con IA')).toContainText('LLM_BASE_URL');
   const smtp = card(page, 'Correo electrónico (SMTP)');
   await expect(smtp.getByText('Sin configurar', { exact: true })).toHaveCount(0);
@@ -50,8 +51,8 @@ test('the operator sees which outside services are set up and what to set for th
   await page.getByRole('radio', { name: 'العربية' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('tab', { name: 'التكاملات' })).toHaveAttribute('aria-selected', 'true');
-  await expect(card(page, 'واتساب').getByText('غير مُعدّ', { exact: true })).toBeVisible();
-  await expect(card(page, 'واتساب')).toContainText('WHATSAPP_TOKEN');
+  await expect(card(page, 'الرسائل النصية (SMS)').getByText('غير مُعدّ', { exact: true })).toBeVisible();
+  await expect(card(page, 'الرسائل النصية (SMS)')).toContainText('SMS_API_KEY');
   await expect(card(page, 'تقويمات القنوات (iCal)')).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/integrations-desktop-ar.png`, fullPage: true });
 

@@ -15,7 +15,11 @@ export type AdapterErrorKind =
   /** iCal feeds: the address is loopback, private, link-local… (refused unless ICAL_ALLOW_PRIVATE_HOSTS). */
   | 'private_host'
   /** iCal feeds: not an http(s) URL. */
-  | 'invalid_url';
+  | 'invalid_url'
+  /** WhatsApp: Meta's 131047, a free-form message outside the 24-hour customer-service window. */
+  | 'window_closed'
+  /** WhatsApp: Meta's 132000, the template's parameters do not match its placeholders. */
+  | 'template_params';
 
 /** The one error an adapter throws; modules map it to their own AppError where the user sees it. */
 export class AdapterError extends Error {

@@ -13,7 +13,8 @@ import { createAdapterRegistry, createAdapterTracker } from './status.ts';
 import { createStripeClient } from './stripe/stripe.client.ts';
 import type { StripeGateway } from './stripe/types.ts';
 import { createTtlockClient } from './ttlock/ttlock.client.ts';
-import { createWhatsAppClient } from './whatsapp/whatsapp.client.ts';
+import type { WhatsAppGateway } from './whatsapp/types.ts';
+import { createWhatsAppClient, createWhatsAppGateway } from './whatsapp/whatsapp.client.ts';
 
 export type Adapters = ReturnType<typeof createAdapters>;
 
@@ -40,6 +41,8 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
     'WHATSAPP_API_URL',
     'WHATSAPP_PHONE_NUMBER_ID',
     'WHATSAPP_TOKEN',
+    'WHATSAPP_APP_SECRET',
+    'WHATSAPP_VERIFY_TOKEN',
   ]);
   const smsTracker = tracker('sms', ['SMS_API_URL', 'SMS_API_KEY']);
   const llmTracker = tracker('llm', ['LLM_BASE_URL']);
@@ -52,20 +55,34 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
   // Always configured: each connection brings its own feed URL.
   const icalTracker = tracker('ical', []);
   const stripeTracker = tracker('stripe', ['STRIPE_SECRET_KEY']);
+  const whatsappGateway: WhatsAppGateway | null = config.WHATSAPP_API_URL
+    ? createWhatsAppGateway({
+        apiUrl: config.WHATSAPP_API_URL,
+        appId: config.WHATSAPP_APP_ID,
+        appSecret: config.WHATSAPP_APP_SECRET,
+        fetchImpl,
+        tracker: whatsappTracker,
+      })
+    : null;
 
   return {
     registry,
     smtp: config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, { tracker: smtpTracker }) : null,
     whatsapp:
-      config.WHATSAPP_API_URL && config.WHATSAPP_PHONE_NUMBER_ID && config.WHATSAPP_TOKEN
+      whatsappGateway && config.WHATSAPP_PHONE_NUMBER_ID && config.WHATSAPP_TOKEN
         ? createWhatsAppClient({
-            apiUrl: config.WHATSAPP_API_URL,
+            apiUrl: config.WHATSAPP_API_URL ?? '',
             phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
             token: config.WHATSAPP_TOKEN,
             template: config.WHATSAPP_TEMPLATE,
-            tracker: whatsappTracker,
+            gateway: whatsappGateway,
           })
         : null,
+    /**
+     * Issue 17: the Cloud API for every sender (the shared number and each own number of Embedded
+     * Signup); null without WHATSAPP_API_URL. modules/whatsapp says what else is missing.
+     */
+    whatsappGateway,
     sms:
       config.SMS_API_URL && config.SMS_API_KEY
         ? createSmsClient({ apiUrl: config.SMS_API_URL, apiKey: config.SMS_API_KEY, tracker: smsTracker })

@@ -13,6 +13,7 @@ import { startFakeSes } from '../../../api/src/adapters/ses-hospedajes/ses.fake.
 import { startSmtpCapture } from '../../../api/src/adapters/smtp/smtp.fake.ts';
 import { startFakeStripe } from '../../../api/src/adapters/stripe/stripe.fake.ts';
 import { startFakeTtlock } from '../../../api/src/adapters/ttlock/ttlock.fake.ts';
+import { startFakeWhatsApp } from '../../../api/src/adapters/whatsapp/whatsapp.fake.ts';
 import { buildApp } from '../../../api/src/app.ts';
 import { loadConfig } from '../../../api/src/config.ts';
 import { openDatabase } from '../../../api/src/db/client.ts';
@@ -49,6 +50,10 @@ for (const [feedPath, feed] of Object.entries(e2eFeeds())) ical.setFeed(feedPath
 // Stripe (issue 16): a stateful local Stripe with hosted checkout/onboarding/portal pages; its signed
 // webhooks go to the app. Specs drive it through the side port: /stripe/<path> = the fake's /_fake/<path>.
 const stripe = await startFakeStripe({ webhookUrl: `http://127.0.0.1:${E2E_PORT}/api/webhooks/stripe` });
+// WhatsApp Cloud API (issue 17): a stateful fake (shared number, Embedded Signup dialog, templates, media);
+// its signed webhooks go to the app. Specs drive it through the side port: /whatsapp/<path> = its /_fake/<path>
+// (inbound: a guest writes; status: delivered/read/failed; sent: what the app sent).
+const whatsapp = await startFakeWhatsApp({ webhook: `http://127.0.0.1:${E2E_PORT}/api/webhooks/whatsapp` });
 /**
  * The fake channel's feeds, dated from today (the importer keeps only stays that have not ended): an Airbnb
  * listing with two reservations and a block far from the demo's bookings, and a listing Airbnb refuses (403).
@@ -164,6 +169,28 @@ const mailApi = createServer((req, res) => {
     res.end(JSON.stringify({ url: stripe.url, webhook_url: stripe.store.webhookUrl }));
     return;
   }
+  if (url.pathname === '/whatsapp') {
+    res.end(JSON.stringify({ url: whatsapp.base, ...whatsapp.env }));
+    return;
+  }
+  if (url.pathname.startsWith('/whatsapp/')) {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const target = `${whatsapp.base}/_fake/${url.pathname.slice('/whatsapp/'.length)}${url.search}`;
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      fetch(target, { method: req.method, body, headers: { 'content-type': 'application/json' } })
+        .then(async (answer) => {
+          res.statusCode = answer.status;
+          res.end(await answer.text());
+        })
+        .catch((error: unknown) => {
+          res.statusCode = 502;
+          res.end(JSON.stringify({ error: String(error) }));
+        });
+    });
+    return;
+  }
   if (url.pathname.startsWith('/stripe/')) {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -207,6 +234,7 @@ const config = loadConfig({
   ...ttlock.env,
   ...igloohome.env,
   ...stripe.env,
+  ...whatsapp.env,
   // The channel fake listens on 127.0.0.1, which production refuses.
   ICAL_ALLOW_PRIVATE_HOSTS: 'true',
   LOG_LEVEL: 'warn',
@@ -262,6 +290,7 @@ async function endTrial(email: string): Promise<boolean> {
 const app = await buildApp({ config, database });
 // The app acknowledges a webhook before its handlers run: the fake's pages redirect once they have run.
 stripe.setAfterDelivery(() => app.eventsIdle());
+whatsapp.setAfterDelivery(() => app.eventsIdle());
 await app.listen({ port: config.PORT, host: config.HOST });
 // Admin accounts must use two-factor sign-in: the demo admin is enrolled; a second admin is not.
 totpSecrets.set('admin@posada.local', await enrolThroughApi(app, 'admin@posada.local', DEMO_PASSWORD));
@@ -283,7 +312,14 @@ const stop = async () => {
   await smtp.close();
   await google.close();
   await ses.close();
-  await Promise.all([nuki.close(), ttlock.close(), igloohome.close(), ical.close(), stripe.close()]);
+  await Promise.all([
+    nuki.close(),
+    ttlock.close(),
+    igloohome.close(),
+    ical.close(),
+    stripe.close(),
+    whatsapp.close(),
+  ]);
   mailApi.close();
   process.exit(0);
 };

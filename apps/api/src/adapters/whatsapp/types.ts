@@ -45,7 +45,10 @@ export interface WhatsAppGateway {
   /** POST /{phone_number_id}/messages: answers the wamid Meta gives the accepted message. */
   send(sender: WhatsAppSender, to: string, content: OutboundContent): Promise<{ wamid: string }>;
   /** POST /{phone_number_id}/media (multipart): answers the media id to send. */
-  uploadMedia(sender: WhatsAppSender, file: { bytes: Uint8Array; mime: string; name: string }): Promise<string>;
+  uploadMedia(
+    sender: WhatsAppSender,
+    file: { bytes: Uint8Array; mime: string; name: string },
+  ): Promise<string>;
   /** GET /{media_id} then its short-lived URL with the same bearer: the bytes of an inbound media. */
   downloadMedia(token: string, mediaId: string): Promise<{ bytes: Uint8Array; mime: string }>;
   /** Embedded Signup step 1: GET /oauth/access_token with the app's id and secret. */

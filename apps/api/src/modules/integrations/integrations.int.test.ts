@@ -62,7 +62,13 @@ describe('GET /api/integrations (spec 2.2 profile › integrations)', () => {
     expect(items.find((i: { name: string }) => i.name === 'whatsapp')).toEqual({
       name: 'whatsapp',
       configured: false,
-      settings: ['WHATSAPP_API_URL', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_TOKEN'],
+      settings: [
+        'WHATSAPP_API_URL',
+        'WHATSAPP_PHONE_NUMBER_ID',
+        'WHATSAPP_TOKEN',
+        'WHATSAPP_APP_SECRET',
+        'WHATSAPP_VERIFY_TOKEN',
+      ],
       last_error: null,
       last_success_at: null,
     });
