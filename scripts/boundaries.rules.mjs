@@ -48,7 +48,7 @@ export const layers = [
       ],
       properties: ['properties', 'propertyAuthorities', 'roomTypes', 'rooms', 'rates', 'propertyImages'],
       bookings: ['bookings', 'closedDates', 'unitNights', 'nightPrices'],
-      notifications: ['notifications'],
+      notifications: ['notifications', 'notificationPreferences'],
       /** Billing data and the platform's invoices (docs/billing.md). */
       billing: ['billingDetails', 'invoiceSeries', 'invoices'],
       calendar: ['calendarStaysCache', 'calendarNightsCache'],
@@ -106,7 +106,8 @@ export const layers = [
         'rooms',
         'notifications',
       ],
-      notifications: ['bookings', 'properties'],
+      /** Whom to tell (the account's operators) and the guest's name of a new inbox message. */
+      notifications: ['bookings', 'properties', 'users', 'inboxThreads'],
       /** The invoice's customer language (owner), the subscription's period and check-ins for consumo. */
       billing: ['users', 'subscriptions', 'checkins'],
       authorities: [

@@ -37,9 +37,11 @@ import { createBillingModule } from './modules/billing/billing.module.ts';
 import { createBookingImportModule } from './modules/booking-import/booking-import.module.ts';
 import { createBookingPaymentStatusService } from './modules/bookings/booking-payment-status.service.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
+import { createStayContacts } from './modules/bookings/stay-contacts.service.ts';
 import { createBroadcastsModule } from './modules/broadcasts/broadcasts.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createChannelsModule } from './modules/channels/channels.module.ts';
+import { createCheckinContacts } from './modules/checkins/checkin-contacts.service.ts';
 import { createCheckinsModule } from './modules/checkins/checkins.module.ts';
 import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { createDirectBookingModule } from './modules/direct-booking/direct-booking.module.ts';
@@ -49,9 +51,11 @@ import { createGuestCheckinModule } from './modules/guest-checkin/guest-checkin.
 import { createMessagingSenders, messagingAdapter } from './modules/guest-checkin/index.ts';
 import { renderRegistrationPdf } from './modules/guest-checkin/registration-pdf.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
+import { createInboxModule } from './modules/inbox/inbox.module.ts';
 import { createIntegrationsModule } from './modules/integrations/integrations.module.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
+import { createOperatorWhatsApp, whatsappGatewayOf } from './modules/notifications/operator-whatsapp.ts';
 import { createDepositsModule } from './modules/payments/deposits.module.ts';
 import { createOnlinePaymentsReadiness } from './modules/payments/online-payments.service.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
@@ -62,6 +66,7 @@ import { createSmartLocksModule, lockVendorsOf } from './modules/smart-locks/sma
 import type { SmartLocksService } from './modules/smart-locks/smart-locks.service.ts';
 import { createStripeWebhooksModule } from './modules/stripe-webhooks/stripe-webhooks.module.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
+import { createWhatsAppWebhooksModule } from './modules/whatsapp-webhooks/whatsapp-webhooks.module.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -107,7 +112,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Domain events (docs/events.md): recorded with each change, delivered after the commit.
   const events = createEventBus({ db: database.db, jobs, logger: app.log });
   // Tests and the e2e server's Stripe fake wait for the handlers a webhook set running after its answer.
-  app.decorate('eventsIdle', () => events.idle());
+  // Likewise the WhatsApp webhook's deliveries, applied right after their answer (docs/messaging.md, Webhooks).
+  app.decorate('eventsIdle', async () => {
+    await whatsappWebhooks.service.idle();
+    await events.idle();
+  });
 
   // Outside services (adapters/README.md): built once from config, handed to the modules that use them.
   const adapters = createAdapters(config, clock);
@@ -134,7 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paymentsConfigured: !!config.STRIPE_SECRET_KEY,
   });
   const accounts = createAccountsModule({ db, clock, users: createUsersService({ db }) });
-  const files = createFilesModule({ storage: deps.storage ?? createLocalStorage(config.DATA_DIR) });
+  const storage = deps.storage ?? createLocalStorage(config.DATA_DIR);
+  const files = createFilesModule({ storage });
   // smart-locks is built after properties (it needs check-ins); the settings reach it through this late binding.
   let smartLocksService: SmartLocksService | null = null;
   const properties = createPropertiesModule({
@@ -155,7 +165,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: mail.service,
     logger: app.log,
   });
-  const notifications = createNotificationsModule({ db, clock });
+  // The bell and the operator's notices by e-mail and WhatsApp (issue 17, docs/messaging.md, Notifications).
+  const notifications = createNotificationsModule({
+    db,
+    clock,
+    events,
+    jobs,
+    logger: app.log,
+    mail: mail.service,
+    appUrl: config.APP_URL,
+    accounts: accounts.service,
+    operatorWhatsApp: createOperatorWhatsApp({
+      gateway: whatsappGatewayOf(adapters),
+      phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+      token: config.WHATSAPP_TOKEN,
+      template: config.WHATSAPP_NOTIFICATION_TEMPLATE,
+      language: config.WHATSAPP_NOTIFICATION_TEMPLATE_LANGUAGE,
+    }),
+    // app.realtime is decorated when the realtime plugin registers below; events are delivered only after that.
+    realtime: () => app.realtime,
+  });
   const bookings = createBookingsModule({
     db,
     clock,
@@ -326,6 +355,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guestCheckin: guestCheckin.service,
     readiness: onlinePayments,
   });
+  // The unified inbox (issue 17, docs/messaging.md Inbox): every guest conversation; the webhooks record what
+  // guests write, and everything a guest receives goes out through its send.
+  const inbox = createInboxModule({
+    db,
+    clock,
+    events,
+    logger: app.log,
+    storage,
+    mail: mail.service,
+    mailConfigured: !!config.SMTP_URL,
+    sms: adapters.sms,
+    whatsapp: adapters.whatsappGateway,
+    connections: () => null,
+    stays: createStayContacts({ db }),
+    checkinContacts: createCheckinContacts({ db }),
+    inboundEmailDomain: config.INBOUND_EMAIL_DOMAIN,
+    inboundEmailSecret: config.INBOUND_EMAIL_SECRET,
+    // app.realtime is decorated when the realtime plugin registers below; events are delivered only after that.
+    realtime: () => app.realtime,
+  });
+  // Meta's webhook (docs/messaging.md Webhooks): verified, stored once, applied to the inbox after the answer.
+  const whatsappWebhooks = createWhatsAppWebhooksModule({
+    db,
+    clock,
+    jobs,
+    logger: app.log,
+    storage,
+    inbox: inbox.service,
+    gateway: adapters.whatsappGateway,
+    connections: () => null,
+    appSecret: config.WHATSAPP_APP_SECRET,
+    verifyToken: config.WHATSAPP_VERIFY_TOKEN,
+    sharedPhoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+  });
   // Review requests after a stay (issue 17, docs/messaging.md): sent through the inbox (a template outside the
   // 24-hour window); both bound late.
   const reviews = createReviewsModule({
@@ -335,7 +398,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     appUrl: config.APP_URL,
     notifications: notifications.service,
-    inbox: () => null,
+    inbox: () => inbox.service,
     whatsapp: () => null,
     templateName: config.WHATSAPP_REVIEW_TEMPLATE,
   });
@@ -379,6 +442,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deposits,
     reviews,
     broadcasts,
+    inbox,
+    whatsappWebhooks,
     mail,
     // Last: its stripe.event handler marks an event processed after every other module's handler ran.
     createStripeWebhooksModule({ db, events, clock, webhookSecret: config.STRIPE_WEBHOOK_SECRET }),

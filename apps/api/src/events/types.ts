@@ -65,6 +65,11 @@ export interface DomainEvents {
   'inbox.message_received': { thread_id: string; message_id: string; channel: string };
   /** An outbound message was stored or its status moved (sent, delivered, read, failed). */
   'inbox.message_changed': { thread_id: string; message_id: string; status: string };
+  /**
+   * A bell notification was written (docs/messaging.md, Notifications): its delivery to the operator by
+   * e-mail and WhatsApp follows the property's preferences.
+   */
+  'notification.created': { notification_id: string; kind: string; property_id: string | null };
 }
 
 export type EventType = keyof DomainEvents;

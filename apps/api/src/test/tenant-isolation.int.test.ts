@@ -544,6 +544,13 @@ const cases: Record<string, Case> = {
   'DELETE /api/reminders/:id': { params: { id: 'reminder' } },
   'POST /api/notificatios/list': none("lists the caller's account"),
   'POST /api/notifications/:id/read': { params: { id: 'notification' } },
+  'POST /api/notifications/read-all': none("reads the caller's account"),
+  'GET /api/notifications/unread-count': none("counts the caller's account"),
+  'GET /api/properties/:id/notification-preferences': { params: { id: 'property' } },
+  'PUT /api/properties/:id/notification-preferences': {
+    params: { id: 'property' },
+    build: () => ({ payload: { preferences: [{ kind: 'checkin', email: false, whatsapp: false }] } }),
+  },
   'POST /api/guest/checkin/start': none('public: the property QR or a link token'),
   'POST /api/guest/checkin/code': none('the guest session names its check-in (see the guest test)'),
   'POST /api/guest/checkin/verification': none('the guest session names its check-in'),
