@@ -83,6 +83,7 @@ export function createInboxRepo(db: Db) {
     },
 
     async updateThread(accountId: string, id: string, values: Partial<typeof inboxThreads.$inferInsert>) {
+      if (Object.keys(values).length === 0) return;
       await db
         .update(inboxThreads)
         .set(values)
