@@ -228,6 +228,13 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                path: routePaths.massCommunication,
+                lazy: page(
+                  () => import('../features/broadcasts/pages/mass-communication-page.tsx'),
+                  (m) => m.MassCommunicationPage,
+                ),
+              },
+              {
                 path: routePaths.Reservas,
                 lazy: page(
                   () => import('../features/reservations/reservas/reservas-page.tsx'),

@@ -40,6 +40,8 @@ export const routePaths = {
   /** Property creation wizard: the first property (also the root for a user with none), and any other. */
   firstCreatePropiedad: '/create/properties',
   createPropiedad: '/business/create/properties',
+  /** spec 2.2 whatsapp-mass-communication (no spec 2.1 name): mass messages to guests (issue 17). */
+  massCommunication: '/business/whatsapp-mass-communication',
   // Calendars (spec 2.2: at the root, Minimal layout closing to Dashboard) and availability (hotels only)
   ReservationCalendar: '/calendar/bookings',
   monthlyCalendar: '/calendar-monthly/bookings',

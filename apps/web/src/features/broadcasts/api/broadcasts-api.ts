@@ -1,0 +1,63 @@
+import {
+  type BroadcastDetail,
+  type BroadcastFilterBody,
+  type BroadcastPreviewAnswer,
+  type BroadcastRecipientsAnswer,
+  type BroadcastSetup,
+  type BroadcastSummary,
+  broadcastPaths,
+  type CreateBroadcastBody,
+} from '@posada/contracts/broadcasts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** Everything of the mass messages screen lives under this key (a sent broadcast refreshes it all). */
+export const broadcastsKey = ['broadcasts'] as const;
+/** While a broadcast is sending, its progress is read again this often (statuses arrive by webhook). */
+export const PROGRESS_POLL_MS = 3000;
+
+/** GET /api/broadcasts/setup: the plan, the sender, the daily limit and the approved templates. */
+export const broadcastSetupQuery = () =>
+  queryOptions({
+    queryKey: [...broadcastsKey, 'setup'],
+    queryFn: () => api.get<BroadcastSetup>(broadcastPaths.setup),
+  });
+
+/** GET /api/broadcasts: past broadcasts with their counts; polled while one is still sending. */
+export const broadcastListQuery = () =>
+  queryOptions({
+    queryKey: [...broadcastsKey, 'list'],
+    queryFn: () => api.get<BroadcastSummary[]>(broadcastPaths.list),
+    refetchInterval: (query) =>
+      query.state.data?.some((b) => b.status === 'sending') ? PROGRESS_POLL_MS : false,
+  });
+
+/** GET /api/broadcasts/{id}: per recipient; polled while sending or while statuses may still change. */
+export const broadcastDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...broadcastsKey, 'detail', id],
+    queryFn: () => api.get<BroadcastDetail>(broadcastPaths.one(id)),
+    refetchInterval: PROGRESS_POLL_MS,
+  });
+
+export const findRecipients = (filter: BroadcastFilterBody) =>
+  api.post<BroadcastRecipientsAnswer>(broadcastPaths.recipients, filter);
+
+export const previewBroadcast = (body: CreateBroadcastBody) =>
+  api.post<BroadcastPreviewAnswer>(broadcastPaths.preview, body);
+
+export function useCreateBroadcast() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateBroadcastBody) => api.post<BroadcastDetail>(broadcastPaths.list, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: broadcastsKey }),
+  });
+}
+
+export function useCancelBroadcast() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<BroadcastDetail>(broadcastPaths.cancel(id)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: broadcastsKey }),
+  });
+}
