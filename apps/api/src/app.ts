@@ -413,7 +413,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts: accounts.service,
     bookings: bookings.service,
     whatsapp: () => null,
-    inbox: () => null,
+    inbox: () => inbox.service,
   });
 
   /** Every module, in the order their routes register under /api and their jobs start. */
