@@ -448,6 +448,13 @@ const cases: Record<string, Case> = {
   'POST /api/webhooks/stripe': none(
     'public: signed by Stripe (Stripe-Signature); the account comes from the event, never from the caller',
   ),
+  'GET /api/webhooks/whatsapp': none("public: Meta's handshake (hub.verify_token); no account's data"),
+  'POST /api/webhooks/whatsapp': none(
+    'public: signed by Meta (X-Hub-Signature-256); the account comes from the phone number id, never from the caller',
+  ),
+  'POST /api/webhooks/email-inbound': none(
+    'public: INBOUND_EMAIL_SECRET; the thread comes from the reply address (reply+{thread id}@domain)',
+  ),
   'GET /api/subscription': none("the caller's own subscription"),
   'POST /api/subscription/quote': none("the caller's own subscription"),
   'POST /api/subscription/checkout': none("the caller's own subscription"),
