@@ -70,6 +70,8 @@ export const layers = [
       broadcasts: ['broadcasts', 'broadcastRecipients'],
       /** The unified inbox's conversations and messages (issue 17, docs/messaging.md Inbox). */
       inbox: ['inboxThreads', 'inboxMessages'],
+      /** The account's WhatsApp connection, its templates and quick replies (docs/messaging.md Connection). */
+      whatsapp: ['whatsappAccounts', 'messageTemplates'],
       /** Every verified WhatsApp webhook delivery, stored once by its body's hash (docs/messaging.md Webhooks). */
       'whatsapp-webhooks': ['whatsappWebhookEvents'],
       /** apps/api/src/events (the outbox of domain events), not a module: no module writes these. */
@@ -128,9 +130,11 @@ export const layers = [
       'stripe-webhooks': ['accounts', 'paymentAccounts', 'subscriptions'],
       subscriptions: ['accounts', 'users', 'properties', 'priceBooks', 'coupons', 'stripeEvents'],
       /** A thread's property and linked stay's dates, a message's author (the thread list and socket event). */
-      inbox: ['bookings', 'properties', 'users'],
+      inbox: ['bookings', 'properties', 'users', 'messageTemplates'],
       /** The approved templates, the guests' opt-outs and each recipient's message status (joined, never copied). */
       broadcasts: ['messageTemplates', 'inboxThreads', 'inboxMessages'],
+      /** The account's places (spec 9: the shared number is only for up to 50): properties, and hotel rooms. */
+      whatsapp: ['properties', 'rooms'],
       /** The stay, its property's review URL and time zone, the plan gate, the check-in's language, a reply's text. */
       reviews: ['accounts', 'bookings', 'properties', 'checkins', 'inboxMessages'],
     },

@@ -66,6 +66,7 @@ import { createSmartLocksModule, lockVendorsOf } from './modules/smart-locks/sma
 import type { SmartLocksService } from './modules/smart-locks/smart-locks.service.ts';
 import { createStripeWebhooksModule } from './modules/stripe-webhooks/stripe-webhooks.module.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
+import { createWhatsAppModule } from './modules/whatsapp/whatsapp.module.ts';
 import { createWhatsAppWebhooksModule } from './modules/whatsapp-webhooks/whatsapp-webhooks.module.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
@@ -355,6 +356,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guestCheckin: guestCheckin.service,
     readiness: onlinePayments,
   });
+  // The account's WhatsApp connection (issue 17, docs/messaging.md Connection): its own number through
+  // Embedded Signup or the shared number; `whatsapp.service.connections` routes, sends and limits for the rest.
+  const whatsapp = createWhatsAppModule({
+    db,
+    clock,
+    secrets,
+    gateway: adapters.whatsappGateway,
+    accounts: accounts.service,
+    logger: app.log,
+    settings: {
+      appUrl: config.APP_URL,
+      apiUrl: config.WHATSAPP_API_URL,
+      appId: config.WHATSAPP_APP_ID,
+      appSecret: config.WHATSAPP_APP_SECRET,
+      configId: config.WHATSAPP_CONFIG_ID,
+      oauthUrl: config.WHATSAPP_OAUTH_URL,
+      sharedPhoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+      sharedToken: config.WHATSAPP_TOKEN,
+      verifyToken: config.WHATSAPP_VERIFY_TOKEN,
+    },
+  });
   // The unified inbox (issue 17, docs/messaging.md Inbox): every guest conversation; the webhooks record what
   // guests write, and everything a guest receives goes out through its send.
   const inbox = createInboxModule({
@@ -367,7 +389,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailConfigured: !!config.SMTP_URL,
     sms: adapters.sms,
     whatsapp: adapters.whatsappGateway,
-    connections: () => null,
+    connections: () => whatsapp.service.connections,
     stays: createStayContacts({ db }),
     checkinContacts: createCheckinContacts({ db }),
     inboundEmailDomain: config.INBOUND_EMAIL_DOMAIN,
@@ -384,7 +406,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     inbox: inbox.service,
     gateway: adapters.whatsappGateway,
-    connections: () => null,
+    connections: () => whatsapp.service.connections,
     appSecret: config.WHATSAPP_APP_SECRET,
     verifyToken: config.WHATSAPP_VERIFY_TOKEN,
     sharedPhoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
@@ -399,7 +421,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.APP_URL,
     notifications: notifications.service,
     inbox: () => inbox.service,
-    whatsapp: () => null,
+    whatsapp: () => whatsapp.service.connections,
     templateName: config.WHATSAPP_REVIEW_TEMPLATE,
   });
 
@@ -412,7 +434,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     accounts: accounts.service,
     bookings: bookings.service,
-    whatsapp: () => null,
+    whatsapp: () => whatsapp.service.connections,
     inbox: () => inbox.service,
   });
 
@@ -444,6 +466,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     broadcasts,
     inbox,
     whatsappWebhooks,
+    whatsapp,
     mail,
     // Last: its stripe.event handler marks an event processed after every other module's handler ran.
     createStripeWebhooksModule({ db, events, clock, webhookSecret: config.STRIPE_WEBHOOK_SECRET }),

@@ -448,6 +448,25 @@ const cases: Record<string, Case> = {
   'POST /api/webhooks/stripe': none(
     'public: signed by Stripe (Stripe-Signature); the account comes from the event, never from the caller',
   ),
+  // The caller's own WhatsApp connection (docs/messaging.md Connection); quick replies are the account's own:
+  // whatsapp.int.test.ts proves another account's quick reply answers 404 and is left unchanged.
+  'GET /api/whatsapp/account': none("the caller's own WhatsApp connection"),
+  'GET /api/whatsapp/embedded-signup/start': none("the caller's own WhatsApp connection"),
+  'POST /api/whatsapp/embedded-signup': none(
+    "the caller's own WhatsApp connection (the state is bound to it)",
+  ),
+  'POST /api/whatsapp/shared': none("the caller's own WhatsApp connection"),
+  'POST /api/whatsapp/disconnect': none("the caller's own WhatsApp connection"),
+  'GET /api/whatsapp/templates': none("the caller's own templates"),
+  'POST /api/whatsapp/templates/sync': none("the caller's own templates"),
+  'GET /api/whatsapp/quick-replies': none("the caller's own quick replies"),
+  'POST /api/whatsapp/quick-replies': none("the caller's own quick replies"),
+  'PUT /api/whatsapp/quick-replies/:id': none('a quick reply id (whatsapp.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'DELETE /api/whatsapp/quick-replies/:id': none('a quick reply id (whatsapp.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
   'GET /api/webhooks/whatsapp': none("public: Meta's handshake (hub.verify_token); no account's data"),
   'POST /api/webhooks/whatsapp': none(
     'public: signed by Meta (X-Hub-Signature-256); the account comes from the phone number id, never from the caller',
