@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents } from '../../db/schema/events.ts';
-import { notificationPreferences } from '../../db/schema/messaging.ts';
+import { inboxThreads, notificationPreferences } from '../../db/schema/messaging.ts';
 import { type NotificationKind, notifications, notificationTypeOf } from '../../db/schema/notifications.ts';
 import { deliverEventsJob } from '../../events/bus.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
@@ -182,5 +182,62 @@ describe('notifications', () => {
     const { emailOutbox } = await import('../../db/schema/outbox.ts');
     const toOwner = (await t.database.db.select().from(emailOutbox)).filter((m) => m.to === owner.email);
     expect(toOwner).toHaveLength(1);
+  });
+
+  it('rings the bell once per chat: "Nuevo mensaje de {guest}" about the thread, updated by the next message', async () => {
+    const [thread] = await t.database.db
+      .insert(inboxThreads)
+      .values({
+        accountId: owner.accountId,
+        propertyId: owner.propertyIds[0] as string,
+        guestName: 'Ana Ruiz',
+        phone: '34600111222',
+        lastMessagePreview: '¿A qué hora es el check-in?',
+        lastInboundAt: t.clock.now(),
+      })
+      .returning({ id: inboxThreads.id });
+    const threadId = thread?.id as string;
+    // What the inbox records when a guest writes (its transaction), delivered as the sweep would.
+    const inbound = async (messageId: string) => {
+      const [event] = await t.database.db
+        .insert(domainEvents)
+        .values({
+          accountId: owner.accountId,
+          type: 'inbox.message_received',
+          payload: { thread_id: threadId, message_id: messageId, channel: 'whatsapp' },
+        })
+        .returning({ id: domainEvents.id });
+      await t.jobs.send(deliverEventsJob, { ids: [event?.id] });
+      await t.jobs.drain(deliverEventsJob);
+    };
+    const messagesOfThread = () =>
+      t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.kind, 'message'), eq(notifications.relationId, threadId)));
+
+    await inbound('00000000-0000-4000-8000-000000000001');
+    const [first, ...none] = await messagesOfThread();
+    expect(none).toEqual([]);
+    expect(first).toMatchObject({
+      accountId: owner.accountId,
+      title: 'Nuevo mensaje de Ana Ruiz',
+      body: '¿A qué hora es el check-in?',
+      readAt: null,
+    });
+
+    t.clock.advance(60_000);
+    await t.database.db
+      .update(inboxThreads)
+      .set({ lastMessagePreview: 'Llegamos a las 22:00' })
+      .where(eq(inboxThreads.id, threadId));
+    await inbound('00000000-0000-4000-8000-000000000002');
+    const after = await messagesOfThread();
+    expect(after).toHaveLength(1);
+    expect(after[0]?.body).toBe('Llegamos a las 22:00');
+    // Another account sees nothing of it.
+    const theirs = (await call(otherToken, 'POST', '/api/notificatios/list', { kind: 'message' })).json()
+      .data;
+    expect(theirs).toEqual([]);
   });
 });
