@@ -270,6 +270,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: routePaths.notificaciones,
+                lazy: page(
+                  () => import('../features/notifications/pages/notifications-page.tsx'),
+                  (m) => m.NotificationsPage,
+                ),
+              },
+              {
                 path: routePaths.remindersBell,
                 lazy: page(
                   () => import('../features/checkins/pages/reminders-page.tsx'),

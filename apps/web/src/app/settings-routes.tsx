@@ -91,8 +91,8 @@ export const settingsRoutes: RouteObject[] = [
   {
     path: routePaths.Notifications,
     lazy: page(
-      () => import('../features/property-settings/pages/notifications-page.tsx'),
-      (m) => m.NotificationsPage,
+      () => import('./notifications-settings-page.tsx'),
+      (m) => m.NotificationsSettingsPage,
     ),
   },
   {

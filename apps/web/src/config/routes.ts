@@ -29,6 +29,8 @@ export const routePaths = {
   registrations: '/business/checkin-management/registrations',
   /** spec 2.2 scheduled-checkins/bell (no spec 2.1 name): reminders. */
   remindersBell: '/business/scheduled-checkins/bell',
+  /** spec 2.2 notificaciones: every notification of the bell, with filters (issue 17). */
+  notificaciones: '/business/notificaciones',
   // Check-in forms (spec 2.2, Minimal layout: the close button goes to Bookings or Reservas)
   checkinManual: '/business/checkin/service/manager/system',
   checkinPrevie: '/business/checkin/service/previe/system',

@@ -20,6 +20,7 @@ export const namespaces = [
   'dashboard',
   'direct-booking',
   'guest',
+  'notifications',
   'payments',
   'properties',
   'registrations',

@@ -7,7 +7,7 @@ import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { LanguageButton } from '../../components/language-button.tsx';
 import { LanguageModal } from '../../components/language-modal.tsx';
 import { pathTo, routePaths } from '../../config/routes.ts';
-import { NotificationBell } from '../../features/checkins/components/notification-bell.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { PaymentFailBanner, TrialBanner } from '../../features/subscription/components/shell-banners.tsx';
 import { getToken } from '../../lib/session.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
