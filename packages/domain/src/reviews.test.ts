@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScoreReply, rescaleScore, reviewDueAt, reviewIsDue } from './reviews.ts';
+import { emailReplyText, parseScoreReply, rescaleScore, reviewDueAt, reviewIsDue } from './reviews.ts';
 
 describe('reviewDueAt', () => {
   it('is the departure day at the hour in the property time zone (winter, Madrid UTC+1)', () => {
@@ -70,5 +70,20 @@ describe('rescaleScore', () => {
     expect(rescaleScore(4, 5, 10)).toBe(8);
     expect(rescaleScore(1, 10, 5)).toBe(1);
     expect(rescaleScore(9, 10, 5)).toBe(5);
+  });
+});
+
+describe('emailReplyText', () => {
+  it('drops the subject line and the quoted message', () => {
+    expect(emailReplyText('Re: ¿Qué tal tu estancia en Casa Azul?\n\n8')).toBe('8');
+    expect(
+      emailReplyText(
+        'RE: Stay\n\n9\n\nOn Tue, 24 Nov 2026, Casa Azul wrote:\n> How would you score your stay?',
+      ),
+    ).toBe('9');
+    expect(emailReplyText('7\n> Del 1 al 10')).toBe('7');
+  });
+  it('keeps what the guest wrote', () => {
+    expect(emailReplyText('Re: Hola\n\nLlegamos bien, gracias')).toBe('Llegamos bien, gracias');
   });
 });

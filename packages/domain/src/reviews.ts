@@ -55,3 +55,18 @@ export function rescaleScore(score: number, from: number, to: number): number {
   if (from === to) return score;
   return Math.min(to, Math.max(1, Math.round((score * to) / from)));
 }
+
+/**
+ * What the guest wrote in an e-mail reply, without the subject line the inbox puts first ("Re: …") and the
+ * quoted message below it ("> …", "On … wrote:"), so a reply of just "8" reads as 8.
+ */
+export function emailReplyText(body: string): string {
+  const lines = body.split(/\r?\n/);
+  if (/^\s*(re|aw|rv|sv|fwd?)\s*:/i.test(lines[0] ?? '')) lines.shift();
+  const own: string[] = [];
+  for (const line of lines) {
+    if (/^\s*>/.test(line) || /(wrote|escribió|a écrit|كتب)\s*:\s*$/i.test(line)) break;
+    own.push(line);
+  }
+  return own.join('\n').trim();
+}

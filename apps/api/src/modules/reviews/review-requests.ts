@@ -2,6 +2,7 @@ import type { InboxMessage } from '@posada/contracts/inbox';
 import { reviewPaths } from '@posada/contracts/reviews';
 import { addDays, todayIn } from '@posada/domain/booking-rules';
 import {
+  emailReplyText,
   parseScoreReply,
   REVIEW_MAX_DELAY_DAYS,
   REVIEW_REPLY_WINDOW_MS,
@@ -215,7 +216,8 @@ export function createReviewRequests(deps: ReviewRequestsDeps) {
       const since = new Date(clock.now().getTime() - REVIEW_REPLY_WINDOW_MS);
       const request = await repo.openRequestOfThread(accountId, threadId, since);
       if (!request) return false;
-      const score = parseScoreReply(message.body, request.scale);
+      const text = message.channel === 'email' ? emailReplyText(message.body) : message.body;
+      const score = parseScoreReply(text, request.scale);
       if (score === null) return false;
       const answered = await deps.reviews.recordScore(request, score);
       if (!answered) return false;

@@ -211,7 +211,11 @@ export function createReviewsRepo({ db }: { db: Db }) {
 
     async inboundMessage(accountId: string, messageId: string) {
       const [row] = await db
-        .select({ body: inboxMessages.body, direction: inboxMessages.direction, type: inboxMessages.type })
+        .select({
+          body: inboxMessages.body,
+          channel: inboxMessages.channel,
+          direction: inboxMessages.direction,
+        })
         .from(inboxMessages)
         .where(and(eq(inboxMessages.id, messageId), eq(inboxMessages.accountId, accountId)));
       return row ?? null;
