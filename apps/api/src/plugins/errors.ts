@@ -113,8 +113,9 @@ export const errorsPlugin = fp<{ spaFallback: boolean }>(async (app: FastifyInst
   app.setNotFoundHandler((request, reply) => {
     // The SPA's client-side routes all serve index.html; unknown /api paths stay JSON 404s.
     if (opts.spaFallback && request.method === 'GET' && !request.url.startsWith('/api')) {
-      // The guest check-in pages (spec 2.2) are their own light entry, without the staff app.
-      if (/^\/(checkin|services)\//.test(request.url))
+      // The guest check-in pages (spec 2.2) and the review request page (/r/{token}, issue 17) are their own
+      // light entry, without the staff app.
+      if (/^\/(checkin|services|r)\//.test(request.url))
         return reply.type('text/html').sendFile('checkin.html');
       // The public direct-booking website (issue 15) is a third light entry.
       if (/^\/book\//.test(request.url)) return reply.type('text/html').sendFile('book.html');

@@ -98,8 +98,8 @@ export const settingsRoutes: RouteObject[] = [
   {
     path: routePaths.Review,
     lazy: page(
-      () => import('../features/property-settings/pages/guest-reviews-page.tsx'),
-      (m) => m.GuestReviewsPage,
+      () => import('./guest-reviews-route.tsx'),
+      (m) => m.GuestReviewsRoute,
     ),
   },
   {

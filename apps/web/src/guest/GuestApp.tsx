@@ -6,6 +6,7 @@ import { Welcome } from './Welcome.tsx';
 
 const Flow = lazy(() => import('./Flow.tsx'));
 const Services = lazy(() => import('./Services.tsx'));
+const Review = lazy(() => import('./review.tsx'));
 
 export interface LanguageProps {
   language: GuestLanguage;
@@ -26,6 +27,7 @@ export function GuestApp({ initialLanguage }: { initialLanguage: GuestLanguage }
         {route.name === 'services' && (
           <Services propertyId={route.propertyId} checkinId={route.checkinId} {...props} />
         )}
+        {route.name === 'review' && <Review token={route.token} {...props} />}
         {route.name === 'unknown' && (
           <section className="g-card" role="alert">
             <h1>{t('errors.not_found_title')}</h1>

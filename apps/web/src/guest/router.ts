@@ -5,12 +5,15 @@ export const guestPaths = {
   welcome: (propertyId: string) => `/checkin/customers/previe/${propertyId}/`,
   flow: (propertyId: string) => `/checkin/customers/previe/${propertyId}/app/`,
   services: (propertyId: string, checkinId: string) => `/services/${propertyId}/${checkinId}/property`,
+  /** A review request's page (issue 17). */
+  review: (token: string) => `/r/${token}`,
 };
 
 export type GuestRoute =
   | { name: 'welcome'; propertyId: string }
   | { name: 'flow'; propertyId: string }
   | { name: 'services'; propertyId: string; checkinId: string }
+  | { name: 'review'; token: string }
   | { name: 'unknown' };
 
 export function matchGuestRoute(pathname: string): GuestRoute {
@@ -20,6 +23,8 @@ export function matchGuestRoute(pathname: string): GuestRoute {
   if (m?.[1]) return { name: 'flow', propertyId: decodeURIComponent(m[1]) };
   m = /^\/services\/([^/]+)\/([^/]+)\/property\/?$/.exec(pathname);
   if (m?.[1] && m[2]) return { name: 'services', propertyId: decodeURIComponent(m[1]), checkinId: m[2] };
+  m = /^\/r\/([A-Za-z0-9_-]{16,64})\/?$/.exec(pathname);
+  if (m?.[1]) return { name: 'review', token: m[1] };
   return { name: 'unknown' };
 }
 
