@@ -401,6 +401,20 @@ const cases: Record<string, Case> = {
     build: body(() => ({ lock_account_id: '00000000-0000-4000-8000-000000000000', remote_lock_id: '1' })),
   },
   'DELETE /api/properties/:id/smart-locks/assignment': { params: { id: 'property' } },
+  'GET /api/properties/:id/review-settings': { params: { id: 'property' } },
+  'PUT /api/properties/:id/review-settings': {
+    params: { id: 'property' },
+    build: body(() => ({ send_hour: 10, delay_days: 1, scale: 5 })),
+  },
+  'GET /api/properties/:id/reviews/report': { params: { id: 'property' } },
+  'GET /api/public/reviews/:token': none(
+    "public: a sent review request's own unguessable token; any other is 404 (reviews int test)",
+    { token: 'AAAAAAAAAAAAAAAAAAAAAA' },
+  ),
+  'POST /api/public/reviews/:token': none(
+    "public: a sent review request's own unguessable token; any other is 404 (reviews int test)",
+    { token: 'AAAAAAAAAAAAAAAAAAAAAA' },
+  ),
   'GET /api/broadcasts/setup': none("the caller's own sender, limit and templates"),
   'GET /api/broadcasts': none("the caller's own mass messages"),
   'POST /api/broadcasts/recipients': {
