@@ -129,8 +129,8 @@ export const layers = [
       /** Which Posada account an event concerns: connected account, metadata.account_id, billing customer. */
       'stripe-webhooks': ['accounts', 'paymentAccounts', 'subscriptions'],
       subscriptions: ['accounts', 'users', 'properties', 'priceBooks', 'coupons', 'stripeEvents'],
-      /** A thread's property and linked stay's dates, a message's author (the thread list and socket event). */
-      inbox: ['bookings', 'properties', 'users', 'messageTemplates'],
+      /** A thread's property and linked stay's dates, a message's author (the thread list and socket event); the booking card's check-in. */
+      inbox: ['bookings', 'properties', 'users', 'messageTemplates', 'checkins'],
       /** The approved templates, the guests' opt-outs and each recipient's message status (joined, never copied). */
       broadcasts: ['messageTemplates', 'inboxThreads', 'inboxMessages'],
       /** The account's places (spec 9: the shared number is only for up to 50): properties, and hotel rooms. */

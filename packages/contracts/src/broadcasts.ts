@@ -49,9 +49,15 @@ export const broadcastRecipientsAnswer = z.object({
 });
 export type BroadcastRecipientsAnswer = z.infer<typeof broadcastRecipientsAnswer>;
 
+/** The values a broadcast fills (a check-in link or a door code belongs to one check-in, not to a mass message). */
+export const broadcastVariables = ['guest_name', 'property_name', 'arrival', 'departure'] as const;
+export type BroadcastVariable = (typeof broadcastVariables)[number];
+
 export const broadcastPreviewBody = z
   .object({
     template_id: uuid('broadcasts.template_required'),
+    /** What fills the template's numbered placeholders: params[0] for {{1}}… (Meta's templates number them). */
+    params: z.array(z.enum(broadcastVariables)).max(20).default([]),
     property_ids: z.array(uuid('validation.invalid')).max(200).default([]),
     stay_from: isoDate('validation.invalid_date'),
     stay_to: isoDate('validation.invalid_date'),
@@ -93,7 +99,9 @@ export const broadcastSetupSchema = z.object({
       body: z.string(),
       /** The variables the body uses, in order. */
       variables: z.array(z.string()),
-      /** False when it needs a value a broadcast cannot fill (check-in link, door code, numbered {{1}}). */
+      /** How many numbered placeholders ({{1}}…) the operator maps to values. */
+      placeholders: z.number().int(),
+      /** False when it needs a value a broadcast cannot fill (a check-in link, a door code). */
       usable: z.boolean(),
     }),
   ),

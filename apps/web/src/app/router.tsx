@@ -263,6 +263,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: routePaths.messageChannelPage,
+                lazy: page(
+                  () => import('../features/inbox/pages/inbox-page.tsx'),
+                  (m) => m.InboxPage,
+                ),
+              },
+              {
                 path: routePaths.registrations,
                 lazy: page(
                   () => import('../features/checkins/pages/registrations-page.tsx'),

@@ -31,6 +31,8 @@ export const routePaths = {
   remindersBell: '/business/scheduled-checkins/bell',
   /** spec 2.2 notificaciones: every notification of the bell, with filters (issue 17). */
   notificaciones: '/business/notificaciones',
+  /** spec 2.1 messageChannelPage, 2.2 messages-channel: the unified inbox (issue 17). */
+  messageChannelPage: '/business/messages-channel',
   // Check-in forms (spec 2.2, Minimal layout: the close button goes to Bookings or Reservas)
   checkinManual: '/business/checkin/service/manager/system',
   checkinPrevie: '/business/checkin/service/previe/system',

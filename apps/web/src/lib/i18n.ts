@@ -20,6 +20,7 @@ export const namespaces = [
   'dashboard',
   'direct-booking',
   'guest',
+  'inbox',
   'notifications',
   'payments',
   'properties',

@@ -1,10 +1,13 @@
-/** The values a broadcast fills; the check-in link and the door code belong to one check-in, not to a mass message. */
-export const broadcastVariables = ['guest_name', 'property_name', 'arrival', 'departure'] as const;
-export type BroadcastValues = Record<(typeof broadcastVariables)[number], string>;
+import { type BroadcastVariable, broadcastVariables } from '@posada/contracts/broadcasts';
+
+export type BroadcastValues = Record<BroadcastVariable, string>;
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+const isNumbered = (name: string) => /^\d+$/.test(name);
+const isBroadcastVariable = (name: string): name is BroadcastVariable =>
+  (broadcastVariables as readonly string[]).includes(name);
 
-/** The variables a template body uses, in order of appearance, each once. */
+/** The variables a template body uses, in order of appearance, each once ({{guest_name}}, or {{1}}…). */
 export function templateVariablesOf(body: string): string[] {
   const seen: string[] = [];
   for (const match of body.matchAll(PLACEHOLDER)) {
@@ -14,26 +17,47 @@ export function templateVariablesOf(body: string): string[] {
   return seen;
 }
 
-/** Whether a broadcast can fill every variable of the body (not a numbered {{1}}, a check-in link or a door code). */
+/** How many numbered placeholders ({{1}}…{{n}}, as Meta's templates carry them) the operator maps to values. */
+export function placeholdersOf(body: string): number {
+  return Math.max(0, ...templateVariablesOf(body).filter(isNumbered).map(Number));
+}
+
+/** Whether a broadcast can fill the body: numbered placeholders and our variables, but no check-in link or door code. */
 export function usableForBroadcast(body: string): boolean {
-  return templateVariablesOf(body).every((v) => (broadcastVariables as readonly string[]).includes(v));
+  return templateVariablesOf(body).every((v) => isNumbered(v) || isBroadcastVariable(v));
+}
+
+/** Whether `params` names a value for every numbered placeholder of the body. */
+export function paramsComplete(body: string, params: readonly string[]): boolean {
+  const n = placeholdersOf(body);
+  for (let i = 0; i < n; i++) if (!isBroadcastVariable(params[i] ?? '')) return false;
+  return true;
 }
 
 /**
- * The template for one guest: the text shown (preview, the guest's thread) and the Cloud API's body
- * parameters ({{1}}, {{2}}… in order of appearance: Meta numbers a template's variables as they appear).
+ * The template for one guest: the text shown (preview) and the Cloud API's body parameters. A named
+ * variable fills itself; a numbered {{n}} takes the value `params[n-1]` names (the operator's choice). The
+ * parameters go in Meta's order: {{1}}…{{n}} for numbered templates, else the order of appearance.
  */
 export function renderTemplate(
   body: string,
   values: BroadcastValues,
+  params: readonly string[] = [],
 ): { text: string; bodyParams: string[] } {
-  const fill = (name: string) => (values as Record<string, string>)[name] ?? '';
+  const fill = (name: string) => {
+    const key = isNumbered(name) ? (params[Number(name) - 1] ?? '') : name;
+    return isBroadcastVariable(key) ? values[key] : '';
+  };
   const text = body.replace(PLACEHOLDER, (_all, name: string) => fill(name));
-  const bodyParams = [...body.matchAll(PLACEHOLDER)].map((m) => fill(m[1] ?? ''));
+  const n = placeholdersOf(body);
+  const bodyParams =
+    n > 0
+      ? Array.from({ length: n }, (_, i) => fill(String(i + 1)))
+      : [...body.matchAll(PLACEHOLDER)].map((m) => fill(m[1] ?? ''));
   return { text, bodyParams };
 }
 
-/** A stay date as the guest reads it in the template's language: 1 dic 2026 (es), 1 Dec 2026 (en). */
+/** A stay date as the guest reads it in the template's language: 5 dic 2026 (es), Dec 5, 2026 (en). */
 export function formatStayDate(isoDate: string, language = 'es'): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];

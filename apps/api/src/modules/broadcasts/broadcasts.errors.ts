@@ -13,6 +13,9 @@ export const broadcastsErrors = {
   /** The template needs a value a broadcast cannot fill (a check-in link, a door code, a numbered {{1}}). */
   templateNotUsable: () =>
     new AppError('validation.failed', 400, { errors: { template_id: ['broadcasts.template_not_usable'] } }),
+  /** A numbered placeholder ({{1}}…) of the template has no value chosen. */
+  paramsMissing: () =>
+    new AppError('validation.failed', 400, { errors: { params: ['broadcasts.params_missing'] } }),
   /** Nobody of the filter can receive it (no phone, opted out, the daily limit reached). */
   noRecipients: () => new AppError('broadcasts.no_recipients', 422),
   /** The filter gathers more bookings than one broadcast may hold. */

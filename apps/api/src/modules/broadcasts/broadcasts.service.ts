@@ -21,6 +21,8 @@ import type { InboxService } from '../inbox/inbox.types.ts';
 import type { WhatsAppConnections } from '../whatsapp/whatsapp.types.ts';
 import {
   formatStayDate,
+  paramsComplete,
+  placeholdersOf,
   renderTemplate,
   templateVariablesOf,
   usableForBroadcast,
@@ -152,7 +154,7 @@ export function createBroadcastsService(deps: BroadcastsDeps) {
   }
 
   /** An approved template of the account that a broadcast can fill, confirmed by the whatsapp module. */
-  async function templateFor(tenant: Tenant, templateId: string): Promise<TemplateRow> {
+  async function templateFor(tenant: Tenant, templateId: string, params: string[]): Promise<TemplateRow> {
     const row = isUuid(templateId) ? await repo.findTemplate(tenant.accountId, templateId) : null;
     if (row?.status !== 'approved') throw errors.templateNotApproved();
     const whatsapp = deps.whatsapp();
@@ -161,6 +163,7 @@ export function createBroadcastsService(deps: BroadcastsDeps) {
       : null;
     if (!approved) throw errors.templateNotApproved();
     if (!usableForBroadcast(approved.body)) throw errors.templateNotUsable();
+    if (!paramsComplete(approved.body, params)) throw errors.paramsMissing();
     return { ...row, body: approved.body };
   }
 
@@ -274,7 +277,11 @@ export function createBroadcastsService(deps: BroadcastsDeps) {
     }
     for (const recipient of waiting.slice(0, room)) {
       if (!(await repo.claim(recipient.id, now()))) continue;
-      const rendered = renderTemplate(approved.body, valuesOf(broadcast, recipient));
+      const rendered = renderTemplate(
+        approved.body,
+        valuesOf(broadcast, recipient),
+        (broadcast.filter as { params?: string[] }).params ?? [],
+      );
       try {
         const message = await inbox.send({
           accountId,
@@ -294,8 +301,9 @@ export function createBroadcastsService(deps: BroadcastsDeps) {
         await repo.setFailed(recipient.id, code, now());
       }
     }
-    if (waiting.length > room) {
-      await repo.skipWaiting(broadcastId, 'daily_limit', now());
+    if (waiting.length > room) await repo.skipWaiting(broadcastId, 'daily_limit', now());
+    // A short batch was the last one: done now, without another run.
+    if (waiting.length > room || waiting.length < BROADCAST_BATCH) {
       await repo.finish(accountId, broadcastId, 'done', now());
       return false;
     }
@@ -321,6 +329,7 @@ export function createBroadcastsService(deps: BroadcastsDeps) {
           language: t.language,
           body: t.body,
           variables: templateVariablesOf(t.body),
+          placeholders: placeholdersOf(t.body),
           usable: usableForBroadcast(t.body),
         })),
       };
@@ -340,11 +349,11 @@ export function createBroadcastsService(deps: BroadcastsDeps) {
 
     async preview(
       tenant: Tenant,
-      body: BroadcastFilter & { template_id: string },
+      body: BroadcastFilter & { template_id: string; params: string[] },
     ): Promise<BroadcastPreviewAnswer> {
       await assertFeature(tenant);
       const { items } = await candidatesOf(tenant, body);
-      const template = await templateFor(tenant, body.template_id);
+      const template = await templateFor(tenant, body.template_id, body.params);
       return {
         template_name: template.name,
         items: items
@@ -353,12 +362,16 @@ export function createBroadcastsService(deps: BroadcastsDeps) {
             booking_id: i.booking_id,
             guest_name: i.guest_name,
             phone: i.phone,
-            text: renderTemplate(template.body, {
-              guest_name: i.guest_name,
-              property_name: i.property_name,
-              arrival: formatStayDate(i.arrival, template.language),
-              departure: formatStayDate(i.departure, template.language),
-            }).text,
+            text: renderTemplate(
+              template.body,
+              {
+                guest_name: i.guest_name,
+                property_name: i.property_name,
+                arrival: formatStayDate(i.arrival, template.language),
+                departure: formatStayDate(i.departure, template.language),
+              },
+              body.params,
+            ).text,
           })),
       };
     },
@@ -367,12 +380,15 @@ export function createBroadcastsService(deps: BroadcastsDeps) {
      * POST /api/broadcasts: the recipients chosen again now (skipped ones kept with their reason), stored with
      * the broadcast in one transaction, then the first batch queued.
      */
-    async create(tenant: Tenant, body: BroadcastFilter & { template_id: string }): Promise<BroadcastDetail> {
+    async create(
+      tenant: Tenant,
+      body: BroadcastFilter & { template_id: string; params: string[] },
+    ): Promise<BroadcastDetail> {
       await assertFeature(tenant);
       // Another account's property answers 404 before anything else is said about the request.
       const { items } = await candidatesOf(tenant, body);
       await requireSender(tenant.accountId);
-      const template = await templateFor(tenant, body.template_id);
+      const template = await templateFor(tenant, body.template_id, body.params);
       // Guests without a phone or with a phone already listed have no row of their own (one row per phone).
       const rows: NewRecipient[] = items
         .filter((i) => i.digits && i.skip_reason !== 'duplicate_phone')
@@ -391,6 +407,7 @@ export function createBroadcastsService(deps: BroadcastsDeps) {
         stay_to: body.stay_to,
         statuses: body.statuses,
         language: template.language,
+        params: body.params,
         values: Object.fromEntries(
           items.map((i) => [
             i.booking_id,

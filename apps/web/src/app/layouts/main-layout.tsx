@@ -8,8 +8,10 @@ import { LanguageButton } from '../../components/language-button.tsx';
 import { LanguageModal } from '../../components/language-modal.tsx';
 import { pathTo, routePaths } from '../../config/routes.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { useUnreadBadge } from '../../features/inbox/hooks/use-inbox-live.ts';
 import { PaymentFailBanner, TrialBanner } from '../../features/subscription/components/shell-banners.tsx';
 import { getToken } from '../../lib/session.ts';
+import { SocketContext } from '../../lib/socket-context.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { useCurrentUser } from '../../lib/use-session.ts';
 import { AppFrame, SidebarCallCard } from '../shell/app-frame.tsx';
@@ -42,6 +44,8 @@ export function MainLayout() {
   const [messagingOpened, messaging] = useDisclosure(false);
   useSessionExpiry();
   const socket = useSocketToasts(getToken(), user?.id);
+  // The inbox's unread messages on its menu item, kept current by the socket (issue 17).
+  const unreadMessages = useUnreadBadge(socket);
 
   if (!user) return <FullPageLoader />;
   // The subscription and its invoices are the account's, not a property's: no picker in front of them.
@@ -50,7 +54,12 @@ export function MainLayout() {
     !pathname.startsWith(routePaths.invoices);
   const content = showPicker ? <PropertyPicker user={user} /> : <Outlet />;
 
-  if (searchParams.get('embed') === 'true') return <Box p="md">{content}</Box>;
+  if (searchParams.get('embed') === 'true')
+    return (
+      <SocketContext.Provider value={socket}>
+        <Box p="md">{content}</Box>
+      </SocketContext.Provider>
+    );
 
   const ctx = navContextFor(user, isMobile);
   const sidebarItems = visibleNavItems(empresaSidebarItems, ctx);
@@ -65,6 +74,7 @@ export function MainLayout() {
         sidebarItems={sidebarItems}
         mobileItems={visibleNavItems(empresaMobileItems, ctx)}
         sidebarFooter={<SidebarCallCard items={sidebarItems} />}
+        badges={{ inbox: unreadMessages }}
         mobileFooter={
           <Group>
             <TrialBadge user={user} />
@@ -100,7 +110,7 @@ export function MainLayout() {
       >
         <PaymentFailBanner user={user} />
         <TrialBanner user={user} />
-        {content}
+        <SocketContext.Provider value={socket}>{content}</SocketContext.Provider>
       </AppFrame>
       <SupportButton onOpenMessaging={messaging.open} />
       <MessagingModal

@@ -31,6 +31,8 @@ export interface AppFrameProps {
   headerStart?: ReactNode;
   headerEnd: ReactNode;
   children: ReactNode;
+  /** A count beside a menu item, by its key (the inbox's unread messages). */
+  badges?: Record<string, number>;
 }
 
 /**
@@ -86,7 +88,7 @@ export function AppFrame(props: AppFrameProps) {
           <BrandLogo />
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea} px="sm" pt="md">
-          <NavList items={routeItems} />
+          <NavList items={routeItems} badges={props.badges} />
         </AppShell.Section>
         {props.sidebarFooter && <AppShell.Section p="md">{props.sidebarFooter}</AppShell.Section>}
       </AppShell.Navbar>
@@ -101,7 +103,7 @@ export function AppFrame(props: AppFrameProps) {
         closeButtonProps={{ 'aria-label': t('menu.close') }}
       >
         <Stack gap="lg" component="nav" aria-label={t('menu.mobile')}>
-          <NavList items={props.mobileItems} onNavigate={close} />
+          <NavList items={props.mobileItems} onNavigate={close} badges={props.badges} />
           {props.mobileFooter}
         </Stack>
       </Drawer>

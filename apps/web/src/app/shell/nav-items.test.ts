@@ -104,6 +104,7 @@ describe('only built screens are linked', () => {
       'checkins',
       'registrations',
       'channels',
+      'inbox',
       'settings',
       'scheduleCall',
     ]);
@@ -113,9 +114,10 @@ describe('only built screens are linked', () => {
     expect(items[4]?.href).toBe(routePaths.Bookings);
     expect(items[5]?.href).toBe(routePaths.registrations);
     expect(items[6]?.href).toBe(routePaths.ChannelConnect);
-    expect(items[7]?.href).toBe(`/business/properties/edition/${hotelTrial.activePropertyId}`);
+    expect(items[7]?.href).toBe(routePaths.messageChannelPage);
+    expect(items[8]?.href).toBe(`/business/properties/edition/${hotelTrial.activePropertyId}`);
     const none = visibleNavItems(empresaSidebarItems, { ...hotelTrial, activePropertyId: null });
-    expect(none[7]?.href).toBe(routePaths.propertiesList);
+    expect(none[8]?.href).toBe(routePaths.propertiesList);
   });
 
   it('hides an item whose route is missing even when its rules allow it', () => {
@@ -142,12 +144,14 @@ describe('only built screens are linked', () => {
       'calendar',
       'checkins',
       'channels',
+      'inbox',
       'settings',
       'logout',
     ]);
     expect(mobile[2]?.href).toBe(routePaths.monthlyCalendar);
     expect(mobile[4]?.href).toBe(routePaths.ChannelConnect);
-    expect(mobile[5]?.href).toBe(`/business/properties/edition/${apartment.activePropertyId}`);
+    expect(mobile[5]?.href).toBe(routePaths.messageChannelPage);
+    expect(mobile[6]?.href).toBe(`/business/properties/edition/${apartment.activePropertyId}`);
   });
 
   it('uses the monthly calendar on mobile for apartments', () => {

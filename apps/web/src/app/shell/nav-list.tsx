@@ -1,4 +1,4 @@
-import { NavLink, Stack, VisuallyHidden } from '@mantine/core';
+import { Badge, NavLink, Stack, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -10,7 +10,16 @@ function isActive(pathname: string, href: string): boolean {
 }
 
 /** A vertical list of menu links; the current one is marked with aria-current="page". */
-export function NavList({ items, onNavigate }: { items: ResolvedNavItem[]; onNavigate?: () => void }) {
+export function NavList({
+  items,
+  onNavigate,
+  badges,
+}: {
+  items: ResolvedNavItem[];
+  onNavigate?: () => void;
+  /** A count beside an item, by its key (the inbox's unread messages); none when 0. */
+  badges?: Record<string, number>;
+}) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   return (
@@ -46,6 +55,7 @@ export function NavList({ items, onNavigate }: { items: ResolvedNavItem[]; onNav
           );
         }
         const active = item.route !== 'Logout' && isActive(pathname, item.href);
+        const count = badges?.[item.key] ?? 0;
         return (
           <NavLink
             key={item.key}
@@ -56,6 +66,14 @@ export function NavList({ items, onNavigate }: { items: ResolvedNavItem[]; onNav
             aria-current={active ? 'page' : undefined}
             leftSection={icon}
             label={t(item.labelKey)}
+            rightSection={
+              count > 0 ? (
+                <Badge size="sm" circle={count < 10} color="teal" data-testid={`nav-badge-${item.key}`}>
+                  {count > 99 ? '99+' : count}
+                  <VisuallyHidden> {t('unreadBadge')}</VisuallyHidden>
+                </Badge>
+              ) : undefined
+            }
             onClick={onNavigate}
           />
         );
