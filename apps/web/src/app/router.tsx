@@ -193,6 +193,20 @@ export const router = createBrowserRouter([
                       (m) => m.InvoicesPage,
                     ),
                   },
+                  {
+                    path: routePaths.accountWaba,
+                    lazy: page(
+                      () => import('../features/whatsapp/pages/account-waba-page.tsx'),
+                      (m) => m.AccountWabaPage,
+                    ),
+                  },
+                  {
+                    path: routePaths.wabaIntegration,
+                    lazy: page(
+                      () => import('../features/whatsapp/pages/waba-integration-page.tsx'),
+                      (m) => m.WabaIntegrationPage,
+                    ),
+                  },
                 ],
               },
               {
@@ -318,6 +332,21 @@ export const router = createBrowserRouter([
                     element: <channels.ChannelConnectPage directBooking={<direct.DirectBookingPanel />} />,
                   };
                 },
+              },
+              {
+                // spec 2.2 waba_integration and its embedded-signup callback (issue 17).
+                path: routePaths.wabaIntegrationPage,
+                lazy: page(
+                  () => import('../features/whatsapp/pages/waba-integration-page.tsx'),
+                  (m) => m.WabaIntegrationPage,
+                ),
+              },
+              {
+                path: routePaths.wabaEmbeddedSignup,
+                lazy: page(
+                  () => import('../features/whatsapp/pages/embedded-signup-page.tsx'),
+                  (m) => m.EmbeddedSignupPage,
+                ),
               },
               {
                 path: routePaths.ChannelConnectOta,

@@ -105,6 +105,14 @@ export const routePaths = {
   billing: '/business/profile/billing',
   /** spec 2.2 profile/account-invoices: the platform's invoices to the account. */
   accountInvoices: '/business/profile/account-invoices',
+  /** spec 2.2 profile/account-waba: the WhatsApp business connection, its templates and quick replies (issue 17). */
+  accountWaba: '/business/profile/account-waba',
+  /** spec 2.2 profile/waba-integration: choose the own number (Embedded Signup) or the shared number. */
+  wabaIntegration: '/business/profile/waba-integration',
+  /** spec 2.2 waba_integration: the same choice outside the profile (links from the inbox and mass messages). */
+  wabaIntegrationPage: '/business/waba_integration',
+  /** spec 2.2 waba_integration/embedded-signup: where Meta's dialog returns with its code (the API's redirect_uri). */
+  wabaEmbeddedSignup: '/business/waba_integration/embedded-signup',
   // The operator's subscription (spec 2.2 invoices and its children; issue 16)
   invoices: '/business/invoices',
   pageSubscription: '/business/invoices/select/suscriptions',

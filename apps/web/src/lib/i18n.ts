@@ -30,6 +30,7 @@ export const namespaces = [
   'settings',
   'shell',
   'subscription',
+  'whatsapp',
 ] as const;
 
 type Bundle = Record<string, Record<string, unknown>>;

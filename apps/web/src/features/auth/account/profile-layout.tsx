@@ -1,5 +1,6 @@
 import { Container, Stack, Tabs } from '@mantine/core';
 import {
+  IconBrandWhatsapp,
   IconCalendarRepeat,
   IconCreditCard,
   IconFileInvoice,
@@ -23,6 +24,7 @@ const tabs = [
   { route: 'profilePayments', icon: IconCreditCard, label: 'payments:account.tab' },
   { route: 'billing', icon: IconReceipt, label: 'subscription:tabs.billing' },
   { route: 'accountInvoices', icon: IconFileInvoice, label: 'subscription:tabs.invoices' },
+  { route: 'accountWaba', icon: IconBrandWhatsapp, label: 'whatsapp:tab', also: ['wabaIntegration'] },
 ] as const;
 
 /** spec 2.2 profile: its children config-account, config-language, secure-sesion and integrations as tabs. */
@@ -30,7 +32,12 @@ export function ProfileLayout() {
   const { t } = useTranslation('account');
   const location = useLocation();
   const navigate = useNavigate();
-  const current = tabs.find((tab) => location.pathname === pathTo(tab.route))?.route ?? 'configAccount';
+  const current =
+    tabs.find(
+      (tab) =>
+        location.pathname === pathTo(tab.route) ||
+        ('also' in tab && tab.also.some((route) => location.pathname === pathTo(route))),
+    )?.route ?? 'configAccount';
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
