@@ -61,3 +61,12 @@ export function useCancelBroadcast() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: broadcastsKey }),
   });
 }
+
+/** The whatsapp module's template sync (POST /api/whatsapp/templates/sync): Meta's approved templates now. */
+export function useSyncTemplates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<unknown[]>('/api/whatsapp/templates/sync'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...broadcastsKey, 'setup'] }),
+  });
+}

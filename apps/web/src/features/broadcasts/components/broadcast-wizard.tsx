@@ -3,6 +3,7 @@ import type {
   BroadcastPreviewAnswer,
   BroadcastRecipientsAnswer,
   BroadcastSetup,
+  BroadcastVariable,
 } from '@posada/contracts/broadcasts';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import { addDays, apiErrorText } from '../lib/progress.ts';
 import { ConfirmStep } from './confirm-step.tsx';
 import { PreviewStep } from './preview-step.tsx';
 import { type FilterState, RecipientsStep } from './recipients-step.tsx';
-import { TemplateStep } from './template-step.tsx';
+import { defaultParams, TemplateStep } from './template-step.tsx';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const initialFilter = (): FilterState => ({
@@ -36,11 +37,15 @@ export function BroadcastWizard({ setup, onSent }: { setup: BroadcastSetup; onSe
   const [searching, setSearching] = useState(false);
   const [recipientsError, setRecipientsError] = useState<string | null>(null);
   const [templateId, setTemplateId] = useState<string | null>(null);
+  const [params, setParams] = useState<BroadcastVariable[]>([]);
   const [preview, setPreview] = useState<BroadcastPreviewAnswer | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const create = useCreateBroadcast();
   const template = setup.templates.find((tpl) => tpl.id === templateId) ?? null;
-  const body = { ...filter, template_id: templateId ?? '' } as Body & { template_id: string };
+  const body = { ...filter, template_id: templateId ?? '', params } as Body & {
+    template_id: string;
+    params: BroadcastVariable[];
+  };
 
   const changeFilter = (next: FilterState) => {
     setFilter(next);
@@ -85,6 +90,7 @@ export function BroadcastWizard({ setup, onSent }: { setup: BroadcastSetup; onSe
         setFilter(initialFilter());
         setRecipients(null);
         setTemplateId(null);
+        setParams([]);
         setPreview(null);
         onSent(created.id);
       },
@@ -129,6 +135,12 @@ export function BroadcastWizard({ setup, onSent }: { setup: BroadcastSetup; onSe
               value={templateId}
               onChange={(id) => {
                 setTemplateId(id);
+                setParams(defaultParams(setup.templates.find((tpl) => tpl.id === id)?.placeholders ?? 0));
+                setPreview(null);
+              }}
+              params={params}
+              onParamsChange={(next) => {
+                setParams(next);
                 setPreview(null);
               }}
             />

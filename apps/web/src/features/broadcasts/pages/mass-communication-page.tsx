@@ -46,7 +46,7 @@ export function MassCommunicationPage() {
         {t('noSender.body')}
         <Button
           component={Link}
-          to={pathTo('integrations')}
+          to={pathTo('wabaIntegrationPage')}
           size="xs"
           mt="sm"
           display="block"
