@@ -6,7 +6,7 @@ export const notificationsErrors = {
   propertyNotFound: () => new AppError('properties.not_found', 404),
   featureUnavailable: () => new AppError('settings.feature_unavailable', 403),
   /** No shared WhatsApp number or no notification template on this server (the 503 of a missing setting). */
-  whatsappNotConfigured: () => new AppError('notifications.whatsapp_not_configured', 503),
+  whatsappNotConfigured: () => new AppError('notifications.whatsapp.not_configured', 503),
   /** WhatsApp goes to the operator's own phone: the profile has none. */
   noPhone: () => new AppError('notifications.no_phone', 422),
   duplicateKind: () =>

@@ -119,7 +119,7 @@ describe('notifications', () => {
       preferences: [{ kind: 'message', email: true, whatsapp: true }],
     });
     expect(refused.statusCode).toBe(503);
-    expect(refused.json().code).toBe('notifications.whatsapp_not_configured');
+    expect(refused.json().code).toBe('notifications.whatsapp.not_configured');
     const rows = await t.database.db
       .select()
       .from(notificationPreferences)
