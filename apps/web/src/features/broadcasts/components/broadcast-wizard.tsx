@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Stepper } from '@mantine/core';
+import { Button, Group, Paper, Stack, Stepper, Text } from '@mantine/core';
 import type {
   BroadcastPreviewAnswer,
   BroadcastRecipientsAnswer,
@@ -17,6 +17,7 @@ import { PreviewStep } from './preview-step.tsx';
 import { type FilterState, RecipientsStep } from './recipients-step.tsx';
 import { defaultParams, TemplateStep } from './template-step.tsx';
 
+const stepKeys = ['recipients', 'template', 'preview', 'confirm'] as const;
 const today = () => new Date().toISOString().slice(0, 10);
 const initialFilter = (): FilterState => ({
   property_ids: [],
@@ -106,16 +107,21 @@ export function BroadcastWizard({ setup, onSent }: { setup: BroadcastSetup; onSe
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="lg">
+        {isMobile ? (
+          <Text fw={600} size="sm" aria-live="polite">
+            {t('steps.position', { n: step + 1, total: 4, label: t(`steps.${stepKeys[step]}`) })}
+          </Text>
+        ) : null}
         <Stepper
           active={step}
           onStepClick={(n) => n < step && goTo(n)}
-          size="sm"
-          orientation={isMobile ? 'vertical' : 'horizontal'}
+          size={isMobile ? 'xs' : 'sm'}
           allowNextStepsSelect={false}
         >
           <Stepper.Step
-            label={t('steps.recipients')}
+            label={isMobile ? undefined : t('steps.recipients')}
             description={isMobile ? undefined : t('steps.recipientsHint')}
+            aria-label={t('steps.recipients')}
           >
             <RecipientsStep
               filter={filter}
@@ -127,8 +133,9 @@ export function BroadcastWizard({ setup, onSent }: { setup: BroadcastSetup; onSe
             />
           </Stepper.Step>
           <Stepper.Step
-            label={t('steps.template')}
+            label={isMobile ? undefined : t('steps.template')}
             description={isMobile ? undefined : t('steps.templateHint')}
+            aria-label={t('steps.template')}
           >
             <TemplateStep
               templates={setup.templates}
@@ -146,14 +153,16 @@ export function BroadcastWizard({ setup, onSent }: { setup: BroadcastSetup; onSe
             />
           </Stepper.Step>
           <Stepper.Step
-            label={t('steps.preview')}
+            label={isMobile ? undefined : t('steps.preview')}
             description={isMobile ? undefined : t('steps.previewHint')}
+            aria-label={t('steps.preview')}
           >
             <PreviewStep preview={preview} loading={!preview && !previewError} error={previewError} />
           </Stepper.Step>
           <Stepper.Step
-            label={t('steps.confirm')}
+            label={isMobile ? undefined : t('steps.confirm')}
             description={isMobile ? undefined : t('steps.confirmHint')}
+            aria-label={t('steps.confirm')}
           >
             {recipients && template ? (
               <ConfirmStep setup={setup} recipients={recipients} templateName={template.name} />
