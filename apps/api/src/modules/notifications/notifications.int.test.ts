@@ -24,10 +24,10 @@ describe('notifications', () => {
   const call = (as: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { ...bearer(as), 'accept-language': 'es' } });
 
-  const seed = async (accountId: string, kind: NotificationKind, title: string, read = false) => {
+  const seed = async (accountId: string | null, kind: NotificationKind, title: string, read = false) => {
     t.clock.advance(1000);
     await t.database.db.insert(notifications).values({
-      accountId,
+      accountId: accountId as string,
       propertyId: null,
       kind,
       type: notificationTypeOf[kind],
@@ -44,11 +44,11 @@ describe('notifications', () => {
     other = await createEmpresa(t, { properties: [{ nombre: 'Villa Sol' }] });
     token = await loginToken(t, owner.email);
     otherToken = await loginToken(t, other.email);
-    await seed(owner.accountId, 'booking_new', 'Reserva 1');
-    await seed(owner.accountId, 'message', 'Nuevo mensaje de Ana');
-    await seed(owner.accountId, 'checkin', 'Check-in de Luis', true);
-    await seed(owner.accountId, 'booking_cancel', 'Cancelada 2');
-    await seed(other.accountId, 'booking_new', 'De otra cuenta');
+    await seed(owner.accountId as string, 'booking_new', 'Reserva 1');
+    await seed(owner.accountId as string, 'message', 'Nuevo mensaje de Ana');
+    await seed(owner.accountId as string, 'checkin', 'Check-in de Luis', true);
+    await seed(owner.accountId as string, 'booking_cancel', 'Cancelada 2');
+    await seed(other.accountId as string, 'booking_new', 'De otra cuenta');
   }, 120_000);
 
   afterAll(async () => {
@@ -165,7 +165,12 @@ describe('notifications', () => {
     const created = await t.database.db
       .select({ id: domainEvents.id })
       .from(domainEvents)
-      .where(and(eq(domainEvents.type, 'notification.created'), eq(domainEvents.accountId, owner.accountId)));
+      .where(
+        and(
+          eq(domainEvents.type, 'notification.created'),
+          eq(domainEvents.accountId, owner.accountId as string),
+        ),
+      );
     expect(created).toHaveLength(2);
     // What the 30-second sweep does outside tests: deliver the events the bookings' transaction recorded.
     await t.jobs.send(deliverEventsJob, { ids: created.map((e) => e.id) });
@@ -188,7 +193,7 @@ describe('notifications', () => {
     const [thread] = await t.database.db
       .insert(inboxThreads)
       .values({
-        accountId: owner.accountId,
+        accountId: owner.accountId as string,
         propertyId: owner.propertyIds[0] as string,
         guestName: 'Ana Ruiz',
         phone: '34600111222',
@@ -202,7 +207,7 @@ describe('notifications', () => {
       const [event] = await t.database.db
         .insert(domainEvents)
         .values({
-          accountId: owner.accountId,
+          accountId: owner.accountId as string,
           type: 'inbox.message_received',
           payload: { thread_id: threadId, message_id: messageId, channel: 'whatsapp' },
         })
@@ -220,7 +225,7 @@ describe('notifications', () => {
     const [first, ...none] = await messagesOfThread();
     expect(none).toEqual([]);
     expect(first).toMatchObject({
-      accountId: owner.accountId,
+      accountId: owner.accountId as string,
       title: 'Nuevo mensaje de Ana Ruiz',
       body: '¿A qué hora es el check-in?',
       readAt: null,
