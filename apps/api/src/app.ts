@@ -410,6 +410,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appSecret: config.WHATSAPP_APP_SECRET,
     verifyToken: config.WHATSAPP_VERIFY_TOKEN,
     sharedPhoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+    applyConcurrency: database.kind === 'pglite' ? 1 : 4,
   });
   // Review requests after a stay (issue 17, docs/messaging.md): sent through the inbox (a template outside the
   // 24-hour window); both bound late.

@@ -7,14 +7,15 @@ export type StoredDelivery = typeof whatsappWebhookEvents.$inferSelect;
 /** whatsapp_webhook_events (owned here): each verified delivery once, by the hash of its raw body. */
 export function createWhatsAppWebhooksRepo(db: Db) {
   return {
-    /** false when this exact delivery was already stored (Meta's retry of it). */
-    async insert(row: { id: string; payload: unknown; receivedAt: Date }): Promise<boolean> {
+    /** Stores a batch in one statement; answers the ids that were new (the others were stored before). */
+    async insertMany(rows: { id: string; payload: unknown; receivedAt: Date }[]): Promise<Set<string>> {
+      if (rows.length === 0) return new Set();
       const inserted = await db
         .insert(whatsappWebhookEvents)
-        .values({ id: row.id, payload: row.payload, receivedAt: row.receivedAt })
+        .values(rows.map((r) => ({ id: r.id, payload: r.payload, receivedAt: r.receivedAt })))
         .onConflictDoNothing({ target: whatsappWebhookEvents.id })
         .returning({ id: whatsappWebhookEvents.id });
-      return inserted.length > 0;
+      return new Set(inserted.map((r) => r.id));
     },
 
     async read(id: string): Promise<StoredDelivery | null> {

@@ -70,6 +70,8 @@ export function createWhatsAppWebhooksService(deps: {
   verifyToken?: string;
   /** WHATSAPP_PHONE_NUMBER_ID: the platform's shared number, routed by the guest's phone. */
   sharedPhoneNumberId?: string;
+  /** Deliveries applied at the same time after their answers (1 on PGlite, whose one session serializes anyway). */
+  applyConcurrency?: number;
 }) {
   const { db, clock, logger, inbox } = deps;
   const repo = createWhatsAppWebhooksRepo(db);
@@ -189,13 +191,77 @@ export function createWhatsAppWebhooksService(deps: {
     await repo.markProcessed(id, clock.now());
   }
 
+  /**
+   * Deliveries waiting to be applied, taken by at most `applyConcurrency` workers: a burst does not open a
+   * chain of queries per delivery (on PGlite's one session they would queue in front of every answer).
+   */
+  const waiting: string[] = [];
+  let workers = 0;
+  const concurrency = Math.max(1, deps.applyConcurrency ?? 1);
+  async function work(): Promise<void> {
+    for (let id = waiting.shift(); id !== undefined; id = waiting.shift()) {
+      // Let the requests waiting on the event loop in first (PGlite runs its queries on this thread):
+      // answers stay quick while a burst is applied behind them.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      try {
+        await process(id);
+      } catch (err) {
+        logger.error({ err, delivery: id }, 'whatsapp: a webhook delivery failed; the sweep retries');
+      }
+    }
+  }
+  /**
+   * Group commit: deliveries that arrive while a write is in flight are stored together in the next one
+   * statement (one commit, one fsync on PGlite), so a burst is acknowledged at the database's pace, not one
+   * commit per request. Alone, a delivery is written at once.
+   */
+  const unsaved: {
+    id: string;
+    payload: unknown;
+    receivedAt: Date;
+    done: (inserted: boolean | Error) => void;
+  }[] = [];
+  let saving = false;
+  async function save() {
+    saving = true;
+    while (unsaved.length > 0) {
+      const batch = unsaved.splice(0, 200);
+      const unique = [...new Map(batch.map((d) => [d.id, d])).values()];
+      try {
+        const fresh = await repo.insertMany(unique);
+        const answered = new Set<string>();
+        for (const d of batch) {
+          d.done(fresh.has(d.id) && !answered.has(d.id));
+          answered.add(d.id);
+        }
+      } catch (error) {
+        for (const d of batch) d.done(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    saving = false;
+  }
+  function storeDelivery(row: { id: string; payload: unknown; receivedAt: Date }): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      unsaved.push({ ...row, done: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
+      if (!saving) void save();
+    });
+  }
+
+  function kick() {
+    while (workers < concurrency && waiting.length > 0) {
+      workers++;
+      const run: Promise<void> = work().finally(() => {
+        workers--;
+        running.delete(run);
+        // A delivery queued while this worker was finishing.
+        kick();
+      });
+      running.add(run);
+    }
+  }
   function processInBackground(id: string) {
-    const run = process(id)
-      .catch((err) =>
-        logger.error({ err, delivery: id }, 'whatsapp: a webhook delivery failed; the sweep retries'),
-      )
-      .finally(() => running.delete(run));
-    running.add(run);
+    waiting.push(id);
+    kick();
   }
 
   return {
@@ -225,7 +291,7 @@ export function createWhatsAppWebhooksService(deps: {
         throw whatsappWebhooksErrors.payloadInvalid();
       }
       const id = createHash('sha256').update(raw).digest('hex');
-      const inserted = await repo.insert({ id, payload, receivedAt: clock.now() });
+      const inserted = await storeDelivery({ id, payload, receivedAt: clock.now() });
       if (inserted) processInBackground(id);
       return { received: true, duplicate: !inserted };
     },
