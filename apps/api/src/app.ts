@@ -394,6 +394,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkinContacts: createCheckinContacts({ db }),
     inboundEmailDomain: config.INBOUND_EMAIL_DOMAIN,
     inboundEmailSecret: config.INBOUND_EMAIL_SECRET,
+    screen: {
+      accounts: accounts.service,
+      checkinLink: (tenant, checkinId) => checkins.service.checkins.link(tenant, checkinId),
+      accessCode: (accountId, checkinId) => smartLocks.service.release.guestView(accountId, checkinId),
+    },
     // app.realtime is decorated when the realtime plugin registers below; events are delivered only after that.
     realtime: () => app.realtime,
   });

@@ -53,9 +53,14 @@ export const threadsQuery = z.object({
 });
 export type ThreadsQuery = z.input<typeof threadsQuery>;
 
+/** How WhatsApp goes out for the account: its own number, the platform's shared number, or not at all. */
+export const whatsappSending = z.enum(['own', 'shared', 'none']);
+
 export const threadsPage = z.object({
   items: z.array(inboxThreadSchema),
   next_cursor: z.string().nullable(),
+  /** 'none': the screen asks to connect WhatsApp (profile › waba-integration). */
+  whatsapp: whatsappSending,
 });
 export type ThreadsPage = z.infer<typeof threadsPage>;
 
@@ -91,7 +96,7 @@ export const inboxThreadDetail = z.object({
   booking: inboxBookingCard.nullable(),
   linked_by_hand: z.boolean(),
   /** How WhatsApp goes out for this account: its own number, the shared number, or not at all (connect it). */
-  whatsapp: z.enum(['own', 'shared', 'none']),
+  whatsapp: whatsappSending,
 });
 export type InboxThreadDetail = z.infer<typeof inboxThreadDetail>;
 

@@ -488,6 +488,35 @@ const cases: Record<string, Case> = {
   'POST /api/webhooks/email-inbound': none(
     'public: INBOUND_EMAIL_SECRET; the thread comes from the reply address (reply+{thread id}@domain)',
   ),
+  // Threads are opened by a guest's message: inbox.routes.int.test.ts proves another account's thread,
+  // message and booking answer 404 and change nothing.
+  'GET /api/inbox/threads': { build: query((i) => ({ property_id: i.property })) },
+  'GET /api/inbox/unread-count': none("the caller's own threads"),
+  'GET /api/inbox/templates': none("the caller's own templates and quick replies"),
+  'GET /api/inbox/threads/:id': none('a thread id (inbox.routes.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/inbox/threads/:id/messages': none('a thread id (inbox.routes.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/inbox/threads/:id/messages': none('a thread id (inbox.routes.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/inbox/threads/:id/preview': none('a thread id (inbox.routes.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/inbox/threads/:id/read': none('a thread id (inbox.routes.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'PUT /api/inbox/threads/:id/booking': none('a thread id (inbox.routes.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/inbox/threads/:id/booking-options': none('a thread id (inbox.routes.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/inbox/media/:id': none('a message id (inbox.routes.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
   'GET /api/subscription': none("the caller's own subscription"),
   'POST /api/subscription/quote': none("the caller's own subscription"),
   'POST /api/subscription/checkout': none("the caller's own subscription"),

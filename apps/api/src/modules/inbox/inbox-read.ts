@@ -1,5 +1,4 @@
 import type { InboxMessage, InboxThread } from '@posada/contracts/inbox';
-import { previewOf } from '@posada/contracts/inbox';
 import type { BookingOption, ComposerTemplate } from '@posada/contracts/inbox-requests';
 import { MESSAGES_PAGE, THREADS_PAGE } from '@posada/contracts/inbox-requests';
 import { and, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
@@ -10,6 +9,8 @@ import { checkins } from '../../db/schema/checkins.ts';
 import { inboxMessages, inboxThreads, messageTemplates } from '../../db/schema/messaging.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { containsPattern, isUuid } from '../../lib/sql.ts';
+import type { ThreadViewRow } from './inbox.repo.ts';
+import { toInboxMessage, toInboxThread } from './inbox-views.ts';
 
 /**
  * The inbox screen's queries (issue 17, docs/messaging.md "Inbox"): the thread list (newest first, keyset
@@ -27,62 +28,12 @@ export interface ThreadFilters {
   cursor: string;
 }
 
-const WINDOW_MS = 24 * 60 * 60 * 1000;
-
 const threadColumns = {
   thread: inboxThreads,
   propertyName: properties.nombre,
   arrival: bookings.startDate,
   departure: bookings.endDate,
 };
-type ThreadRow = {
-  thread: typeof inboxThreads.$inferSelect;
-  propertyName: string | null;
-  arrival: string | null;
-  departure: string | null;
-};
-
-export function toThread(row: ThreadRow): InboxThread {
-  const t = row.thread;
-  return {
-    id: t.id,
-    guest_name: t.guestName,
-    phone: t.phone,
-    email: t.email,
-    property_id: t.propertyId,
-    property_name: row.propertyName,
-    booking_id: t.bookingId,
-    checkin_id: t.checkinId,
-    arrival: row.arrival,
-    departure: row.departure,
-    last_channel: t.lastChannel,
-    last_message_at: t.lastMessageAt.toISOString(),
-    last_message_preview: previewOf(t.lastMessagePreview),
-    unread_count: t.unreadCount,
-    window_closes_at: t.lastInboundAt ? new Date(t.lastInboundAt.getTime() + WINDOW_MS).toISOString() : null,
-    opted_out: t.optedOutAt !== null,
-    assigned_user_id: t.assignedUserId,
-  };
-}
-
-export function toMessage(m: typeof inboxMessages.$inferSelect, authorName: string | null): InboxMessage {
-  return {
-    id: m.id,
-    thread_id: m.threadId,
-    channel: m.channel,
-    direction: m.direction,
-    type: m.type,
-    body: m.body,
-    media_url: m.mediaFile ? `/api/inbox/media/${m.id}` : null,
-    media_mime: m.mediaMime,
-    media_name: m.mediaName,
-    template_name: m.templateName,
-    status: m.status,
-    error: m.errorText ?? m.errorCode,
-    author_name: authorName,
-    sent_at: m.sentAt.toISOString(),
-  };
-}
 
 /** `<iso instant>_<uuid>`: the last item of a page. */
 const encodeCursor = (at: Date, id: string) => `${at.toISOString()}_${id}`;
@@ -92,7 +43,7 @@ function decodeCursor(cursor: string): { at: Date; id: string } | null {
   return isUuid(id) && !Number.isNaN(at.getTime()) ? { at, id } : null;
 }
 
-export function createInboxRead({ db }: { db: Db }) {
+export function createInboxRead({ db, now }: { db: Db; now: () => Date }) {
   const threadQuery = () =>
     db
       .select(threadColumns)
@@ -154,18 +105,18 @@ export function createInboxRead({ db }: { db: Db }) {
       const page = rows.slice(0, THREADS_PAGE);
       const last = page.at(-1);
       return {
-        items: page.map(toThread),
+        items: page.map((row) => toInboxThread(row, now())),
         nextCursor:
           rows.length > THREADS_PAGE && last ? encodeCursor(last.thread.lastMessageAt, last.thread.id) : null,
       };
     },
 
-    async thread(accountId: string, id: string): Promise<(ThreadRow & { linkedByHand: boolean }) | null> {
+    async thread(accountId: string, id: string): Promise<ThreadViewRow | null> {
       if (!isUuid(id)) return null;
       const [row] = await threadQuery()
         .where(and(eq(inboxThreads.accountId, accountId), eq(inboxThreads.id, id)))
         .limit(1);
-      return row ? { ...row, linkedByHand: row.thread.linkedByHand } : null;
+      return row ?? null;
     },
 
     /** A page of messages, oldest first; `before` is the `next_before` of the newer page. */
@@ -190,22 +141,12 @@ export function createInboxRead({ db }: { db: Db }) {
       const page = rows.slice(0, MESSAGES_PAGE);
       const oldest = page.at(-1);
       return {
-        items: page.reverse().map((r) => toMessage(r.message, r.authorName)),
+        items: page.reverse().map((r) => toInboxMessage(r.message, r.authorName)),
         nextBefore:
           rows.length > MESSAGES_PAGE && oldest
             ? encodeCursor(oldest.message.sentAt, oldest.message.id)
             : null,
       };
-    },
-
-    async message(accountId: string, id: string) {
-      if (!isUuid(id)) return null;
-      const [row] = await db
-        .select()
-        .from(inboxMessages)
-        .where(and(eq(inboxMessages.accountId, accountId), eq(inboxMessages.id, id)))
-        .limit(1);
-      return row ?? null;
     },
 
     async markRead(accountId: string, threadId: string): Promise<void> {

@@ -5,10 +5,6 @@ export const inboxScreenErrors = {
   /** spec 8 inbox: 'No se ha encontrado la propiedad o el usuario.' (a thread, a property filter, a message). */
   notFound: () => new AppError('inbox.not_found', 404),
   featureUnavailable: () => new AppError('settings.feature_unavailable', 403),
-  /** Free-form WhatsApp outside the 24-hour window (the same code InboxService.send answers). */
-  windowClosed: () => new AppError('inbox.window_closed', 422),
-  /** No WhatsApp number sends for this account: connect one (profile › waba-integration). */
-  notConnected: () => new AppError('inbox.not_connected', 422),
   /** A template or text still has {{variables}} the booking cannot fill, or numbered values missing. */
   templateIncomplete: (missing: string) =>
     new AppError('inbox.template_incomplete', 422, { params: { missing } }),

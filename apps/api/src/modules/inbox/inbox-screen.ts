@@ -1,4 +1,4 @@
-import type { InboxChannel, InboxMessage } from '@posada/contracts/inbox';
+import type { InboxMessage } from '@posada/contracts/inbox';
 import type {
   BookingOption,
   ComposerTemplate,
@@ -17,7 +17,7 @@ import {
 import { featureAvailable } from '@posada/domain/feature-gates';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { OutboundContent, WhatsAppGateway } from '../../adapters/whatsapp/types.ts';
+import type { OutboundContent } from '../../adapters/whatsapp/types.ts';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema/properties.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -26,9 +26,11 @@ import type { Tenant } from '../../lib/tenant.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { FileStorage } from '../files/storage.ts';
 import type { WhatsAppConnections } from '../whatsapp/whatsapp.types.ts';
-import type { InboxService, SendRequest } from './inbox.types.ts';
-import { createInboxRead, toThread } from './inbox-read.ts';
+import type { InboxCoreService } from './inbox.service.ts';
+import type { SendRequest } from './inbox.types.ts';
+import { createInboxRead } from './inbox-read.ts';
 import { inboxScreenErrors as errors } from './inbox-screen.errors.ts';
+import { toInboxThread } from './inbox-views.ts';
 import {
   formatStayDate,
   isComplete,
@@ -37,18 +39,15 @@ import {
   type TemplateValues,
 } from './template-render.ts';
 
-const WINDOW_MS = 24 * 60 * 60 * 1000;
-
 export interface InboxScreenDeps {
   db: Db;
   clock: Clock;
-  inbox: InboxService;
+  /** The inbox core (inbox.service.ts): sends, with an attachment stored and uploaded as WhatsApp media. */
+  inbox: Pick<InboxCoreService, 'send' | 'messageRow'>;
   accounts: Pick<AccountsService, 'getUser'>;
   storage: FileStorage;
-  /** The whatsapp module's connections (null until it is built): which number sends for the account. */
-  connections?: Pick<WhatsAppConnections, 'senderFor'> | null;
-  /** The Cloud API gateway (null when WhatsApp is not configured): attachments are uploaded through it. */
-  gateway?: Pick<WhatsAppGateway, 'uploadMedia'> | null;
+  /** The whatsapp module's connections, bound late (built after the inbox): which number sends for the account. */
+  connections: () => Pick<WhatsAppConnections, 'senderFor'> | null;
   /** checkins' guest link of a check-in (CheckinsService.link). */
   checkinLink?: (tenant: Tenant, checkinId: string) => Promise<{ url: string }>;
   /** smart-locks' guest view: the door code once released, else why not yet. */
@@ -93,7 +92,7 @@ const mediaTypeOf = (mime: string): 'image' | 'audio' | 'document' =>
  * 'messaging'; every id is the caller's account's or answers 404.
  */
 export function createInboxScreen(deps: InboxScreenDeps) {
-  const read = createInboxRead({ db: deps.db });
+  const read = createInboxRead({ db: deps.db, now: () => deps.clock.now() });
 
   async function available(tenant: Tenant): Promise<boolean> {
     const user = await deps.accounts.getUser(tenant.userId);
@@ -200,18 +199,19 @@ export function createInboxScreen(deps: InboxScreenDeps) {
     }
   }
 
-  const windowOpen = (lastInboundAt: Date | null) =>
-    !!lastInboundAt && deps.clock.now().getTime() - lastInboundAt.getTime() < WINDOW_MS;
-
   async function threadDetail(tenant: Tenant, id: string): Promise<InboxThreadDetail> {
     const row = await ownedThread(tenant, id);
-    const sender = deps.connections ? await deps.connections.senderFor(tenant.accountId) : null;
     return {
-      thread: toThread(row),
+      thread: toInboxThread(row, deps.clock.now()),
       booking: await bookingCardOf(tenant, row.thread.bookingId),
-      linked_by_hand: row.linkedByHand,
-      whatsapp: sender ? sender.mode : 'none',
+      linked_by_hand: row.thread.linkedByHand,
+      whatsapp: await sendingOf(tenant),
     };
+  }
+
+  async function sendingOf(tenant: Tenant): Promise<'own' | 'shared' | 'none'> {
+    const sender = (await deps.connections()?.senderFor(tenant.accountId)) ?? null;
+    return sender ? sender.mode : 'none';
   }
 
   return {
@@ -236,7 +236,7 @@ export function createInboxScreen(deps: InboxScreenDeps) {
         arrivalTo: q.arrival_to,
         cursor: q.cursor,
       });
-      return { items: page.items, next_cursor: page.nextCursor };
+      return { items: page.items, next_cursor: page.nextCursor, whatsapp: await sendingOf(tenant) };
     },
 
     thread: threadDetail,
@@ -260,19 +260,16 @@ export function createInboxScreen(deps: InboxScreenDeps) {
 
     async send(tenant: Tenant, id: string, body: z.output<typeof sendMessageBody>): Promise<InboxMessage> {
       const thread = await ownedThread(tenant, id);
-      const t = thread.thread;
-      const channel: InboxChannel = body.channel || (t.phone ? 'whatsapp' : 'email');
       const request: Omit<SendRequest, 'content'> = {
         accountId: tenant.accountId,
-        to: { threadId: t.id },
-        channel,
+        to: { threadId: thread.thread.id },
+        ...(body.channel ? { channel: body.channel } : {}),
         authorUserId: tenant.userId,
       };
-      const values = () => valuesOf(tenant, thread);
-
+      // The 24-hour rule and the channel's configuration are InboxService.send's (inbox.window_closed…).
       if (body.template_id) {
         const template = await templateOf(tenant, body.template_id);
-        const rendered = renderTemplate(template.body, await values(), body.params);
+        const rendered = renderTemplate(template.body, await valuesOf(tenant, thread), body.params);
         requireComplete(rendered);
         const content: OutboundContent =
           template.kind === 'whatsapp'
@@ -283,8 +280,6 @@ export function createInboxScreen(deps: InboxScreenDeps) {
                 bodyParams: rendered.params,
               }
             : { type: 'text', body: rendered.body };
-        if (content.type === 'text' && channel === 'whatsapp' && !windowOpen(t.lastInboundAt))
-          throw errors.windowClosed();
         return deps.inbox.send({ ...request, content });
       }
 
@@ -295,39 +290,32 @@ export function createInboxScreen(deps: InboxScreenDeps) {
           throw errors.invalid('attachment', 'inbox.errors.attachment_invalid');
         if (bytes.length > ATTACHMENT_MAX_BYTES)
           throw errors.invalid('attachment', 'inbox.errors.attachment_too_large');
-        if (channel !== 'whatsapp')
-          throw errors.invalid('attachment', 'inbox.errors.attachment_whatsapp_only');
-        if (!windowOpen(t.lastInboundAt)) throw errors.windowClosed();
-        const sender = deps.connections ? await deps.connections.senderFor(tenant.accountId) : null;
-        if (!sender || !deps.gateway) throw errors.notConnected();
-        const caption = body.text ? renderTemplate(body.text, await values()) : null;
+        const caption = body.text ? renderTemplate(body.text, await valuesOf(tenant, thread)) : null;
         if (caption) requireComplete(caption);
-        const file = await deps.storage.put(bytes, extensionOf[attachment.mime] ?? 'bin');
-        const mediaId = await deps.gateway.uploadMedia(sender, {
-          bytes,
-          mime: attachment.mime,
-          name: attachment.name,
-        });
         const type = mediaTypeOf(attachment.mime);
         const content: OutboundContent = {
           type,
-          mediaId,
+          // Replaced by the uploaded media's id when the inbox sends it.
+          mediaId: '',
           ...(caption && type !== 'audio' ? { caption: caption.body } : {}),
           ...(type === 'document' ? { fileName: attachment.name } : {}),
         };
-        // `media`: the stored copy, so the operator sees what went out (InboxService stores it when given).
-        const withMedia = {
+        return deps.inbox.send({
           ...request,
+          channel: 'whatsapp',
           content,
-          media: { file, mime: attachment.mime, name: attachment.name },
-        };
-        return deps.inbox.send(withMedia as SendRequest);
+          attachment: {
+            bytes,
+            mime: attachment.mime,
+            name: attachment.name,
+            extension: extensionOf[attachment.mime] ?? 'bin',
+          },
+        });
       }
 
       if (!body.text) throw errors.invalid('text', 'validation.required');
-      const rendered = renderTemplate(body.text, await values());
+      const rendered = renderTemplate(body.text, await valuesOf(tenant, thread));
       requireComplete(rendered);
-      if (channel === 'whatsapp' && !windowOpen(t.lastInboundAt)) throw errors.windowClosed();
       return deps.inbox.send({ ...request, content: { type: 'text', body: rendered.body } });
     },
 
@@ -355,7 +343,7 @@ export function createInboxScreen(deps: InboxScreenDeps) {
       messageId: string,
     ): Promise<{ bytes: Buffer; mime: string; name: string | null }> {
       await assertFeature(tenant);
-      const message = await read.message(tenant.accountId, messageId);
+      const message = await deps.inbox.messageRow(tenant.accountId, messageId);
       if (!message?.mediaFile) throw errors.notFound();
       const bytes = await deps.storage.get(message.mediaFile);
       if (!bytes) throw errors.notFound();

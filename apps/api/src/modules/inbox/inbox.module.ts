@@ -2,8 +2,10 @@ import { type InboxMessageEventPayload, inboxMessageEvent } from '@posada/contra
 import type { EventBus } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type ApiModule, bindRoutes } from '../../lib/module.ts';
+import { inboxRoutes } from './inbox.routes.ts';
 import { createInboxService, type InboxCoreService, type InboxDeps } from './inbox.service.ts';
 import { inboxEmailRoutes } from './inbox-email.routes.ts';
+import { createInboxScreen, type InboxScreenDeps } from './inbox-screen.ts';
 
 /**
  * The unified inbox (issue 17, docs/messaging.md Inbox): owns inbox_threads and inbox_messages. Its service
@@ -15,6 +17,8 @@ export function createInboxModule(
     clock: Clock;
     realtime: () => { emitToAccount(accountId: string, event: string, payload: unknown): void };
     inboundEmailSecret?: string;
+    /** What the inbox screen reads from other modules: the plan, a check-in's link, a released door code. */
+    screen: Pick<InboxScreenDeps, 'accounts' | 'checkinLink' | 'accessCode'>;
   },
 ): ApiModule<InboxCoreService> {
   const service = createInboxService(deps);
@@ -38,7 +42,10 @@ export function createInboxModule(
         domain: deps.inboundEmailDomain,
         clock: deps.clock,
       })(api);
-      // The inbox screen's routes (inbox.routes.ts) register here.
+      // The inbox screen's routes (inbox.routes.ts): list, thread, composer, read, booking link, media.
+      await bindRoutes(inboxRoutes, {
+        screen: createInboxScreen({ ...deps, ...deps.screen, inbox: service }),
+      })(api);
     },
     eventHandlers: (bus: EventBus) => {
       bus.on('inbox.message_received', 'inbox.realtime', (event) =>
