@@ -21,6 +21,9 @@ async function shoot(page: Page, name: string) {
   if (!shots) return;
   await page.screenshot({ path: `${shots}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  // Nothing sticks out sideways on a phone.
+  // (polled: the shell switches to its phone layout a moment after the resize).
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${shots}/${name}-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -100,17 +103,20 @@ test('the connection screens read in English and Arabic (right to left), on a ph
   await openAs(page, session, '/business/profile/waba-integration', 'en');
   await expect(page.getByRole('heading', { name: 'Connect WhatsApp' })).toBeVisible();
   await expect(page.getByTestId('waba-own')).toContainText('about €0.035 per conversation');
+  await expect(page.getByTestId('waba-shared')).toContainText('Current connection');
   await shoot(page, 'waba-integration-en');
   await openAs(page, session, '/business/profile/waba-integration', 'es');
-  await expect(page.getByRole('heading', { name: 'Conectar WhatsApp' })).toBeVisible();
+  await expect(page.getByTestId('waba-own')).toContainText('Conecta tu número');
   await shoot(page, 'waba-integration-es');
   await openAs(page, session, '/business/profile/account-waba', 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: 'واتساب للأعمال' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'الردود السريعة' })).toBeVisible();
+  await expect(page.getByTestId('waba-status')).toContainText('رقم Posada المشترك');
   await shoot(page, 'waba-account-ar');
   await openAs(page, session, '/business/profile/waba-integration', 'ar');
   await expect(page.getByRole('heading', { name: 'ربط واتساب' })).toBeVisible();
+  await expect(page.getByTestId('waba-own')).toContainText('اربط رقمك');
   await shoot(page, 'waba-integration-ar');
   // Back from Meta without a code (the operator cancelled): a clear error and a way back.
   await openAs(page, session, '/business/waba_integration/embedded-signup?error=access_denied&state=x', 'es');

@@ -217,7 +217,7 @@ export function QuickRepliesCard() {
                       · {reply.language}
                     </Text>
                   </Text>
-                  <Text size="sm" c="dimmed" truncate>
+                  <Text size="sm" c="dimmed" truncate dir="auto">
                     {preview(reply.body)}
                   </Text>
                 </Stack>

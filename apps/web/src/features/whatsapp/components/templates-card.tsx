@@ -92,13 +92,18 @@ export function TemplatesCard() {
                       ) : null}
                     </Table.Td>
                     <Table.Td>{template.language}</Table.Td>
-                    <Table.Td>
-                      <Badge color={statusColor[template.status]} variant="light" tt="none">
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Badge
+                        color={statusColor[template.status]}
+                        variant="light"
+                        tt="none"
+                        styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                      >
                         {t(`templates.status.${template.status}`)}
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" title={template.body}>
+                      <Text size="sm" title={template.body} dir="auto">
                         {preview(template.body)}
                       </Text>
                     </Table.Td>
