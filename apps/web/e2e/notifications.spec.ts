@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { accountsFor } from './support/accounts.ts';
 import { type ApiSession, apiLogin, openAs } from './support/auth.ts';
+import { E2E_MAIL_PORT } from './support/ports.ts';
 
 // Flows here change data: this spec has its own accounts (support/accounts.ts).
 const own = accountsFor(test, 'notifications');
@@ -13,7 +14,13 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-async function book(request: APIRequestContext, session: ApiSession, name: string, offsetDays: number) {
+async function book(
+  request: APIRequestContext,
+  session: ApiSession,
+  name: string,
+  offsetDays: number,
+  phone = '+34 612 345 678',
+) {
   const start = new Date(Date.now() + offsetDays * 86_400_000);
   const end = new Date(start.getTime() + 2 * 86_400_000);
   const res = await request.post('/api/create/new-booking', {
@@ -21,7 +28,7 @@ async function book(request: APIRequestContext, session: ApiSession, name: strin
     data: {
       name,
       email: 'huesped@example.com',
-      phone: '+34 612 345 678',
+      phone,
       number_of_guests: 1,
       price: 20_000,
       property_id: session.user.properties[0]?.id,
@@ -127,4 +134,42 @@ test('the delivery matrix saves the operator’s choices per property', async ({
       await shots(page, `matrix-${lang}`);
     }
   }
+});
+
+test('a guest writes on WhatsApp: a 5-second toast and a message notification about the chat', async ({
+  page,
+  request,
+}) => {
+  // The account with every paid extra (messaging included), on its first property.
+  const session = await apiLogin(request, own.empresa);
+  const propertyId = session.user.properties[0]?.id as string;
+  const active = await request.put('/api/user/active-property', {
+    headers: { authorization: `Bearer ${session.token}` },
+    data: { property_id: propertyId },
+  });
+  expect(active.status()).toBe(200);
+  // A booking with a phone of its own: the shared number finds the account by the guest's phone.
+  const digits = `346${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await book(request, session, 'Lucía Escribe', 300 + Math.floor(Math.random() * 2000), `+${digits}`);
+
+  await openAs(page, session, '/business/notificaciones');
+  await expect(page.getByRole('heading', { name: 'Notificaciones', level: 1 })).toBeVisible();
+  const res = await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/whatsapp/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from: digits, name: 'Lucía Escribe', text: '¿A qué hora es el check-in?' }),
+  });
+  expect(res.ok).toBe(true);
+
+  const toast = page
+    .locator('.mantine-Notification-root')
+    .filter({ hasText: 'Nuevo mensaje de Lucía Escribe' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('¿A qué hora es el check-in?');
+  const row = page.locator('[data-testid="notification-row"][data-kind="message"]').filter({
+    hasText: 'Nuevo mensaje de Lucía Escribe',
+  });
+  await expect(row).toHaveAttribute('data-unread', 'true');
+  // spec 7: the toast leaves after 5 seconds.
+  await expect(toast).toBeHidden({ timeout: 8000 });
 });
