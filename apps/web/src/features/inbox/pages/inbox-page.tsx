@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PlanUpgradePrompt } from '../../../components/plan-upgrade-prompt.tsx';
-import { pathTo, routePaths } from '../../../config/routes.ts';
+import { pathTo } from '../../../config/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSocket } from '../../../lib/socket-context.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
@@ -18,14 +18,6 @@ import { Conversation } from '../components/conversation.tsx';
 import classes from '../components/inbox.module.css';
 import { ThreadList } from '../components/thread-list.tsx';
 import { useInboxLive } from '../hooks/use-inbox-live.ts';
-
-/** Profile › waba-integration (the WhatsApp connection), by its route name once that screen exists. */
-function connectWhatsAppHref(): string {
-  const table = routePaths as Record<string, string>;
-  return (
-    table.wabaIntegration ?? table.profileWabaIntegration ?? table.integrations ?? pathTo('configAccount')
-  );
-}
 
 /** The clock of the 24-hour window: ticks each minute so the composer closes on time. */
 function useMinuteClock(): Date {
@@ -72,7 +64,8 @@ export function InboxPage() {
   const refused =
     (holder && !featureAvailable(holder, 'messaging')) ||
     (overview.error instanceof ApiError && overview.error.code === 'settings.feature_unavailable');
-  const connectHref = connectWhatsAppHref();
+  // spec 2.2 profile › waba-integration: connect the own number or use the shared one.
+  const connectHref = pathTo('wabaIntegration');
   const bookingHref = (bookingId: string) =>
     user ? pathTo('reservationBooking', { userId: user.id, relationId: bookingId }) : null;
 
