@@ -79,7 +79,7 @@ export function dailyLimitOfTier(tier: string | null | undefined): number {
   }
 }
 
-const templateStatusOf = (status: string): TemplateStatus => {
+export const templateStatusOf = (status: string): TemplateStatus => {
   const s = status.toUpperCase();
   if (s === 'APPROVED') return 'approved';
   if (s === 'PENDING' || s === 'IN_APPEAL' || s === 'PENDING_DELETION') return 'pending';
