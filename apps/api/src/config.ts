@@ -37,7 +37,7 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE: z.string().optional(),
   /**
    * Review requests outside the 24-hour window (docs/messaging.md, Review requests): the approved template
-   * that asks for the score; body parameters {{1}} guest, {{2}} property, {{3}} scale, {{4}} the link.
+   * that asks for the score; body parameters: the guest's first name first, the link last.
    */
   WHATSAPP_REVIEW_TEMPLATE: z.string().min(1).default('stay_followup'),
   /**

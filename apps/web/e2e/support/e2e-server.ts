@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
+import { pino } from 'pino';
 import { startFakeGoogle } from '../../../api/src/adapters/google/google.fake.ts';
 import { startIcalFake } from '../../../api/src/adapters/ical/ical.fake.ts';
 import { startFakeIgloohome } from '../../../api/src/adapters/igloohome/igloohome.fake.ts';
@@ -19,11 +20,14 @@ import { loadConfig } from '../../../api/src/config.ts';
 import { openDatabase } from '../../../api/src/db/client.ts';
 import { accounts, users } from '../../../api/src/db/schema/accounts.ts';
 import { subscriptions } from '../../../api/src/db/schema/billing.ts';
+import { bookings } from '../../../api/src/db/schema/bookings.ts';
 import { demoEmails, seedDemo } from '../../../api/src/demo/seed.ts';
 import { systemClock } from '../../../api/src/lib/clock.ts';
+import { createPgBossJobs } from '../../../api/src/lib/pg-boss-jobs.ts';
 import { hashPassword } from '../../../api/src/modules/auth/password.ts';
 import { createFilesService } from '../../../api/src/modules/files/files.service.ts';
 import { createLocalStorage } from '../../../api/src/modules/files/storage.ts';
+import { reviewRequestsJob } from '../../../api/src/modules/reviews/reviews.jobs.ts';
 import { DEMO_PASSWORD, E2E_BASE_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts';
 import { enrolThroughApi, unenrolledAdmin } from './two-factor-server.ts';
 
@@ -135,6 +139,21 @@ const mailApi = createServer((req, res) => {
   // trialing row without a paid subscription expires as the subscriptions.trials job would do it.
   if (req.method === 'POST' && url.pathname === '/trial-end') {
     endTrial(url.searchParams.get('email') ?? '').then(
+      (ok) => {
+        res.statusCode = ok ? 200 : 404;
+        res.end(JSON.stringify({ ok }));
+      },
+      (error: unknown) => {
+        res.statusCode = 500;
+        res.end(JSON.stringify({ error: String(error) }));
+      },
+    );
+    return;
+  }
+  // Test-only (issue 17, review requests): the booking's stay ends today (POST ?booking=), then one run of the
+  // review-request job, as its chain would run after the send hour.
+  if (req.method === 'POST' && url.pathname === '/reviews/after-stay') {
+    stayEndsToday(url.searchParams.get('booking') ?? '').then(
       (ok) => {
         res.statusCode = ok ? 200 : 404;
         res.end(JSON.stringify({ ok }));
@@ -287,7 +306,22 @@ async function endTrial(email: string): Promise<boolean> {
     );
   return true;
 }
-const app = await buildApp({ config, database });
+async function stayEndsToday(bookingId: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/.test(bookingId)) return false;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const moved = await database.db
+    .update(bookings)
+    .set({ startDate: day(-2), endDate: day(0) })
+    .where(eq(bookings.id, bookingId))
+    .returning({ id: bookings.id });
+  if (moved.length === 0) return false;
+  await jobs.send(reviewRequestsJob, {});
+  await jobs.drain(reviewRequestsJob, 30_000);
+  return true;
+}
+// The app's queue, kept here so the test-only routes above can run a job now.
+const jobs = createPgBossJobs({ database, logger: pino({ level: 'warn' }) });
+const app = await buildApp({ config, database, jobs });
 // The app acknowledges a webhook before its handlers run: the fake's pages redirect once they have run.
 stripe.setAfterDelivery(() => app.eventsIdle());
 whatsapp.setAfterDelivery(() => app.eventsIdle());

@@ -48,10 +48,24 @@ const localeOf = (language: string | null | undefined): Locale =>
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
-/** The template's parameters in order: {{1}} guest, {{2}} property, {{3}} scale, {{4}} link, as many as it has. */
-export function templateParams(body: string, values: string[]): string[] {
+/**
+ * The template's body parameters: the first name first and the link last, whatever their number
+ * ({{1}} link; {{1}} name, {{2}} link; {{1}} name, {{2}} property, {{3}} link; or name, property, scale, link).
+ * Null when the template cannot carry the link (no parameter, or more than four): it is not used.
+ */
+export function templateParams(
+  body: string,
+  values: { name: string; property: string; scale: string; link: string },
+): string[] | null {
   const highest = Math.max(0, ...[...body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1])));
-  return values.slice(0, highest);
+  const { name, property, scale, link } = values;
+  const byCount: Record<number, string[]> = {
+    1: [link],
+    2: [name, link],
+    3: [name, property, link],
+    4: [name, property, scale, link],
+  };
+  return byCount[highest] ?? null;
 }
 
 /**
@@ -148,13 +162,10 @@ export function createReviewRequests(deps: ReviewRequestsDeps) {
           (locale === 'es'
             ? null
             : await templates?.approvedTemplate(row.accountId, deps.templateName, 'es'));
-        if (template) {
-          const bodyParams = templateParams(template.body, [
-            values.name,
-            values.property,
-            String(row.scale),
-            link,
-          ]);
+        const bodyParams = template
+          ? templateParams(template.body, { ...values, scale: String(row.scale) })
+          : null;
+        if (template && bodyParams) {
           last = await attempt(
             send('whatsapp', {
               type: 'template',

@@ -49,9 +49,9 @@ export function ReviewRequestsPanel({ propertyId }: { propertyId: string }) {
           </div>
           {settings.isPending ? (
             <Stack gap="sm" aria-busy="true">
-              <Skeleton h={36} w={240} />
-              <Skeleton h={36} w={240} />
-              <Skeleton h={36} w={240} />
+              <Skeleton h={36} w={{ base: '100%', xs: 300 }} />
+              <Skeleton h={36} w={{ base: '100%', xs: 300 }} />
+              <Skeleton h={36} w={{ base: '100%', xs: 300 }} />
             </Stack>
           ) : settings.isError ? (
             <Alert color="red" variant="light" role="alert">
@@ -122,7 +122,7 @@ function SettingsForm({ propertyId, current }: { propertyId: string; current: Re
             allowDeselect={false}
             leftSection={<IconClockHour4 size={16} aria-hidden />}
             disabled={locked}
-            w={240}
+            w={{ base: '100%', xs: 300 }}
           />
           <NumberInput
             label={t('reviewRequests.delay')}
@@ -135,7 +135,7 @@ function SettingsForm({ propertyId, current }: { propertyId: string; current: Re
             onChange={setDelay}
             error={delayError}
             disabled={locked}
-            w={240}
+            w={{ base: '100%', xs: 300 }}
           />
         </Group>
         <div>
