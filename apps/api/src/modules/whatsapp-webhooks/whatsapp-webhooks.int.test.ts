@@ -193,6 +193,55 @@ describe(`WhatsApp webhook on ${testDbKind}`, () => {
     expect(deliveries.every((d) => d.processedAt !== null)).toBe(true);
   });
 
+  it('applies with the sweep job a delivery that a crash left stored but not applied', async () => {
+    const payload = {
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '1000000000001',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: {
+                  display_phone_number: '34911000000',
+                  phone_number_id: fake.env.WHATSAPP_PHONE_NUMBER_ID,
+                },
+                contacts: [{ profile: { name: 'Ana' }, wa_id: '34600111222' }],
+                messages: [
+                  {
+                    from: '34600111222',
+                    id: 'wamid.crash1',
+                    timestamp: '1763632800',
+                    type: 'text',
+                    text: { body: '¿Hay toallas?' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    };
+    await t.database.db.insert(whatsappWebhookEvents).values({
+      id: 'crash-left-this',
+      payload,
+      receivedAt: new Date(t.clock.now().getTime() - 60_000),
+    });
+    await t.jobs.send('whatsapp-webhooks.sweep', {});
+    await t.jobs.drain('whatsapp-webhooks.sweep', 30_000);
+    expect(await messageOf('wamid.crash1')).toMatchObject({
+      accountId: encinas.accountId,
+      body: '¿Hay toallas?',
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(whatsappWebhookEvents)
+      .where(eq(whatsappWebhookEvents.id, 'crash-left-this'));
+    expect(row?.processedAt).not.toBeNull();
+  });
+
   it('keeps a message type it does not know, with its raw object', async () => {
     const { wamid } = await guestWrites({
       from: '34600111222',

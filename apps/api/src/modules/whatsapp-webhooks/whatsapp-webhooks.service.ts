@@ -303,7 +303,11 @@ export function createWhatsAppWebhooksService(deps: {
 
     /** The sweep: deliveries left unprocessed (a crash, a failure) for more than 30 s; answers how many. */
     async processPending(): Promise<number> {
-      const ids = await repo.pending(new Date(clock.now().getTime() - SWEEP_AGE_MS), 50);
+      // Not those still queued in this process behind a burst: they are applied in their turn.
+      const queued = new Set(waiting);
+      const ids = (await repo.pending(new Date(clock.now().getTime() - SWEEP_AGE_MS), 50)).filter(
+        (id) => !queued.has(id),
+      );
       let done = 0;
       for (const id of ids) {
         try {
