@@ -55,7 +55,7 @@ import { createInboxModule } from './modules/inbox/inbox.module.ts';
 import { createIntegrationsModule } from './modules/integrations/integrations.module.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
-import { createOperatorWhatsApp, whatsappGatewayOf } from './modules/notifications/operator-whatsapp.ts';
+import { createOperatorWhatsApp } from './modules/notifications/operator-whatsapp.ts';
 import { createDepositsModule } from './modules/payments/deposits.module.ts';
 import { createOnlinePaymentsReadiness } from './modules/payments/online-payments.service.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.APP_URL,
     accounts: accounts.service,
     operatorWhatsApp: createOperatorWhatsApp({
-      gateway: whatsappGatewayOf(adapters),
+      gateway: adapters.whatsappGateway,
       phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
       token: config.WHATSAPP_TOKEN,
       template: config.WHATSAPP_NOTIFICATION_TEMPLATE,

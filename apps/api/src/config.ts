@@ -53,8 +53,8 @@ const envSchema = z.object({
   /** Meta's OAuth dialog (Embedded Signup opens it); tests and e2e point it at the fake's page. */
   WHATSAPP_OAUTH_URL: z.string().url().default('https://www.facebook.com/v21.0/dialog/oauth'),
   /**
-   * Issue 17 (docs/messaging.md, Notifications): an approved template of the shared number whose one body
-   * parameter is a notice; the operator's WhatsApp notifications go out with it. Unset: WhatsApp is off.
+   * Issue 17 (docs/messaging.md, Notifications): an approved template of the shared number with two body
+   * parameters, the notice's title and body; the operator's WhatsApp notices go out with it. Unset: off.
    */
   WHATSAPP_NOTIFICATION_TEMPLATE: z.string().optional(),
   WHATSAPP_NOTIFICATION_TEMPLATE_LANGUAGE: z.string().default('es'),

@@ -89,7 +89,7 @@ export async function deliverByWhatsApp(
       deps.logger.info({ notification: n.id, user: op.id, block }, 'notifications: WhatsApp not sent');
       continue;
     }
-    await deps.operatorWhatsApp.send(phone, [n.title, n.body].filter(Boolean).join('\n'));
+    await deps.operatorWhatsApp.send(phone, { title: n.title, body: n.body });
     done.add(op.id);
     sent++;
   }

@@ -30,7 +30,7 @@ export interface NewNotification {
 /** Sends a text to the operator's own phone from the platform's shared WhatsApp number. */
 export interface OperatorWhatsApp {
   /** Resolves once the Cloud API accepted the message; throws otherwise (the job retries). */
-  send(to: string, text: string): Promise<void>;
+  send(to: string, notice: { title: string; body: string }): Promise<void>;
 }
 
 /** What the plan gate and the WhatsApp delivery need of an operator (accounts' getUser). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboundContent, WhatsAppGateway, WhatsAppSender } from '../../adapters/whatsapp/types.ts';
 import { maskPhone, translatorFor } from './notifications.service.ts';
-import { createOperatorWhatsApp, whatsappGatewayOf } from './operator-whatsapp.ts';
+import { createOperatorWhatsApp } from './operator-whatsapp.ts';
 
 /** A gateway that records what it was asked to send (the Cloud API's own fake is for the adapter's tests). */
 function recordingGateway() {
@@ -26,7 +26,7 @@ describe('operator WhatsApp notices', () => {
     expect(createOperatorWhatsApp({ ...full, gateway: null })).toBeNull();
   });
 
-  it('sends the notice as the approved template from the shared number, one line, to the digits of the phone', async () => {
+  it('sends the notice as the approved template from the shared number (title, body; one line each) to the digits of the phone', async () => {
     const { gateway, sent } = recordingGateway();
     const whatsapp = createOperatorWhatsApp({
       gateway,
@@ -34,7 +34,8 @@ describe('operator WhatsApp notices', () => {
       token: 'tok',
       template: 'aviso',
     });
-    await whatsapp?.send('+34 612 345 678', 'Nueva reserva\nCasa Azul · 1–4 dic');
+    await whatsapp?.send('+34 612 345 678', { title: 'Nueva reserva', body: 'Casa Azul\n1–4 dic' });
+    await whatsapp?.send('+34 612 345 678', { title: 'Pago fallido', body: '' });
     expect(sent).toEqual([
       {
         sender: { phoneNumberId: '100', token: 'tok' },
@@ -43,16 +44,15 @@ describe('operator WhatsApp notices', () => {
           type: 'template',
           name: 'aviso',
           language: 'es',
-          bodyParams: ['Nueva reserva · Casa Azul · 1–4 dic'],
+          bodyParams: ['Nueva reserva', 'Casa Azul · 1–4 dic'],
         },
       },
+      {
+        sender: { phoneNumberId: '100', token: 'tok' },
+        to: '34612345678',
+        content: { type: 'template', name: 'aviso', language: 'es', bodyParams: ['Pago fallido', '—'] },
+      },
     ]);
-  });
-
-  it('finds the Cloud API gateway among the adapters, whatever it is called', () => {
-    const { gateway } = recordingGateway();
-    expect(whatsappGatewayOf({ smtp: null, whatsappGateway: gateway })).toBe(gateway);
-    expect(whatsappGatewayOf({ smtp: null, whatsapp: { send: async () => {} } })).toBeNull();
   });
 });
 
