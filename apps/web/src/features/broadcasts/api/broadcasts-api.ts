@@ -23,13 +23,19 @@ export const broadcastSetupQuery = () =>
     queryFn: () => api.get<BroadcastSetup>(broadcastPaths.setup),
   });
 
-/** GET /api/broadcasts: past broadcasts with their counts; polled while one is still sending. */
+/** After sending, delivered and read keep arriving for a while: the list is read again this often. */
+export const STATUS_POLL_MS = 30_000;
+
+/** GET /api/broadcasts: past broadcasts with their counts; polled fast while one is still sending. */
 export const broadcastListQuery = () =>
   queryOptions({
     queryKey: [...broadcastsKey, 'list'],
     queryFn: () => api.get<BroadcastSummary[]>(broadcastPaths.list),
-    refetchInterval: (query) =>
-      query.state.data?.some((b) => b.status === 'sending') ? PROGRESS_POLL_MS : false,
+    refetchInterval: (query) => {
+      const list = query.state.data ?? [];
+      if (list.some((b) => b.status === 'sending')) return PROGRESS_POLL_MS;
+      return list.length > 0 ? STATUS_POLL_MS : false;
+    },
   });
 
 /** GET /api/broadcasts/{id}: per recipient; polled while sending or while statuses may still change. */
