@@ -189,7 +189,13 @@ describe('demo data (npm run demo)', () => {
     expect(report.lines.filter((l) => l.startsWith('updated'))).toHaveLength(1);
     expect(again.lines.filter((l) => l.startsWith('updated'))).toEqual([]);
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, accountId));
-    expect(account?.servicios).toEqual(['reviews', 'identity_verification', 'chatbot', 'smart_locks']);
+    expect(account?.servicios).toEqual([
+      'reviews',
+      'identity_verification',
+      'chatbot',
+      'smart_locks',
+      'messaging',
+    ]);
   });
 
   const settingsOf = async (email: string) => {

@@ -49,7 +49,8 @@ const samplePolicies = {
 const policyFields = { policies: samplePolicies, checkinTime: '14:00', checkoutTime: '12:00' };
 
 /** Add-ons of the subscribed demo account: the paid extras of spec 6. */
-const demoAddOns = ['reviews', 'identity_verification', 'chatbot', 'smart_locks'] as const;
+/** Every paid extra, messaging included (issue 17: the inbox, mass messages and review requests). */
+const demoAddOns = ['reviews', 'identity_verification', 'chatbot', 'smart_locks', 'messaging'] as const;
 
 /**
  * The settings sections added after the first demo (experience store, smart locks, check-in schedule and
