@@ -259,6 +259,20 @@ describe(`WhatsApp webhook on ${testDbKind}`, () => {
     expect(message).toMatchObject({ type: 'image', body: 'Mi DNI', mediaMime: 'image/png', errorCode: null });
     const stored = await createLocalStorage(dataDir).get(message?.mediaFile as string);
     expect(stored?.equals(PIXEL)).toBe(true);
+    // Served inline to the thread's account only.
+    const media = (email: string) =>
+      loginToken(t, email).then((token) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/inbox/media/${message?.id}`,
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      );
+    const mine = await media(encinas.email);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toMatch(/^image\/png/);
+    expect(mine.rawPayload.equals(PIXEL)).toBe(true);
+    expect((await media(villaMar.email)).statusCode).toBe(404);
   });
 
   it('keeps a message whose media failed to download, with the error, and fetches it again later', {
