@@ -39,17 +39,20 @@ export function BookingCard({
       {booking ? (
         <Card withBorder radius="md" padding="md">
           <Stack gap="xs">
-            <Group justify="space-between" wrap="nowrap">
-              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                <IconUser size={16} aria-hidden />
-                <Text fw={600} truncate>
-                  {booking.guest_name}
-                </Text>
-              </Group>
-              <Badge variant="light" color={booking.status === 'cancelled' ? 'red' : 'teal'}>
-                {t(`bookingStatus.${booking.status}`, { defaultValue: booking.status })}
-              </Badge>
+            <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+              <IconUser size={16} aria-hidden />
+              <Text fw={600} truncate title={booking.guest_name}>
+                {booking.guest_name}
+              </Text>
             </Group>
+            <Badge
+              variant="light"
+              tt="none"
+              color={booking.status === 'cancelled' ? 'red' : 'teal'}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t(`bookingStatus.${booking.status}`, { defaultValue: booking.status })}
+            </Badge>
             <Group gap={6} wrap="nowrap">
               <IconHome size={16} aria-hidden />
               <Text size="sm" truncate>
@@ -69,7 +72,7 @@ export function BookingCard({
             <Group gap={6} wrap="nowrap">
               <IconId size={16} aria-hidden />
               {booking.checkin ? (
-                <Badge variant="dot" color={checkinColor[booking.checkin.status] ?? 'gray'}>
+                <Badge variant="dot" tt="none" color={checkinColor[booking.checkin.status] ?? 'gray'}>
                   {t(`checkinStatus.${booking.checkin.status}`, { defaultValue: booking.checkin.status })}
                 </Badge>
               ) : (

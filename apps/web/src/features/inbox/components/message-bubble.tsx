@@ -73,12 +73,12 @@ export function MessageBubble({ message }: { message: InboxMessage }) {
           </Text>
         ) : null}
         {message.body && kind !== 'unsupported' ? (
-          <Text size="sm" mt={kind === 'text' || kind === 'template' ? 0 : 4}>
+          <Text size="sm" dir="auto" mt={kind === 'text' || kind === 'template' ? 0 : 4}>
             {message.body}
           </Text>
         ) : null}
         {kind === 'unsupported' && message.body ? (
-          <Text size="sm" mt={4}>
+          <Text size="sm" dir="auto" mt={4}>
             {message.body}
           </Text>
         ) : null}

@@ -92,7 +92,13 @@ function ThreadItem({
             </Text>
           </Group>
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" c={unread ? undefined : 'dimmed'} truncate data-testid="inbox-thread-preview">
+            <Text
+              size="sm"
+              c={unread ? undefined : 'dimmed'}
+              truncate
+              dir="auto"
+              data-testid="inbox-thread-preview"
+            >
               {thread.last_message_preview || t('list.noPreview')}
             </Text>
             {unread ? (
