@@ -334,6 +334,30 @@ describe(`WhatsApp webhook on ${testDbKind}`, () => {
     // Bruno (Villa Mar's guest) on the shared number: Villa Mar no longer sends from it, Casa Encinas does not know him.
     const shared = await guestWrites({ from: '34600333444', text: 'Hola de nuevo' });
     expect(await messageOf(shared.wamid)).toBeUndefined();
+    // Meta flags the number: the quality update reaches the whatsapp module, and the profile shows it.
+    await fake.control('quality', { phone_number_id: ownNumber, quality_rating: 'YELLOW' });
+    const flagged = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: own?.wabaId,
+          changes: [
+            {
+              field: 'phone_number_quality_update',
+              value: {
+                display_phone_number: own?.displayPhoneNumber,
+                event: 'FLAGGED',
+                current_limit: 'TIER_1K',
+              },
+            },
+          ],
+        },
+      ],
+    });
+    expect((await post(flagged, sign(flagged))).statusCode).toBe(200);
+    await t.app.eventsIdle();
+    const account = (await call('GET', '/api/whatsapp/account')).json().data as { quality_rating: string };
+    expect(account.quality_rating).toBe('YELLOW');
     // Ana on the shared number still reaches Casa Encinas.
     const toEncinas = await guestWrites({ from: '34600111222', text: 'Y otra cosa' });
     expect((await messageOf(toEncinas.wamid))?.accountId).toBe(encinas.accountId);
