@@ -10,6 +10,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  replyTo?: string;
 }
 
 export interface MailTransport {

@@ -9,6 +9,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Where the guest's answer goes: the inbox's reply+{thread}@INBOUND_EMAIL_DOMAIN (issue 17). */
+    replyTo: text('reply_to'),
     /** queued | sent | logged | failed */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpCapture, startSmtpCapture } from '../../adapters/smtp/smtp.fake.ts';
 import { inboxMessages, inboxThreads } from '../../db/schema/messaging.ts';
-import { createEmpresa } from '../../test/auth-helpers.ts';
+import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp, testDbKind } from '../../test/test-app.ts';
 
 const SECRET = 'inbound-secret-0123456789';
@@ -14,7 +15,9 @@ const DOMAIN = 'reply.posada.test';
  */
 describe(`e-mail replies on ${testDbKind}`, () => {
   let t: TestApp;
+  let smtp: SmtpCapture;
   let threadId: string;
+  let token: string;
   const deliver = (body: Record<string, unknown>, secret: string | null = SECRET) =>
     t.app.inject({
       method: 'POST',
@@ -34,8 +37,12 @@ describe(`e-mail replies on ${testDbKind}`, () => {
   });
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: { INBOUND_EMAIL_SECRET: SECRET, INBOUND_EMAIL_DOMAIN: DOMAIN } });
+    smtp = await startSmtpCapture();
+    t = await buildTestApp({
+      env: { INBOUND_EMAIL_SECRET: SECRET, INBOUND_EMAIL_DOMAIN: DOMAIN, SMTP_URL: smtp.url },
+    });
     const empresa = await createEmpresa(t);
+    token = await loginToken(t, empresa.email);
     const [thread] = await t.database.db
       .insert(inboxThreads)
       .values({
@@ -48,7 +55,10 @@ describe(`e-mail replies on ${testDbKind}`, () => {
       .returning({ id: inboxThreads.id });
     threadId = thread?.id as string;
   }, 60_000);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
 
   it('stores a reply once in the thread its address names, as unread', async () => {
     const first = await deliver(reply());
@@ -93,5 +103,20 @@ describe(`e-mail replies on ${testDbKind}`, () => {
   it('refuses a body that is not an e-mail', async () => {
     const bad = await deliver(reply({ from: 'not an address', message_id: '<m6@example.com>' }));
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("sends the operator's e-mail answer with the thread's reply address as Reply-To", async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/inbox/threads/${threadId}/messages`,
+      headers: bearer(token),
+      payload: { text: 'Sí, las mascotas son bienvenidas.', channel: 'email' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const mail = await smtp.waitFor((m) => m.to === 'marta@example.com');
+    expect(mail.text).toContain('las mascotas son bienvenidas');
+    expect(mail.raw).toMatch(
+      new RegExp(`^Reply-To: reply\\+${threadId}@${DOMAIN.replace(/\./g, '\\.')}`, 'mi'),
+    );
   });
 });

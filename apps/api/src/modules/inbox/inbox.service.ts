@@ -225,6 +225,11 @@ export function createInboxService(deps: InboxDeps) {
     }
   }
 
+  /** Where a guest's reply to our e-mail comes back (INBOUND_EMAIL_DOMAIN), or null. */
+  function replyAddress(threadId: string): string | null {
+    return deps.inboundEmailDomain ? `reply+${threadId}@${deps.inboundEmailDomain}` : null;
+  }
+
   async function sendEmail(thread: ThreadRow, request: SendRequest) {
     if (!thread.email) throw inboxErrors.noEmail();
     if (request.content.type !== 'text') throw inboxErrors.contentUnsupported();
@@ -248,6 +253,7 @@ export function createInboxService(deps: InboxDeps) {
         to: thread.email,
         subject: request.subject ?? DEFAULT_SUBJECT,
         text: request.content.body,
+        replyTo: replyAddress(thread.id) ?? undefined,
       });
       return settle(message, { status: 'sent', externalId: null });
     } catch (error) {
@@ -444,9 +450,7 @@ export function createInboxService(deps: InboxDeps) {
     },
     /** The stored row of a message (its media file for GET /api/inbox/media/{id}); null for another account. */
     messageRow: (accountId: string, id: string) => (isUuid(id) ? repo.messageById(accountId, id) : null),
-    /** Where a guest's reply to our e-mail comes back (INBOUND_EMAIL_DOMAIN), or null. */
-    replyAddress: (threadId: string) =>
-      deps.inboundEmailDomain ? `reply+${threadId}@${deps.inboundEmailDomain}` : null,
+    replyAddress,
   } satisfies InboxService & Record<string, unknown>;
   return service;
 }

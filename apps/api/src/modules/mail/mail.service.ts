@@ -12,6 +12,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** The inbox's reply address, so the guest's answer lands in their thread. */
+  replyTo?: string;
 }
 
 export interface MailService {
@@ -82,6 +84,7 @@ export function createMailService(deps: {
         subject: row.subject,
         text: row.text,
         html: row.html ?? undefined,
+        replyTo: row.replyTo ?? undefined,
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -112,6 +115,7 @@ export function createMailService(deps: {
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? null,
+          replyTo: mail.replyTo ?? null,
           status: 'queued',
           createdAt: clock.now(),
         })
