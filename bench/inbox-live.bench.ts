@@ -1,0 +1,353 @@
+// Live inbox (issue 17, "Tests and measures"): a guest's WhatsApp message reaches an open inbox in under 1 s
+// (p95) through two API processes sharing Redis. Two real API processes (`tsx apps/api/src/server.ts`, as
+// `npm start` runs it, production config) on one throwaway PostgreSQL database with REDIS_URL set, the
+// WhatsApp fake as the Cloud API. An operator signs in and holds a real socket.io connection to process B;
+// signed inbound-message webhooks are POSTed to process A at a steady rate (open loop). Measured: webhook
+// sent → `inbox.message` received on B's socket (A stores it after its 200 and emits to the account room;
+// the Redis adapter carries it to B). PGlite is embedded: one process owns its data directory, so two
+// processes cannot share it; on PGlite the same is measured with ONE process (webhook and socket on it).
+// Run: npm run bench inbox-live. Writes bench/results/inbox-live.md.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { type InboxMessageEventPayload, inboxMessageEvent } from '@posada/contracts/inbox';
+import { socketClientOptions } from '@posada/contracts/realtime';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { startFakeWhatsApp } from '../apps/api/src/adapters/whatsapp/whatsapp.fake.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { accounts, users } from '../apps/api/src/db/schema/accounts.ts';
+import { bookings } from '../apps/api/src/db/schema/bookings.ts';
+import { properties } from '../apps/api/src/db/schema/properties.ts';
+import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
+import { createThrowawayPostgres } from '../apps/api/src/test/test-app.ts';
+import { type BenchRow, writeReport } from './report.ts';
+import { postgresUrl } from './targets.ts';
+
+const rate = Number(process.env.BENCH_INBOX_RATE ?? 10);
+const seconds = Number(process.env.BENCH_DURATION ?? 20);
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const budgetP95Ms = 1000;
+const guestsCount = 20;
+const password = 'Alojamiento-2026';
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const serverScript = path.join(root, 'apps/api/src/server.ts');
+const notes: string[] = [];
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** Meta's envelope of one inbound text (whatsapp-cloud-api.md §1). */
+function delivery(phoneNumberId: string, from: string, wamid: string, text: string) {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '1000000000001',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '34911000000', phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name: `Huésped ${from.slice(-4)}` }, wa_id: from }],
+              messages: [
+                {
+                  from,
+                  id: wamid,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body: text },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+/** An account on the shared number with an operator and guests staying now (so the webhook routes to it). */
+async function seed(open: { databaseUrl?: string; dataDir: string }) {
+  const database = await openDatabase(open);
+  await database.migrate();
+  const suffix = randomBytes(4).toString('hex');
+  const email = `recepcion-${suffix}@example.com`;
+  const [account] = await database.db
+    .insert(accounts)
+    .values({
+      name: 'Hostal Bench Live',
+      statusSubscription: 'demo',
+      trialEndsAt: new Date(Date.now() + 14 * 86_400_000),
+    })
+    .returning({ id: accounts.id });
+  const accountId = account?.id as string;
+  await database.db.insert(users).values({
+    accountId,
+    type: 'empresa',
+    name: 'Elena Martín',
+    email,
+    phone: '+34612345678',
+    passwordHash: await hashPassword(password),
+    emailVerifiedAt: new Date(),
+  });
+  const [property] = await database.db
+    .insert(properties)
+    .values({ accountId, nombre: 'Casa del Río', tipoPropiedad: 'apartamento' })
+    .returning({ id: properties.id });
+  const today = new Date().toISOString().slice(0, 10);
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  // Unique per run: another bench or test on the same server never routes these phones.
+  const prefix = `347${String(Number.parseInt(suffix.slice(0, 4), 16) % 1000).padStart(3, '0')}`;
+  const phones = Array.from({ length: guestsCount }, (_, g) => `${prefix}${String(g).padStart(5, '0')}`);
+  await database.db.insert(bookings).values(
+    phones.map((phone, g) => ({
+      accountId,
+      propertyId: property?.id as string,
+      code: `PS-L${suffix}${g}`,
+      name: `Huésped ${g}`,
+      email: `huesped-${suffix}-${g}@example.com`,
+      phone: `+${phone}`,
+      startDate: today,
+      endDate: inAWeek,
+      guests: 2,
+      price: 10000,
+      total: 10000,
+    })),
+  );
+  await database.close();
+  return { email, phones };
+}
+
+interface ApiProcess {
+  url: string;
+  child: ChildProcess;
+  log: string[];
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `npm start`'s server in a child process; resolves once GET /api/health answers 200. */
+async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const log: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+    cwd: path.join(root, 'apps/api'),
+    env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => log.push(String(d)));
+  child.stderr?.on('data', (d) => log.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited ${child.exitCode}: ${log.join('')}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).status === 200) return { url, child, log };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`API did not start in 180 s: ${log.join('')}`);
+}
+
+async function stopApi(api: ApiProcess) {
+  if (api.child.exitCode !== null) return;
+  const exited = new Promise((r) => api.child.once('exit', r));
+  api.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (api.child.exitCode === null) api.child.kill('SIGKILL');
+}
+
+async function benchSetup(label: string, open: { databaseUrl?: string; dataDir: string }, two: boolean) {
+  const { email, phones } = await seed(open);
+  const fake = await startFakeWhatsApp();
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    TZ: 'UTC',
+    APP_SECRET: randomBytes(32).toString('base64url'),
+    LOG_LEVEL: 'warn',
+    SERVE_WEB: 'false',
+    HOST: '127.0.0.1',
+    DATA_DIR: open.dataDir,
+    RATE_LIMIT_MAX: '1000000000',
+    RATE_LIMIT_PUBLIC_MAX: '1000000000',
+    ...fake.env,
+  };
+  if (open.databaseUrl) env.DATABASE_URL = open.databaseUrl;
+  if (two) env.REDIS_URL = redisUrl;
+  const started = performance.now();
+  const apis = two ? await Promise.all([startApi(env), startApi(env)]) : [await startApi(env)];
+  const startSeconds = (performance.now() - started) / 1000;
+  const a = apis[0] as ApiProcess;
+  const b = (apis[1] ?? apis[0]) as ApiProcess;
+  let socket: Socket | undefined;
+  try {
+    const login = await fetch(`${b.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    socket = connectClient(b.url, {
+      ...socketClientOptions,
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket?.once('connect', () => resolve());
+      socket?.once('connect_error', reject);
+    });
+    const arrived = new Map<string, number>();
+    socket.on(inboxMessageEvent, (payload: InboxMessageEventPayload) => {
+      const match = payload.message.body.match(/#(\S+)$/);
+      if (match?.[1] && payload.message.direction === 'in' && !arrived.has(match[1]))
+        arrived.set(match[1], performance.now());
+    });
+
+    const secret = fake.env.WHATSAPP_APP_SECRET;
+    const sign = (body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+    const webhook = `${a.url}/api/webhooks/whatsapp`;
+    const sentAt = new Map<string, number>();
+    const statuses: Record<string, number> = {};
+    const post = async (key: string, phone: string) => {
+      const wamid = `wamid.HBgL${randomBytes(18).toString('base64url')}`;
+      const body = delivery(
+        fake.env.WHATSAPP_PHONE_NUMBER_ID,
+        phone,
+        wamid,
+        `¿A qué hora es el check-in? #${key}`,
+      );
+      sentAt.set(key, performance.now());
+      try {
+        const answer = await fetch(webhook, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body) },
+          body,
+        });
+        await answer.arrayBuffer();
+        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      } catch {
+        statuses.error = (statuses.error ?? 0) + 1;
+      }
+    };
+    // Warm-up (not measured): one message per guest, so threads exist and the paths are compiled.
+    for (let g = 0; g < phones.length; g++) await post(`w${g}`, phones[g] as string);
+    const warmDeadline = Date.now() + 30_000;
+    while (
+      Date.now() < warmDeadline &&
+      [...arrived.keys()].filter((k) => k.startsWith('w')).length < phones.length
+    )
+      await new Promise((r) => setTimeout(r, 100));
+    for (const key of Object.keys(statuses)) delete statuses[key];
+
+    const total = Math.round(rate * seconds);
+    const inFlight: Promise<void>[] = [];
+    const t0 = performance.now();
+    for (let i = 0; i < total; i++) {
+      const wait = t0 + (i * 1000) / rate - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      inFlight.push(post(`m${i}`, phones[i % phones.length] as string));
+    }
+    await Promise.all(inFlight);
+    // Stragglers: up to 30 s after the last answer.
+    const deadline = Date.now() + 30_000;
+    const measured = () => [...arrived.keys()].filter((k) => k.startsWith('m')).length;
+    while (Date.now() < deadline && measured() < total) await new Promise((r) => setTimeout(r, 100));
+    const elapsed = (performance.now() - t0) / 1000;
+    const latencies: number[] = [];
+    for (let i = 0; i < total; i++) {
+      const got = arrived.get(`m${i}`);
+      const sent = sentAt.get(`m${i}`);
+      if (got !== undefined && sent !== undefined) latencies.push(got - sent);
+    }
+    latencies.sort((x, y) => x - y);
+    const p95 = percentile(latencies, 95);
+    const missing = total - latencies.length;
+    notes.push(
+      `${label}: ${two ? 'two API processes (webhooks to A, socket on B)' : 'one API process (webhooks and socket on it)'}, ` +
+        `started in ${startSeconds.toFixed(0)} s; ${total} messages at ${rate}/s, webhook answers ${JSON.stringify(statuses)}; ` +
+        `${latencies.length} of ${total} arrived on the socket (${missing} not within 30 s of the last). ` +
+        `p95 ${p95.toFixed(0)} ms: ${missing === 0 && p95 < budgetP95Ms ? 'under' : 'NOT under'} ${budgetP95Ms} ms.`,
+    );
+    if (missing > 0 || !(p95 < budgetP95Ms)) process.exitCode = 1;
+    return {
+      database: label,
+      scenario: two
+        ? `webhook → A, inbox.message on B's socket (${rate}/s)`
+        : `webhook → inbox.message, one process (${rate}/s)`,
+      connections: 1,
+      seconds: elapsed,
+      requests: total,
+      okPerSecond: latencies.length / elapsed,
+      p50: percentile(latencies, 50),
+      p95,
+      p99: percentile(latencies, 99),
+      failures: missing,
+      statuses,
+    } satisfies BenchRow;
+  } finally {
+    socket?.close();
+    await Promise.all(apis.map(stopApi));
+    await fake.close();
+  }
+}
+
+const loadAtStart = loadavg()[0] ?? 0;
+const rows: BenchRow[] = [];
+{
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-live-'));
+  try {
+    console.log('inbox live bench on PGlite (one process)…');
+    rows.push(await benchSetup('PGlite (embedded, on disk)', { dataDir }, false));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (postgresUrl) {
+  const throwaway = await createThrowawayPostgres(postgresUrl, 'posada_bench');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-live-'));
+  try {
+    console.log('inbox live bench on PostgreSQL (two processes, Redis)…');
+    rows.push(await benchSetup('PostgreSQL + Redis', { databaseUrl: throwaway.url, dataDir }, true));
+  } finally {
+    await throwaway.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+const machine = `${availableParallelism()} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${loadAtStart.toFixed(1)} at start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`;
+writeReport('inbox-live', {
+  title: `Live inbox: a guest's WhatsApp message on an operator's open socket, ${rate} per second for ${seconds} s`,
+  machine,
+  notes: [
+    'Latency is the signed webhook POST sent → the `inbox.message` event ({thread, message}) received by a signed-in ' +
+      "operator's socket.io client (websocket). The API processes are `tsx apps/api/src/server.ts` children (NODE_ENV=production), " +
+      `the WhatsApp fake as the Cloud API; ${guestsCount} guests with a stay today message the shared number in turn. ` +
+      'The "requests/s" column counts messages that arrived on the socket per second; "not 200" counts those that never arrived.',
+    ...notes,
+    'PGlite is an embedded database: its data directory is opened by one process only, so two API processes cannot share ' +
+      'it (and REDIS_URL is pointless there); its row is the one-process case.',
+    postgresUrl
+      ? `PostgreSQL: a throwaway database on the given server; both processes use REDIS_URL=${redisUrl} (socket.io Redis adapter, default key).`
+      : 'PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL).',
+  ],
+  rows,
+});
+process.exit(process.exitCode ?? 0);
