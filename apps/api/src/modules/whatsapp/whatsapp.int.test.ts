@@ -32,7 +32,8 @@ describe('WhatsApp connection', () => {
   };
   const owner = async (opts: Parameters<typeof createEmpresa>[1] = {}) => {
     const fixture = await createEmpresa(t, opts);
-    return { ...fixture, call: as(t, await loginToken(t, fixture.email)) };
+    if (!fixture.accountId) throw new Error('createEmpresa: no account');
+    return { ...fixture, accountId: fixture.accountId, call: as(t, await loginToken(t, fixture.email)) };
   };
   const apartments = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ nombre: `Apartamento ${i + 1}`, tipoPropiedad: 'apartamento' }));
