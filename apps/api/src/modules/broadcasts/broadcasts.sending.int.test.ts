@@ -204,6 +204,10 @@ describe(`broadcast sending on ${testDbKind}`, () => {
       .from(inboxMessages)
       .where(eq(inboxMessages.type, 'template'));
     expect(stored).toHaveLength(3);
+    // Each guest's thread shows the text they read, not the template's name.
+    expect(stored.map((m) => m.body)).toContain(
+      'Hola Ana Pérez, te esperamos el 5 dic 2026. Completa tu check-in online antes de llegar.',
+    );
 
     let detail = await service.get(tenant, created.id);
     expect(detail.status).toBe('done');

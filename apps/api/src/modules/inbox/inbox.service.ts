@@ -16,6 +16,7 @@ import { inboxErrors } from './inbox.errors.ts';
 import { createInboxRepo, type MessageRow, type ThreadRow } from './inbox.repo.ts';
 import type { InboundMessage, InboxService, Recipient, SendRequest } from './inbox.types.ts';
 import { optChangeOf, phoneDigits, toInboxMessage, toInboxThread, windowClosesAt } from './inbox-views.ts';
+import { renderTemplate } from './template-render.ts';
 
 export type { InboundMessage, Recipient, SendRequest } from './inbox.types.ts';
 
@@ -190,6 +191,13 @@ export function createInboxService(deps: InboxDeps) {
           text: String((error as Error)?.message ?? error),
         };
 
+  /** What the thread shows of a message: a template's approved text with its parameters filled in. */
+  async function shownBody(accountId: string, content: OutboundContent): Promise<string> {
+    if (content.type !== 'template') return bodyOf(content);
+    const template = await deps.connections()?.approvedTemplate(accountId, content.name, content.language);
+    return template ? renderTemplate(template.body, {}, content.bodyParams).body : bodyOf(content);
+  }
+
   async function sendWhatsApp(thread: ThreadRow, request: SendRequest, attachment?: Attachment) {
     if (!thread.phone) throw inboxErrors.noPhone();
     let content = request.content;
@@ -202,7 +210,7 @@ export function createInboxService(deps: InboxDeps) {
       channel: 'whatsapp',
       direction: 'out',
       type: content.type,
-      body: bodyOf(content),
+      body: await shownBody(thread.accountId, content),
       templateName: content.type === 'template' ? content.name : null,
       mediaFile: media,
       mediaMime: attachment?.mime ?? null,
