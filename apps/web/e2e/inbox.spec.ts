@@ -137,6 +137,8 @@ test('on a 390 px phone in Arabic: list, thread, answer, back', async ({ page, r
   // The booking card opens in a drawer on a phone.
   await page.getByRole('button', { name: 'الحجز', exact: true }).click();
   await expect(page.getByTestId('inbox-booking-card')).toContainText('Omar Bandeja');
+  // The drawer slides in: the picture once it has stopped.
+  if (SHOTS) await page.waitForTimeout(600);
   await shot(page, 'card-ar-390');
   await page.keyboard.press('Escape');
   await shot(page, 'thread-ar-390');
