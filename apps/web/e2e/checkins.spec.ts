@@ -177,8 +177,12 @@ test('Bookings tabs, the detail with its card, keys with confirmation, history b
   await page.getByRole('tab', { name: 'Completos' }).click();
 
   // Keys: asked first, then a toast.
-  const row = page.getByTestId('checkin-row').first();
-  const toggle = row.getByRole('switch');
+  // Held by the guest's name: background work (a door code sent by WhatsApp marks its keys delivered) may
+  // reorder the list meanwhile.
+  const label =
+    (await page.getByTestId('checkin-row').first().getByRole('switch').getAttribute('aria-label')) ?? '';
+  const toggle = page.getByRole('switch', { name: label, exact: true });
+  const row = page.getByTestId('checkin-row').filter({ has: toggle });
   const wasDelivered = await toggle.isChecked();
   await toggle.click({ force: true });
   await expect(page.getByRole('dialog')).toBeVisible();
