@@ -23,9 +23,12 @@ const checkinColor: Record<string, string> = { pending: 'yellow', completed: 'te
 export function BookingCard({
   detail,
   bookingHref,
+  withTitle = true,
 }: {
   detail: InboxThreadDetail;
   bookingHref: (bookingId: string) => string | null;
+  /** False inside the phone's drawer, whose own title says it. */
+  withTitle?: boolean;
 }) {
   const { t, i18n } = useTranslation('inbox');
   const [linkOpened, linkModal] = useDisclosure(false);
@@ -33,9 +36,11 @@ export function BookingCard({
   const href = booking ? bookingHref(booking.booking_id) : null;
   return (
     <Stack gap="md" data-testid="inbox-booking-card">
-      <Title order={2} fz="h5">
-        {t('card.title')}
-      </Title>
+      {withTitle ? (
+        <Title order={2} fz="h5">
+          {t('card.title')}
+        </Title>
+      ) : null}
       {booking ? (
         <Card withBorder radius="md" padding="md">
           <Stack gap="xs">

@@ -81,7 +81,8 @@ export function Conversation({
 
   const thread = detail.data?.thread;
   const dayOf = (instant: string) => formatLongDay(instant.slice(0, 10), i18n.language);
-  const card = detail.data ? <BookingCard detail={detail.data} bookingHref={bookingHref} /> : null;
+  const card = (withTitle: boolean) =>
+    detail.data ? <BookingCard detail={detail.data} bookingHref={bookingHref} withTitle={withTitle} /> : null;
 
   return (
     <>
@@ -194,7 +195,7 @@ export function Conversation({
         </div>
         {detail.data ? <Composer detail={detail.data} now={now} connectHref={connectHref} /> : null}
       </section>
-      {showCardPane ? <aside className={classes.cardPane}>{card}</aside> : null}
+      {showCardPane ? <aside className={classes.cardPane}>{card(true)}</aside> : null}
       <Drawer
         opened={cardOpened}
         onClose={cardDrawer.close}
@@ -203,7 +204,7 @@ export function Conversation({
         size="sm"
         closeButtonProps={{ 'aria-label': t('actions.close') }}
       >
-        {card}
+        {card(false)}
       </Drawer>
     </>
   );
