@@ -9,7 +9,7 @@ export const inboxErrors = {
   noEmail: () => new AppError('inbox.no_email', 422),
   /** Templates go only by WhatsApp; e-mail and SMS carry text. */
   contentUnsupported: () => new AppError('inbox.content_unsupported', 422),
-  whatsappNotConfigured: () => new AppError('inbox.whatsapp_not_configured', 503),
+  whatsappNotConnected: () => new AppError('inbox.whatsapp_not_connected', 422),
   smsNotConfigured: () => new AppError('inbox.sms_not_configured', 503),
   /** POST /api/webhooks/email-inbound without INBOUND_EMAIL_SECRET. */
   emailInboundNotConfigured: () => new AppError('inbox_email.not_configured', 503),

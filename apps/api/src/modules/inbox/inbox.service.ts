@@ -204,7 +204,7 @@ export function createInboxService(deps: InboxDeps) {
     if (content.type !== 'template' && !windowClosesAt(thread.lastInboundAt, clock.now()))
       throw inboxErrors.windowClosed();
     const sender = await deps.connections()?.senderFor(thread.accountId);
-    if (!sender || !deps.whatsapp) throw inboxErrors.whatsappNotConfigured();
+    if (!sender || !deps.whatsapp) throw inboxErrors.whatsappNotConnected();
     const media = attachment ? await deps.storage.put(attachment.bytes, attachment.extension) : null;
     const message = await store(thread, {
       channel: 'whatsapp',
