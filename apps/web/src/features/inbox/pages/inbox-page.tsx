@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Stack, Text } from '@mantine/core';
 import type { InboxThread } from '@posada/contracts/inbox';
 import { featureAvailable } from '@posada/domain/feature-gates';
-import { IconPlugConnected } from '@tabler/icons-react';
+import { IconPlugConnected, IconSpeakerphone } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,7 +86,22 @@ export function InboxPage() {
 
   return (
     <Stack gap="md">
-      {!isMobile || !selected ? <PageHeader title={t('title')} description={t('description')} /> : null}
+      {!isMobile || !selected ? (
+        <PageHeader
+          title={t('title')}
+          description={t('description')}
+          actions={
+            <Button
+              component={Link}
+              to={pathTo('massCommunication')}
+              variant="light"
+              leftSection={<IconSpeakerphone size={18} aria-hidden />}
+            >
+              {t('massMessages')}
+            </Button>
+          }
+        />
+      ) : null}
       {notConnected ? (
         <Alert
           color="yellow"
