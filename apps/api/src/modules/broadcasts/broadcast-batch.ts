@@ -1,7 +1,8 @@
 import { AdapterError } from '../../adapters/adapter-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { formatStayDate, renderTemplate } from './broadcast-template.ts';
+import { formatStayDate } from '../../lib/message-template.ts';
+import { renderTemplate } from './broadcast-template.ts';
 import type { BroadcastRow, BroadcastsRepo } from './broadcasts.repo.ts';
 import type { BroadcastsDeps } from './broadcasts.service.ts';
 

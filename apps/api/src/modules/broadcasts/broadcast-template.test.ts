@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatStayDate, placeholdersOf } from '../../lib/message-template.ts';
 import {
-  formatStayDate,
   paramsComplete,
-  placeholdersOf,
   renderTemplate,
   templateVariablesOf,
   usableForBroadcast,

@@ -1,4 +1,5 @@
 import { type BroadcastVariable, broadcastVariables } from '@posada/contracts/broadcasts';
+import { placeholdersOf, renderTemplate as renderMessage } from '../../lib/message-template.ts';
 
 export type BroadcastValues = Record<BroadcastVariable, string>;
 
@@ -15,11 +16,6 @@ export function templateVariablesOf(body: string): string[] {
     if (!seen.includes(name)) seen.push(name);
   }
   return seen;
-}
-
-/** How many numbered placeholders ({{1}}…{{n}}, as Meta's templates carry them) the operator maps to values. */
-export function placeholdersOf(body: string): number {
-  return Math.max(0, ...templateVariablesOf(body).filter(isNumbered).map(Number));
 }
 
 /** Whether a broadcast can fill the body: numbered placeholders and our variables, but no check-in link or door code. */
@@ -44,29 +40,8 @@ export function renderTemplate(
   values: BroadcastValues,
   params: readonly string[] = [],
 ): { text: string; bodyParams: string[] } {
-  const fill = (name: string) => {
-    const key = isNumbered(name) ? (params[Number(name) - 1] ?? '') : name;
-    return isBroadcastVariable(key) ? values[key] : '';
-  };
-  const text = body.replace(PLACEHOLDER, (_all, name: string) => fill(name));
-  const n = placeholdersOf(body);
-  const bodyParams =
-    n > 0
-      ? Array.from({ length: n }, (_, i) => fill(String(i + 1)))
-      : [...body.matchAll(PLACEHOLDER)].map((m) => fill(m[1] ?? ''));
-  return { text, bodyParams };
-}
-
-/** A stay date as the guest reads it in the template's language: 5 dic 2026 (es), Dec 5, 2026 (en). */
-export function formatStayDate(isoDate: string, language = 'es'): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(language, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-    .format(new Date(Date.UTC(year, month - 1, day)))
-    .replace(/\.$/, '');
+  const valueOf = (name: string | undefined) => (name && isBroadcastVariable(name) ? values[name] : '');
+  const numbered = Array.from({ length: placeholdersOf(body) }, (_, i) => valueOf(params[i]));
+  const rendered = renderMessage(body, values, numbered);
+  return { text: rendered.body, bodyParams: numbered.length > 0 ? numbered : rendered.params };
 }

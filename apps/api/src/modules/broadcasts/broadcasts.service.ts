@@ -13,15 +13,14 @@ import { featureAvailable, type PlanHolder } from '@posada/domain/feature-gates'
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Jobs } from '../../lib/jobs.ts';
+import { formatStayDate, placeholdersOf } from '../../lib/message-template.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import type { InboxService } from '../inbox/inbox.types.ts';
 import type { WhatsAppConnections } from '../whatsapp/whatsapp.types.ts';
 import { createBatchSender } from './broadcast-batch.ts';
 import {
-  formatStayDate,
   paramsComplete,
-  placeholdersOf,
   renderTemplate,
   templateVariablesOf,
   usableForBroadcast,

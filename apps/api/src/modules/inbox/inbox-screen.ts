@@ -21,6 +21,13 @@ import type { OutboundContent } from '../../adapters/whatsapp/types.ts';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema/properties.ts';
 import type { Clock } from '../../lib/clock.ts';
+import {
+  formatStayDate,
+  isComplete,
+  type Rendered,
+  renderTemplate,
+  type TemplateValues,
+} from '../../lib/message-template.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -31,13 +38,6 @@ import type { SendRequest } from './inbox.types.ts';
 import { createInboxRead } from './inbox-read.ts';
 import { inboxScreenErrors as errors } from './inbox-screen.errors.ts';
 import { toInboxThread } from './inbox-views.ts';
-import {
-  formatStayDate,
-  isComplete,
-  type Rendered,
-  renderTemplate,
-  type TemplateValues,
-} from './template-render.ts';
 
 export interface InboxScreenDeps {
   db: Db;

@@ -6,6 +6,7 @@ import type { OutboundContent, WhatsAppGateway } from '../../adapters/whatsapp/t
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { renderTemplate } from '../../lib/message-template.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { StayContacts } from '../bookings/stay-contacts.service.ts';
 import type { CheckinContacts } from '../checkins/checkin-contacts.service.ts';
@@ -16,7 +17,6 @@ import { inboxErrors } from './inbox.errors.ts';
 import { createInboxRepo, type MessageRow, type ThreadRow } from './inbox.repo.ts';
 import type { InboundMessage, InboxService, Recipient, SendRequest } from './inbox.types.ts';
 import { optChangeOf, phoneDigits, toInboxMessage, toInboxThread, windowClosesAt } from './inbox-views.ts';
-import { renderTemplate } from './template-render.ts';
 
 export type { InboundMessage, Recipient, SendRequest } from './inbox.types.ts';
 

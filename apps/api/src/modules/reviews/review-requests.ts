@@ -16,6 +16,7 @@ import type { InboxChannel } from '../../db/schema/messaging.ts';
 import { type Locale, locales, translate } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { placeholdersOf } from '../../lib/message-template.ts';
 import type { InboxService, Recipient } from '../inbox/inbox.types.ts';
 import type { WhatsAppConnections } from '../whatsapp/whatsapp.types.ts';
 import {
@@ -57,7 +58,7 @@ export function templateParams(
   body: string,
   values: { name: string; property: string; scale: string; link: string },
 ): string[] | null {
-  const highest = Math.max(0, ...[...body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1])));
+  const highest = placeholdersOf(body);
   const { name, property, scale, link } = values;
   const byCount: Record<number, string[]> = {
     1: [link],

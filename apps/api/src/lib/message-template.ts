@@ -1,7 +1,8 @@
 import { type TemplateVariable, templateVariables } from '@posada/contracts/inbox';
 
 /**
- * Quick replies and templates with variables (issue 17, docs/messaging.md "Inbox"). A body names
+ * Quick replies and templates with variables (issue 17, docs/messaging.md "Inbox"), for the inbox, mass
+ * messages and review requests. A body names
  * variables as {{guest_name}}, {{property_name}}, {{arrival}}, {{departure}}, {{checkin_link}},
  * {{door_code}}; WhatsApp templates synced from Meta carry numbered placeholders {{1}}, {{2}}… that the
  * operator fills. Pure functions: the inbox fills `values` from the thread's booking (the door code only
@@ -55,6 +56,11 @@ export function renderTemplate(body: string, values: TemplateValues, numbered: s
   return { body: rendered, missing, placeholders, params };
 }
 
+/** How many numbered placeholders ({{1}}…{{n}}, as Meta's templates carry them) a body has: the highest n. */
+export function placeholdersOf(body: string): number {
+  return Math.max(0, ...[...body.matchAll(/\{\{\s*(\d{1,2})\s*\}\}/g)].map((m) => Number(m[1])));
+}
+
 /** Whether a rendered message can go out: every variable filled and every numbered placeholder given. */
 export function isComplete(rendered: Rendered): boolean {
   if (rendered.missing.length > 0) return false;
@@ -62,15 +68,15 @@ export function isComplete(rendered: Rendered): boolean {
   return true;
 }
 
-/** The dates as the guest reads them in a message: 1 dic 2026 in their language (es by default). */
+/** A stay date as the guest reads it in a message: 5 dic 2026 (es), Dec 5, 2026 (en). */
 export function formatStayDate(isoDate: string, language = 'es'): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
   return new Intl.DateTimeFormat(language, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
   })
-    .format(date)
+    .format(new Date(`${isoDate}T00:00:00Z`))
     .replace(/\.$/, '');
 }

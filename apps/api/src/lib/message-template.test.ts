@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatStayDate, isComplete, renderTemplate } from './template-render.ts';
+import { formatStayDate, isComplete, renderTemplate } from './message-template.ts';
 
 const booking = {
   guest_name: 'Ana López',
