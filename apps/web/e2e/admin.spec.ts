@@ -41,7 +41,10 @@ test('an admin creates an advisor code that registration accepts, and deactivati
   });
   expect(accepted.status()).toBe(201);
 
-  await page.getByRole('button', { name: `Desactivar a ${advisor}` }).first().click();
+  await page
+    .getByRole('button', { name: `Desactivar a ${advisor}` })
+    .first()
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Desactivar' }).click();
   await expect(page.getByRole('button', { name: `Activar a ${advisor}` }).first()).toBeVisible();
 

@@ -160,7 +160,7 @@ export function createWhatsAppGateway(opts: WhatsAppGatewayOptions): WhatsAppGat
       const form = new FormData();
       form.set('messaging_product', 'whatsapp');
       form.set('type', file.mime);
-      form.set('file', new Blob([file.bytes], { type: file.mime }), file.name);
+      form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.mime }), file.name);
       const answer = await call<{ id?: string }>(
         'POST',
         `/${encodeURIComponent(sender.phoneNumberId)}/media`,

@@ -134,9 +134,7 @@ export const inboxThreads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('inbox_threads_phone_idx')
-      .on(t.accountId, t.phone)
-      .where(sql`${t.phone} is not null`),
+    uniqueIndex('inbox_threads_phone_idx').on(t.accountId, t.phone).where(sql`${t.phone} is not null`),
     uniqueIndex('inbox_threads_email_idx')
       .on(t.accountId, t.email)
       .where(sql`${t.phone} is null and ${t.email} is not null`),

@@ -40,8 +40,8 @@ export function renderTemplate(
   values: BroadcastValues,
   params: readonly string[] = [],
 ): { text: string; bodyParams: string[] } {
-  const valueOf = (name: string | undefined) => (name && isBroadcastVariable(name) ? values[name] : '');
-  const numbered = Array.from({ length: placeholdersOf(body) }, (_, i) => valueOf(params[i]));
+  const valueNamed = (name: string | undefined) => (name && isBroadcastVariable(name) ? values[name] : '');
+  const numbered = Array.from({ length: placeholdersOf(body) }, (_, i) => valueNamed(params[i]));
   const rendered = renderMessage(body, values, numbered);
   return { text: rendered.body, bodyParams: numbered.length > 0 ? numbered : rendered.params };
 }
