@@ -394,6 +394,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkinContacts: createCheckinContacts({ db }),
     inboundEmailDomain: config.INBOUND_EMAIL_DOMAIN,
     inboundEmailSecret: config.INBOUND_EMAIL_SECRET,
+    inboundSmsSecret: config.SMS_INBOUND_SECRET,
     screen: {
       accounts: accounts.service,
       checkinLink: (tenant, checkinId) => checkins.service.checkins.link(tenant, checkinId),

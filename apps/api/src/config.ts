@@ -68,6 +68,11 @@ const envSchema = z.object({
   /** A generic SMS gateway: POST JSON { to, text } with a bearer key. */
   SMS_API_URL: z.string().url().optional(),
   SMS_API_KEY: z.string().optional(),
+  /**
+   * Guests' SMS replies (docs/messaging.md, Webhooks): POST /api/webhooks/sms-inbound carries this in the
+   * X-Inbound-Secret header. Unset: the route answers 503.
+   */
+  SMS_INBOUND_SECRET: z.string().min(16).optional(),
   /** Ertzaintza A19 envioFicheroXML (Basque Country guest registration, signed with each property's PFX). PRE: https://servicios.pre.ertzaintza.eus/A19/registroHostelero/EnvioFicheroXML */
   ERTZAINTZA_URL: z
     .string()

@@ -488,6 +488,9 @@ const cases: Record<string, Case> = {
   'POST /api/webhooks/email-inbound': none(
     'public: INBOUND_EMAIL_SECRET; the thread comes from the reply address (reply+{thread id}@domain)',
   ),
+  'POST /api/webhooks/sms-inbound': none(
+    "public: SMS_INBOUND_SECRET; the account comes from the guest's phone (thread, stay), never from the caller",
+  ),
   // Threads are opened by a guest's message: inbox.routes.int.test.ts proves another account's thread,
   // message and booking answer 404 and change nothing.
   'GET /api/inbox/threads': { build: query((i) => ({ property_id: i.property })) },

@@ -6,6 +6,7 @@ import { inboxRoutes } from './inbox.routes.ts';
 import { createInboxService, type InboxCoreService, type InboxDeps } from './inbox.service.ts';
 import { inboxEmailRoutes } from './inbox-email.routes.ts';
 import { createInboxScreen, type InboxScreenDeps } from './inbox-screen.ts';
+import { inboxSmsRoutes } from './inbox-sms.routes.ts';
 
 /**
  * The unified inbox (issue 17, docs/messaging.md Inbox): owns inbox_threads and inbox_messages. Its service
@@ -17,6 +18,8 @@ export function createInboxModule(
     clock: Clock;
     realtime: () => { emitToAccount(accountId: string, event: string, payload: unknown): void };
     inboundEmailSecret?: string;
+    /** SMS_INBOUND_SECRET: guests' SMS posted by the gateway (POST /api/webhooks/sms-inbound). */
+    inboundSmsSecret?: string;
     /** What the inbox screen reads from other modules: the plan, a check-in's link, a released door code. */
     screen: Pick<InboxScreenDeps, 'accounts' | 'checkinLink' | 'accessCode'>;
   },
@@ -40,6 +43,12 @@ export function createInboxModule(
         inbox: service,
         secret: deps.inboundEmailSecret,
         domain: deps.inboundEmailDomain,
+        clock: deps.clock,
+      })(api);
+      // Guests' SMS posted by the gateway (docs/messaging.md, Webhooks).
+      await bindRoutes(inboxSmsRoutes, {
+        inbox: service,
+        secret: deps.inboundSmsSecret,
         clock: deps.clock,
       })(api);
       // The inbox screen's routes (inbox.routes.ts): list, thread, composer, read, booking link, media.
