@@ -3,6 +3,7 @@ import type { ReviewReport } from '@posada/contracts/reviews';
 import { IconMessageStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime, intlLocale } from '../../../lib/intl.ts';
 import { reviewReportQuery } from '../api/reviews-api.ts';
 
 const scoreColor = (score: number, scale: number) => {
@@ -39,8 +40,7 @@ export function ReviewReportCard({ propertyId }: { propertyId: string }) {
 
 function ReportBody({ report }: { report: ReviewReport }) {
   const { t, i18n } = useTranslation('settings');
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const number = new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 1 });
   const max = Math.max(1, ...report.distribution.map((d) => d.count));
   return (
     <Stack gap="lg">
@@ -90,7 +90,7 @@ function ReportBody({ report }: { report: ReviewReport }) {
                 </Text>
                 <Group gap="xs" wrap="nowrap">
                   <Text size="xs" c="dimmed">
-                    {date.format(new Date(a.answered_at))}
+                    {formatDateTime(a.answered_at, i18n.language)}
                   </Text>
                   <Badge color={scoreColor(a.score, a.scale)} variant="light">
                     {a.score}/{a.scale}

@@ -128,7 +128,7 @@ export function ConnectionCard({ account }: { account: WhatsAppAccount }) {
           <Fact label={t('connection.limit')} testId="waba-limit">
             {t('connection.perDay', {
               count: account.messaging_limit,
-              formatted: account.messaging_limit.toLocaleString(intlLocale(language)),
+              formatted: new Intl.NumberFormat(intlLocale(language)).format(account.messaging_limit),
             })}
           </Fact>
         </SimpleGrid>
