@@ -163,3 +163,23 @@ describe(`pg-boss jobs shutdown on ${testDbKind}`, () => {
     }
   });
 });
+
+describe.runIf(testDbKind === 'postgres')('two API processes starting together on one fresh database', () => {
+  it('both create their queues and run jobs (a deadlock between them is retried)', async () => {
+    const t = await createTestDatabase();
+    const names = Array.from({ length: 12 }, (_, i) => `test.together.${i}`);
+    const instances = [0, 1].map(() =>
+      createPgBossJobs({ database: t.database, logger: silent, pollingIntervalSeconds: 0.5 }),
+    );
+    try {
+      await Promise.all(instances.map((jobs) => jobs.start()));
+      await Promise.all(instances.flatMap((jobs) => names.map((name) => jobs.work(name, async () => {}))));
+      const [first] = instances;
+      await first?.send('test.together.0', {});
+      await first?.drain('test.together.0', 5_000);
+    } finally {
+      await Promise.all(instances.map((jobs) => jobs.stop()));
+      await t.dispose();
+    }
+  });
+});

@@ -186,11 +186,30 @@ export function createPgBossJobs(opts: PgBossJobsOptions): Jobs {
   });
   boss.on('error', (err) => logger.error({ err }, 'jobs: queue error'));
 
+  // Creating a queue takes locks on pg-boss's tables: many at once deadlock. One process creates its queues
+  // one after another; two processes starting together on a fresh database can still deadlock, and the loser
+  // retries once the winner's transaction has ended.
+  let queueCreation: Promise<unknown> = Promise.resolve();
+  async function createQueueRetryingDeadlocks(name: string, attempt = 1): Promise<void> {
+    try {
+      await boss.createQueue(name);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 8) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      await createQueueRetryingDeadlocks(name, attempt + 1);
+    }
+  }
+  const createQueueInTurn = (name: string): Promise<void> => {
+    const created = queueCreation.then(() => createQueueRetryingDeadlocks(name));
+    queueCreation = created.catch(() => {});
+    return created;
+  };
+
   const queues = new Map<string, Promise<void>>();
   const ensureQueue = (name: string) => {
     let ready = queues.get(name);
     if (!ready) {
-      ready = boss.createQueue(name).catch((err) => {
+      ready = createQueueInTurn(name).catch((err) => {
         queues.delete(name);
         throw err;
       });
