@@ -25,7 +25,8 @@ describe('send check-in by WhatsApp and SMS', () => {
       req.on('end', () => {
         received.push({ url: req.url ?? '', body: JSON.parse(raw) });
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{}');
+        // The Cloud API answers the accepted message's wamid (whatsapp-cloud-api.md §2); the SMS gateway {}.
+        res.end(req.url?.startsWith('/wa/') ? JSON.stringify({ messages: [{ id: 'wamid.test' }] }) : '{}');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
