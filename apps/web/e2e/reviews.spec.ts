@@ -9,7 +9,8 @@ import { E2E_MAIL_PORT } from './support/ports.ts';
 const own = accountsFor(test, 'reviews');
 const PROPERTY = 'Apartamento Sol de Triana';
 const REVIEW_URL = 'https://g.page/r/sol-de-triana/review';
-const SHOTS = '/tmp/shots-reviews';
+/** Screenshots only when E2E_SHOTS_DIR is set. */
+const SHOTS = process.env.E2E_SHOTS_DIR;
 const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test.describe.configure({ mode: 'serial' });
@@ -137,10 +138,10 @@ test('a stay ends, the request goes out, the guest scores it and is sent to the 
   await expect(page.getByText('Del 1 al 10, ¿qué puntuación le das a tu estancia?')).toBeVisible();
   await expect(page.getByRole('button', { name: /de 10$/ })).toHaveCount(10);
   await expectNoSideScroll(page);
-  await page.screenshot({ path: `${SHOTS}/guest-question-es-390.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reviews-guest-question-es-390.png`, fullPage: true });
   await page.getByRole('button', { name: '3 de 10' }).click();
   await expect(page.getByRole('heading', { name: 'Gracias por tu opinión' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/guest-thanks-es-390.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reviews-guest-thanks-es-390.png`, fullPage: true });
   // No review gating: a 3 gets the same review site as a 10 would.
   const cta = page.getByRole('link', { name: 'Escribir una reseña' });
   await expect(cta).toHaveAttribute('href', REVIEW_URL);
@@ -154,11 +155,11 @@ test('a stay ends, the request goes out, the guest scores it and is sent to the 
   await page.goto(`${new URL(reviewLink).pathname}?lang=en`);
   await expect(page.getByRole('heading', { name: 'Thank you for your feedback' })).toBeVisible();
   await expect(page.getByText('You scored your stay 3/10.')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/guest-thanks-en-390.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reviews-guest-thanks-en-390.png`, fullPage: true });
   await page.goto(`${new URL(reviewLink).pathname}?lang=ar`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: 'شكرًا على رأيك' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/guest-thanks-ar-390.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reviews-guest-thanks-ar-390.png`, fullPage: true });
 
   // An unknown link says so.
   await page.goto('/r/AAAAAAAAAAAAAAAAAAAAAA?lang=es');
@@ -175,7 +176,7 @@ test('the report shows the answer; es, en and ar at 1280', async ({ page }) => {
     await expect(report).toContainText('Rocío Navarro');
     await expect(report).toContainText('3/10');
     await expectNoSideScroll(page);
-    await page.screenshot({ path: `${SHOTS}/settings-${lang}-1280.png`, fullPage: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/reviews-settings-${lang}-1280.png`, fullPage: true });
   }
 });
 
@@ -204,9 +205,9 @@ test('the question in English and Arabic at 390 px (screenshots)', async ({ page
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${new URL(link).pathname}?lang=en`);
   await expect(page.getByText('From 1 to 10, how would you score your stay?')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/guest-question-en-390.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reviews-guest-question-en-390.png`, fullPage: true });
   await page.goto(`${new URL(link).pathname}?lang=ar`);
   await expect(page.getByText('من 1 إلى 10، ما تقييمك لإقامتك؟')).toBeVisible();
   await expectNoSideScroll(page);
-  await page.screenshot({ path: `${SHOTS}/guest-question-ar-390.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reviews-guest-question-ar-390.png`, fullPage: true });
 });
