@@ -46,6 +46,9 @@ test("an admin extends a user's trial with a reason and sees it in the account's
   page,
   request,
 }) => {
+  // Registration, an admin's two-step sign-in and the account search: one of the first flows of a run,
+  // while the server is still warming up.
+  test.setTimeout(90_000);
   const email = uniqueEmail('prorroga');
   const name = `Prórroga ${Date.now().toString(36)}`;
   const registered = await request.post('/api/register', {

@@ -77,13 +77,14 @@ test('an operator connects their own WhatsApp number through Meta, sees it, and 
   await shoot(page, 'waba-account-es');
 
   // Disconnect: a confirmation first; cancelling keeps it.
-  await page.getByRole('button', { name: 'Desconectar' }).click();
+  await status.getByRole('button', { name: 'Desconectar' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Desconectar WhatsApp?' });
   await expect(dialog).toContainText('Tu número y tu cuenta de Meta no se borran');
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
   await expect(status).toHaveAttribute('data-status', 'connected');
-  await page.getByRole('button', { name: 'Desconectar' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Desconectar' }).click();
+  await status.getByRole('button', { name: 'Desconectar' }).click();
+  await dialog.getByRole('button', { name: 'Desconectar' }).click();
   await expect(page.getByText('WhatsApp desconectado.')).toBeVisible();
   await expect(status).toHaveAttribute('data-status', 'disconnected');
   await expect(page.getByRole('heading', { name: 'WhatsApp no está conectado' })).toBeVisible();
