@@ -82,7 +82,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('a broadcast goes to three guests and a delivered status shows', async ({ page, request }) => {
+test('a broadcast goes to three guests and a delivered status shows', async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   session = await apiLogin(request, own.hotel);
@@ -91,7 +91,9 @@ test('a broadcast goes to three guests and a delivered status shows', async ({ p
 
   await openAs(page, session, PAGE);
   await expect(page.getByRole('heading', { name: 'Mensajes masivos', exact: true })).toBeVisible();
-  await expect(page.getByText('Todavía no has enviado mensajes masivos')).toBeVisible();
+  // The account's first broadcast (a retry finds the one its first try sent).
+  if (testInfo.retry === 0)
+    await expect(page.getByText('Todavía no has enviado mensajes masivos')).toBeVisible();
 
   // 1. Recipients: the stay dates of the three bookings, status booked.
   await page.getByRole('textbox', { name: 'Estancias desde' }).fill(dmy(FROM));
