@@ -198,29 +198,17 @@ const mailApi = createServer((req, res) => {
     res.end(JSON.stringify({ url: whatsapp.base, ...whatsapp.env }));
     return;
   }
-  if (url.pathname.startsWith('/whatsapp/')) {
+  // /whatsapp/<path> and /stripe/<path> go to the fake's /_fake/<path>, body and query as they came.
+  const fake = url.pathname.startsWith('/whatsapp/')
+    ? { base: whatsapp.base, prefix: '/whatsapp/' }
+    : url.pathname.startsWith('/stripe/')
+      ? { base: stripe.url, prefix: '/stripe/' }
+      : null;
+  if (fake) {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const target = `${whatsapp.base}/_fake/${url.pathname.slice('/whatsapp/'.length)}${url.search}`;
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      fetch(target, { method: req.method, body, headers: { 'content-type': 'application/json' } })
-        .then(async (answer) => {
-          res.statusCode = answer.status;
-          res.end(await answer.text());
-        })
-        .catch((error: unknown) => {
-          res.statusCode = 502;
-          res.end(JSON.stringify({ error: String(error) }));
-        });
-    });
-    return;
-  }
-  if (url.pathname.startsWith('/stripe/')) {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const target = `${stripe.url}/_fake/${url.pathname.slice('/stripe/'.length)}${url.search}`;
+      const target = `${fake.base}/_fake/${url.pathname.slice(fake.prefix.length)}${url.search}`;
       const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
       fetch(target, { method: req.method, body, headers: { 'content-type': 'application/json' } })
         .then(async (answer) => {
