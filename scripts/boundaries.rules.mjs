@@ -66,6 +66,15 @@ export const layers = [
       'stripe-webhooks': ['stripeEvents'],
       /** Review requests after a stay and their settings (issue 17, docs/messaging.md). */
       reviews: ['reviewRequests', 'reviewSettings'],
+      /** The experiences store: services, providers, requests, upselling moments and the funnel (issue 18, docs/experiences.md). */
+      experiences: [
+        'services',
+        'serviceProviders',
+        'serviceRequests',
+        'upsellSettings',
+        'upsellOffers',
+        'serviceFunnelEvents',
+      ],
       /** Mass messages (issue 17, docs/messaging.md). */
       broadcasts: ['broadcasts', 'broadcastRecipients'],
       /** The unified inbox's conversations and messages (issue 17, docs/messaging.md Inbox). */
@@ -137,6 +146,8 @@ export const layers = [
       whatsapp: ['properties', 'rooms'],
       /** The stay, its property's review URL and time zone, the plan gate, the check-in's language, a reply's text. */
       reviews: ['accounts', 'bookings', 'properties', 'checkins', 'inboxMessages'],
+      /** The plan gate, a property's store switch and currency, the stay and its main guest's document, a request's payment. */
+      experiences: ['accounts', 'properties', 'bookings', 'checkins', 'checkinGuests', 'guestPayments'],
     },
     exceptions: [],
   },

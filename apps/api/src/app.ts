@@ -45,6 +45,7 @@ import { createCheckinContacts } from './modules/checkins/checkin-contacts.servi
 import { createCheckinsModule } from './modules/checkins/checkins.module.ts';
 import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { createDirectBookingModule } from './modules/direct-booking/direct-booking.module.ts';
+import { createExperiencesModule } from './modules/experiences/experiences.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createLocalStorage, type FileStorage } from './modules/files/storage.ts';
 import { createGuestCheckinModule } from './modules/guest-checkin/guest-checkin.module.ts';
@@ -445,6 +446,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     inbox: () => inbox.service,
   });
 
+  // The experiences store (issue 18, docs/experiences.md): services, providers, guests' requests and their
+  // payments, upselling offers through the inbox, reports. The inbox and WhatsApp are bound late.
+  const experiences = createExperiencesModule({
+    db,
+    clock,
+    events,
+    jobs,
+    logger: app.log,
+    appUrl: config.APP_URL,
+    files: files.service,
+    guestPayments: payments.service.guestPayments,
+    readiness: onlinePayments,
+    notifications: notifications.service,
+    mail: mail.service,
+    inbox: () => inbox.service,
+    whatsapp: () => whatsapp.service.connections,
+    templates: {
+      service: config.WHATSAPP_SERVICE_TEMPLATE,
+      upsell: config.WHATSAPP_UPSELL_TEMPLATE,
+      provider: config.WHATSAPP_PROVIDER_TEMPLATE,
+    },
+  });
+
   /** Every module, in the order their routes register under /api and their jobs start. */
   const modules: ApiModule<unknown>[] = [
     createHealthModule({ database, jobs }),
@@ -470,6 +494,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guestCheckin,
     deposits,
     reviews,
+    experiences,
     broadcasts,
     inbox,
     whatsappWebhooks,

@@ -41,6 +41,14 @@ const envSchema = z.object({
    */
   WHATSAPP_REVIEW_TEMPLATE: z.string().min(1).default('stay_followup'),
   /**
+   * Issue 18 (docs/experiences.md): approved WhatsApp templates used outside the 24-hour window. The
+   * service-request update to the guest (first name first, the page's link last), the upselling offer
+   * (first name first, the store's link last) and the request to a provider (service, guest, date, total).
+   */
+  WHATSAPP_SERVICE_TEMPLATE: z.string().min(1).default('service_update'),
+  WHATSAPP_UPSELL_TEMPLATE: z.string().min(1).default('service_offer'),
+  WHATSAPP_PROVIDER_TEMPLATE: z.string().min(1).default('service_provider_request'),
+  /**
    * Issue 17 (docs/messaging.md, Webhooks): the Meta app's secret, the key of each webhook's
    * X-Hub-Signature-256 (and the OAuth client secret of Embedded Signup). Unset: webhooks answer 503.
    */

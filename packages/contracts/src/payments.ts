@@ -34,7 +34,8 @@ export type PaymentAccount = z.infer<typeof paymentAccountSchema>;
 export const onboardingLinkSchema = z.object({ url: z.string() });
 export type OnboardingLink = z.infer<typeof onboardingLinkSchema>;
 
-export const guestPaymentKinds = ['booking', 'link', 'deposit'] as const;
+/** `service`: a guest's request from the experiences store (issue 18). */
+export const guestPaymentKinds = ['booking', 'link', 'deposit', 'service'] as const;
 export type GuestPaymentKindName = (typeof guestPaymentKinds)[number];
 
 /** See GuestPaymentStatus in apps/api/src/db/schema/payments.ts. */

@@ -44,7 +44,7 @@ export function isOpenGuestPayment(state: GuestPaymentState): boolean {
 export type ReservationPaymentState = 'pending' | 'paid' | 'rejected' | 'refunded';
 
 export interface PaymentForReservation {
-  kind: 'booking' | 'link' | 'deposit';
+  kind: 'booking' | 'link' | 'deposit' | 'service';
   status: GuestPaymentState;
   capturedAmount: number;
   refundedAmount: number;

@@ -70,6 +70,16 @@ export interface DomainEvents {
    * e-mail and WhatsApp follows the property's preferences.
    */
   'notification.created': { notification_id: string; kind: string; property_id: string | null };
+  /**
+   * Issue 18 (docs/experiences.md): a guest's service request was made or changed state (pending,
+   * approved, rejected, paid) or was discarded (`status` 'discarded'). The guest and the provider are told.
+   */
+  'service_request.changed': {
+    request_id: string;
+    property_id: string;
+    status: string;
+    previous_status: string | null;
+  };
 }
 
 export type EventType = keyof DomainEvents;

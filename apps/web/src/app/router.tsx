@@ -242,6 +242,55 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                path: routePaths.Servicios,
+                lazy: page(
+                  () => import('../features/experiences/services/services-page.tsx'),
+                  (m) => m.ServicesPage,
+                ),
+              },
+              {
+                path: routePaths.Ofertas,
+                lazy: page(
+                  () => import('../features/experiences/services/services-page.tsx'),
+                  (m) => m.ServicesPage,
+                ),
+              },
+              {
+                path: routePaths.serviceRequests,
+                lazy: page(
+                  () => import('../features/experiences/requests/requests-page.tsx'),
+                  (m) => m.ServiceRequestsPage,
+                ),
+              },
+              {
+                path: routePaths.upsellingAccommodations,
+                lazy: page(
+                  () => import('../features/experiences/upsell/accommodations-page.tsx'),
+                  (m) => m.UpsellAccommodationsPage,
+                ),
+              },
+              {
+                path: routePaths.upsellingProviders,
+                lazy: page(
+                  () => import('../features/experiences/providers/providers-page.tsx'),
+                  (m) => m.ProvidersPage,
+                ),
+              },
+              {
+                path: routePaths.upsellingReports,
+                lazy: page(
+                  () => import('../features/experiences/reports/reports-page.tsx'),
+                  (m) => m.UpsellReportsPage,
+                ),
+              },
+              {
+                path: routePaths.upsellingConfig,
+                lazy: page(
+                  () => import('../features/experiences/upsell/upsell-config-page.tsx'),
+                  (m) => m.UpsellConfigPage,
+                ),
+              },
+              {
                 path: routePaths.massCommunication,
                 lazy: page(
                   () => import('../features/broadcasts/pages/mass-communication-page.tsx'),
@@ -426,6 +475,22 @@ export const router = createBrowserRouter([
               (m) => m.MinimalLayout,
             ),
             children: [
+              {
+                path: routePaths.createServicio,
+                handle: { name: 'createServicio' },
+                lazy: page(
+                  () => import('../features/experiences/services/service-form-page.tsx'),
+                  (m) => m.CreateServicePage,
+                ),
+              },
+              {
+                path: routePaths.updateServicio,
+                handle: { name: 'updateServicio' },
+                lazy: page(
+                  () => import('../features/experiences/services/service-form-page.tsx'),
+                  (m) => m.UpdateServicePage,
+                ),
+              },
               {
                 path: routePaths.checkinManual,
                 handle: { name: 'checkinManual' },

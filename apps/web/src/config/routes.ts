@@ -46,6 +46,24 @@ export const routePaths = {
   createPropiedad: '/business/create/properties',
   /** spec 2.2 whatsapp-mass-communication (no spec 2.1 name): mass messages to guests (issue 17). */
   massCommunication: '/business/whatsapp-mass-communication',
+  // The experiences store (issue 18, docs/experiences.md; premium access only, spec 6)
+  /** spec 2.2 service: the services list (the sidebar's Experiencias); `?service_id=` opens that service's form. */
+  Servicios: '/business/service',
+  /** spec 2.2 upselling/: the offers, where the service forms close to (spec 2.3). */
+  Ofertas: '/business/upselling',
+  /** spec 2.4 service requests list. */
+  serviceRequests: '/business/upselling/requests',
+  /** spec 2.4 accommodation list (with QR): each property's store link and QR, and its upselling moments. */
+  upsellingAccommodations: '/business/upselling/accommodations',
+  /** spec 2.2 upselling/providers. */
+  upsellingProviders: '/business/upselling/providers',
+  /** spec 2.2 upselling/reports. */
+  upsellingReports: '/business/upselling/reports',
+  /** spec 2.2 /config_properties_notifications/{id}/properties: when a property offers its services. */
+  upsellingConfig: '/business/config_properties_notifications/:id/properties',
+  /** spec 2.2 create/services and update/{id}/service (Minimal layout, closing to Ofertas). */
+  createServicio: '/business/create/services',
+  updateServicio: '/business/update/:id/service',
   // Calendars (spec 2.2: at the root, Minimal layout closing to Dashboard) and availability (hotels only)
   ReservationCalendar: '/calendar/bookings',
   monthlyCalendar: '/calendar-monthly/bookings',

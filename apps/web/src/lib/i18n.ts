@@ -19,6 +19,7 @@ export const namespaces = [
   'common',
   'dashboard',
   'direct-booking',
+  'experiences',
   'guest',
   'inbox',
   'notifications',
@@ -30,6 +31,7 @@ export const namespaces = [
   'settings',
   'shell',
   'subscription',
+  'upselling',
   'whatsapp',
 ] as const;
 

@@ -68,9 +68,10 @@ export const paymentAccounts = pgTable('payment_accounts', {
 
 /**
  * What a guest payment is for: `booking` a direct booking paid online in advance, `link` a payment link or
- * guest charge for any amount on a reservation, `deposit` the hold of a programmed check-in.
+ * guest charge for any amount on a reservation, `deposit` the hold of a programmed check-in, `service` a
+ * request from the experiences store (issue 18).
  */
-export type GuestPaymentKind = 'booking' | 'link' | 'deposit';
+export type GuestPaymentKind = 'booking' | 'link' | 'deposit' | 'service';
 /**
  * open: Checkout session open, waiting for the guest; authorized: a deposit held (requires_capture);
  * paid: money taken; rejected: payment failed; expired: the session or the hold ran out; released: a
