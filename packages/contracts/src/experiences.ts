@@ -368,6 +368,8 @@ export const guestStoreSchema = z.discriminatedUnion('mode', [
     requests: z.array(guestRequestSchema),
     /** Online payment is possible (the operator's payments account is approved). */
     pays_online: z.boolean(),
+    /** The services the upselling moment `checkin_done` highlights (empty when that moment is off). */
+    featured: z.array(z.string()),
   }),
 ]);
 export type GuestStore = z.infer<typeof guestStoreSchema>;
