@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Paper, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { STORE_MESSAGE_MAX, storeTypes } from '@posada/contracts/property-settings';
 import {
   type Icon,
@@ -10,9 +10,12 @@ import {
 } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { RadioCardGrid } from '../../../components/radio-card-grid.tsx';
+import { pathTo } from '../../../config/routes.ts';
 import { SectionPage } from '../components/section-page.tsx';
 import classes from '../components/settings.module.css';
+import { useSettingsContext } from '../components/settings-context.ts';
 import { SectionSwitch } from '../components/switch-card.tsx';
 import { useSectionForm } from '../components/use-section-form.ts';
 
@@ -32,6 +35,7 @@ const storeTypeIcons: Record<(typeof storeTypes)[number], Icon> = {
 export function CrossSellingPage() {
   const { t } = useTranslation('settings');
   const s = useSectionForm('cross-selling-property');
+  const { propertyId } = useSettingsContext();
   const { control, formState, register, watch, trigger } = s.form;
   const [enabled, type, message, url] = watch(['enabled', 'type', 'external_message', 'external_url']);
   const external = type === 'external';
@@ -157,9 +161,24 @@ export function CrossSellingPage() {
           </Stack>
         </Paper>
       ) : (
-        <Text size="sm" c="dimmed">
-          {t('store.internalNote')}
-        </Text>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm" c="dimmed">
+            {t('store.internalNote')}
+          </Text>
+          <Group gap="xs">
+            <Button component={Link} to={pathTo('Ofertas')} variant="light" size="xs">
+              {t('store.manageServices')}
+            </Button>
+            <Button
+              component={Link}
+              to={pathTo('upsellingConfig', { id: propertyId })}
+              variant="subtle"
+              size="xs"
+            >
+              {t('store.configureOffers')}
+            </Button>
+          </Group>
+        </Stack>
       )}
     </SectionPage>
   );
