@@ -1,3 +1,5 @@
+import { addDays } from './booking-rules.ts';
+
 /**
  * The experiences store (issue 18, docs/experiences.md): services and experiences a guest can request
  * after check-in, their price and the life of a request. Pure rules shared by the API and the web.
@@ -115,4 +117,45 @@ export interface LocalizedText {
 export function localized(text: LocalizedText, language: string): string {
   const value = language === 'en' ? text.en : language === 'ar' ? text.ar : text.es;
   return value?.trim() ? value : text.es;
+}
+
+/** The hour (property time) the timed upselling offers go out, or later that day. */
+export const UPSELL_SEND_HOUR = 10;
+/** An offer whose moment passed longer ago than this is not sent at all (the job was down, the moment turned on late). */
+export const UPSELL_STALE_MS = 48 * 60 * 60 * 1000;
+
+/**
+ * The day (property calendar) a timed moment's offer is due for a stay: `days` before arrival, or day
+ * `days` of the stay (1 = arrival day; only while the guest still sleeps there). Null when there is none.
+ */
+export function upsellOfferDate(
+  moment: UpsellMoment,
+  days: number | null,
+  startDate: string,
+  endDate: string,
+): string | null {
+  if (days === null || days < 1) return null;
+  if (moment === 'before_arrival') return addDays(startDate, -days);
+  if (moment === 'during_stay') {
+    const day = addDays(startDate, days - 1);
+    return day < endDate ? day : null;
+  }
+  return null;
+}
+
+/** Every month (YYYY-MM) from date `from` to date `to`, both included; empty when from > to. */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [y, m] = from.split('-').map(Number) as [number, number];
+  const last = to.slice(0, 7);
+  for (;;) {
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    if (month > last) return months;
+    months.push(month);
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
 }

@@ -223,13 +223,5 @@ export const asErrors = (errors: PoliceError[]) =>
     ...(e.guest ? { guest: e.guest } : {}),
   }));
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; CRLF between records. */
-export function csvField(value: unknown): string {
-  const s = value === null || value === undefined ? '' : String(value);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-export function toCsv(header: string[], rows: unknown[][]): string {
-  return `\uFEFF${[header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
-}
+/** The CSV helpers live in lib/csv.ts (the experiences reports use them too). */
+export { csvField, toCsv } from '../../lib/csv.ts';
