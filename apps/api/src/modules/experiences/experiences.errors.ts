@@ -16,6 +16,8 @@ export const experiencesErrors = {
   /** A photo that is not a JPEG, PNG or GIF that decodes, or over 30 MB. */
   photoType: () => new AppError('experiences.photo_type', 422),
   photoTooLarge: () => new AppError('experiences.photo_too_large', 413),
+  /** No photo at that position of the service. */
+  photoNotFound: () => new AppError('experiences.photo_not_found', 404),
   /** spec 4: the action does not apply to the request's state (approve a paid one, reject a rejected one…). */
   invalidTransition: () => new AppError('experiences.invalid_transition', 409),
   /** spec 8 "Service request failure": the store is off, the service inactive or not offered at that property. */
