@@ -237,6 +237,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookings: bookings.service,
     events,
     jobs,
+    // The experiences module is built below; the link message's upselling line is bound late.
+    upsellLine: (accountId, propertyId, language) =>
+      experiences.service.upsell.checkinLinkLine(accountId, propertyId, language),
   });
   const bookingImport = createBookingImportModule({
     db,
@@ -462,6 +465,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: mail.service,
     inbox: () => inbox.service,
     whatsapp: () => whatsapp.service.connections,
+    checkinLink: async (accountId, checkinId) =>
+      (await checkins.service.checkins.link({ accountId, userId: '' }, checkinId)).url,
     templates: {
       service: config.WHATSAPP_SERVICE_TEMPLATE,
       upsell: config.WHATSAPP_UPSELL_TEMPLATE,

@@ -31,7 +31,11 @@ export function createCheckinDelivery(deps: CheckinsDeps, ctx: CheckinsContext, 
       start: row.startDate,
       end: row.endDate,
     };
-    const text = translate(locale, 'checkin.mail.text', params);
+    const upsell = await deps.upsellLine?.(row.accountId, row.propertyId, locale).catch((err) => {
+      logger.warn({ err, checkin: row.id }, 'checkins: the upselling line was left out');
+      return null;
+    });
+    const text = [translate(locale, 'checkin.mail.text', params), upsell].filter(Boolean).join('\n\n');
     if ((channel === 'whatsapp' || channel === 'sms') && deps.messaging && row.phone) {
       if (await deps.messaging.send({ channel, to: row.phone, text })) return true;
     }

@@ -46,6 +46,11 @@ export interface CheckinsDeps {
   bookings: Pick<BookingsService, 'setGuests'>;
   /** The manual check-in records checkin.completed with its commit. */
   events?: EventProducer;
+  /**
+   * The experiences store's `checkin_link` upselling moment (bound late): one more line for the link message
+   * naming services the guest can book after check-in, in their language; null when there is none.
+   */
+  upsellLine?: (accountId: string, propertyId: string, language: string) => Promise<string | null>;
 }
 
 export type CheckinsService = ReturnType<typeof createCheckinsService>;

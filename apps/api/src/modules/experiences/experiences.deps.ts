@@ -33,6 +33,8 @@ export interface ExperiencesDeps {
   /** Bound late: every message a guest gets goes through the inbox and lands in their thread. */
   inbox: () => InboxService | null;
   whatsapp: () => WhatsAppConnections | null;
+  /** Bound late (checkins module): the guest's check-in link of a check-in; offers to unfinished check-ins lead there. */
+  checkinLink?: (accountId: string, checkinId: string) => Promise<string | null>;
   templates: {
     /** WHATSAPP_SERVICE_TEMPLATE: a request's change, to the guest, outside the 24-hour window. */
     service: string;

@@ -1,9 +1,44 @@
 import type { ExperiencesDeps } from './experiences.deps.ts';
 import type { ExperiencesServices } from './experiences.module.ts';
+import { createUpsellOffers } from './upsell-offers.ts';
 
-/** The upselling offers' job (before arrival, during the stay). */
+export const upsellOffersJob = 'experiences.offers';
+/** How often the recurring run looks for due offers (they go from 10:00 property time). */
+export const upsellOffersInterval = 15 * 60_000;
+
+/**
+ * The upselling offers' job (before arrival, during the stay; docs/experiences.md): a self-rescheduling chain
+ * outside tests (singletonKey keeps one chain across API instances), like reviews.jobs.ts. Offers are claimed
+ * once per check-in and moment before sending, so a repeated run is harmless.
+ */
 export async function registerUpsellJobs(
-  _deps: ExperiencesDeps,
-  _services: ExperiencesServices,
-  _options: { recurring: boolean },
-): Promise<void> {}
+  deps: ExperiencesDeps,
+  services: ExperiencesServices,
+  options: { recurring: boolean },
+): Promise<void> {
+  const { jobs, logger } = deps;
+  const offers = createUpsellOffers(deps, services.access);
+  await jobs.work<{ recurring?: boolean }>(upsellOffersJob, async (data) => {
+    try {
+      const { sent, failed, skipped } = await offers.run();
+      if (sent + failed + skipped > 0)
+        logger.info({ job: upsellOffersJob, sent, failed, skipped }, 'upselling: offers');
+    } finally {
+      if (data.recurring) {
+        await jobs
+          .send(
+            upsellOffersJob,
+            { recurring: true },
+            {
+              singletonKey: upsellOffersJob,
+              startAfter: new Date(Date.now() + upsellOffersInterval),
+              retryLimit: 1,
+            },
+          )
+          .catch((err) => logger.debug({ err }, 'upselling: the next run was not queued'));
+      }
+    }
+  });
+  if (options.recurring)
+    await jobs.send(upsellOffersJob, { recurring: true }, { singletonKey: upsellOffersJob, retryLimit: 1 });
+}

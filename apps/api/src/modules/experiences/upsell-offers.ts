@@ -1,0 +1,241 @@
+import { experiencesGuestPages } from '@posada/contracts/experiences';
+import type { InboxMessage } from '@posada/contracts/inbox';
+import { addDays, todayIn } from '@posada/domain/booking-rules';
+import { zonedTime } from '@posada/domain/checkin-rules';
+import {
+  localized,
+  UPSELL_DAYS_BEFORE_MAX,
+  UPSELL_SEND_HOUR,
+  UPSELL_STALE_MS,
+  upsellOfferDate,
+} from '@posada/domain/experiences';
+import type { OutboundContent } from '../../adapters/whatsapp/types.ts';
+import type { InboxChannel } from '../../db/schema/messaging.ts';
+import { translate } from '../../i18n/messages.ts';
+import { AppError } from '../../lib/errors.ts';
+import { placeholdersOf } from '../../lib/message-template.ts';
+import type { Recipient } from '../inbox/inbox.types.ts';
+import type { ExperiencesDeps } from './experiences.deps.ts';
+import type { StoreAccess } from './store-access.ts';
+import { createUpsellRepo, type OfferedService, type TimedMoment } from './upsell.repo.ts';
+import { localeOf, OFFER_TITLES_MAX } from './upsell.service.ts';
+
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+
+/**
+ * The template's body parameters, the first name first and the link last whatever their number ({{1}} link;
+ * name, link; name, property, link; name, property, services, link). Null when it cannot carry the link.
+ */
+export function offerTemplateParams(
+  body: string,
+  values: { name: string; property: string; services: string; link: string },
+): string[] | null {
+  const { name, property, services, link } = values;
+  const byCount: Record<number, string[]> = {
+    1: [link],
+    2: [name, link],
+    3: [name, property, link],
+    4: [name, property, services, link],
+  };
+  return byCount[placeholdersOf(body)] ?? null;
+}
+
+type Stay = Awaited<ReturnType<ReturnType<typeof createUpsellRepo>['stays']>>[number];
+type Outcome = { channel: InboxChannel } | { error: string; channel?: InboxChannel };
+
+/**
+ * The upselling offers (docs/experiences.md "Upselling configuration"): for each switched-on before-arrival
+ * (N days before arrival) and during-stay (day N) moment of a property whose own store is on and whose account
+ * passes the cross-selling gate, every stay due today gets one offer from 10:00 property time. The offer is
+ * claimed first (a unique check-in × moment row), then sent through the inbox: WhatsApp free text inside the
+ * 24-hour window, the approved upsell template outside it, e-mail otherwise. A moment more than 48 hours old
+ * is not sent (the job was down, or the moment was switched on late).
+ */
+export function createUpsellOffers(deps: ExperiencesDeps, access: StoreAccess) {
+  const { clock, logger } = deps;
+  const repo = createUpsellRepo({ db: deps.db });
+
+  async function attempt(send: () => Promise<InboxMessage>, channel: InboxChannel): Promise<Outcome> {
+    try {
+      const message = await send();
+      if (message.status === 'failed') return { error: message.error ?? `${channel}.failed`, channel };
+      return { channel };
+    } catch (err) {
+      if (err instanceof AppError) return { error: err.code, channel };
+      logger.warn({ err, channel }, 'upselling: an offer could not be sent');
+      return { error: (err as { code?: string }).code ?? `${channel}.failed`, channel };
+    }
+  }
+
+  /** Where the offer leads: the services page after a finished check-in, else the check-in itself. */
+  async function linkOf(moment: TimedMoment, stay: Stay): Promise<string | null> {
+    if (stay.status === 'complete')
+      return new URL(experiencesGuestPages.services(moment.propertyId, stay.id), deps.appUrl).toString();
+    return (await deps.checkinLink?.(moment.accountId, stay.id).catch(() => null)) ?? null;
+  }
+
+  async function deliver(moment: TimedMoment, stay: Stay, offered: OfferedService[]): Promise<Outcome> {
+    const inbox = deps.inbox();
+    if (!inbox) return { error: 'inbox.not_configured' };
+    const link = await linkOf(moment, stay);
+    if (!link) return { error: 'experiences.no_link' };
+    const locale = localeOf(stay.language);
+    const titles = offered.map((s) => localized(s.title, locale));
+    const values = {
+      name: firstName(stay.name),
+      property: moment.propertyName,
+      services: titles.join(', '),
+      link,
+    };
+    const body = translate(locale, 'experiences.message.offer', values);
+    const phone = digitsOf(stay.phone);
+    const email = stay.email.trim() || null;
+    const to: Recipient = {
+      phone: phone.length >= 6 ? phone : null,
+      email,
+      guestName: stay.name,
+      bookingId: stay.bookingId,
+    };
+    const send = (channel: InboxChannel, content: OutboundContent, subject?: string) => () =>
+      inbox.send({ accountId: moment.accountId, to, channel, content, authorUserId: null, subject });
+
+    let last: Outcome = { error: 'experiences.no_address' };
+    if (
+      to.phone &&
+      (await deps
+        .whatsapp()
+        ?.senderFor(moment.accountId)
+        .catch(() => null))
+    ) {
+      last = await attempt(send('whatsapp', { type: 'text', body }), 'whatsapp');
+      if (!('error' in last)) return last;
+      if (last.error === 'inbox.window_closed') {
+        // Outside the 24-hour window only an approved template may go (whatsapp-cloud-api.md §3).
+        const templates = deps.whatsapp();
+        const template =
+          (await templates?.approvedTemplate(moment.accountId, deps.templates.upsell, locale)) ??
+          (locale === 'es'
+            ? null
+            : await templates?.approvedTemplate(moment.accountId, deps.templates.upsell, 'es'));
+        const bodyParams = template ? offerTemplateParams(template.body, values) : null;
+        if (template && bodyParams) {
+          last = await attempt(
+            send('whatsapp', {
+              type: 'template',
+              name: template.name,
+              language: template.language,
+              bodyParams,
+            }),
+            'whatsapp',
+          );
+          if (!('error' in last)) return last;
+        } else last = { error: 'experiences.no_template', channel: 'whatsapp' };
+      }
+    }
+    if (email) {
+      const subject = translate(locale, 'experiences.message.offer_subject', {
+        property: moment.propertyName,
+      });
+      const byMail = await attempt(send('email', { type: 'text', body }, subject), 'email');
+      if (!('error' in byMail)) return byMail;
+      last = byMail;
+    }
+    return last;
+  }
+
+  /** The stays of one moment due now: the check-in's offer day has reached 10:00 and is under 48 hours old. */
+  async function dueStays(moment: TimedMoment, now: Date): Promise<Stay[]> {
+    const days = Math.min(Math.max(moment.days ?? 0, 0), UPSELL_DAYS_BEFORE_MAX);
+    if (days < 1) return [];
+    const today = todayIn(moment.timeZone, now);
+    // Offer days from two days ago to today: arrivals shifted by the moment's days.
+    const shift = moment.moment === 'before_arrival' ? days : -(days - 1);
+    const stays = await repo.stays(
+      moment.accountId,
+      moment.propertyId,
+      moment.moment,
+      addDays(today, shift - 3),
+      addDays(today, shift),
+    );
+    return stays.filter((stay) => {
+      const day = upsellOfferDate(moment.moment, days, stay.startDate, stay.endDate);
+      if (!day) return false;
+      const dueAt = zonedTime(day, UPSELL_SEND_HOUR, moment.timeZone);
+      return dueAt <= now && now.getTime() - dueAt.getTime() <= UPSELL_STALE_MS;
+    });
+  }
+
+  /** One run: claims and sends every due offer once. Answers how many went out. */
+  async function run(): Promise<{ sent: number; failed: number; skipped: number }> {
+    const result = { sent: 0, failed: 0, skipped: 0 };
+    const gate = new Map<string, boolean>();
+    for (const moment of await repo.timedMoments()) {
+      if (!gate.has(moment.accountId))
+        gate.set(moment.accountId, await access.crossSelling(moment.accountId));
+      if (!gate.get(moment.accountId)) continue;
+      // The message names up to 3 of the moment's services: those are the ones offered.
+      const offered = (
+        await repo.offeredServices(moment.accountId, moment.propertyId, moment.serviceIds)
+      ).slice(0, OFFER_TITLES_MAX);
+      if (offered.length === 0) continue;
+      for (const stay of await dueStays(moment, clock.now())) {
+        const hasAddress = digitsOf(stay.phone).length >= 6 || stay.email.trim() !== '';
+        const claimed = await repo.claim({
+          accountId: moment.accountId,
+          propertyId: moment.propertyId,
+          checkinId: stay.id,
+          moment: moment.moment,
+          channel: hasAddress ? (digitsOf(stay.phone).length >= 6 ? 'whatsapp' : 'email') : 'none',
+          status: 'claimed',
+          serviceIds: offered.map((s) => s.id),
+          createdAt: clock.now(),
+        });
+        if (!claimed) continue;
+        if (!hasAddress) {
+          await repo.finish(claimed.id, {
+            status: 'skipped',
+            channel: 'none',
+            failure: 'no_address',
+            sentAt: null,
+          });
+          result.skipped++;
+          continue;
+        }
+        const outcome = await deliver(moment, stay, offered);
+        if ('error' in outcome) {
+          await repo.finish(claimed.id, {
+            status: 'failed',
+            channel: outcome.channel ?? claimed.channel,
+            failure: outcome.error.slice(0, 200),
+            sentAt: null,
+          });
+          result.failed++;
+          continue;
+        }
+        const at = clock.now();
+        await repo.finish(claimed.id, {
+          status: 'sent',
+          channel: outcome.channel,
+          failure: null,
+          sentAt: at,
+        });
+        await repo.recordOffered(
+          offered.map((s) => ({
+            accountId: moment.accountId,
+            propertyId: moment.propertyId,
+            serviceId: s.id,
+            checkinId: stay.id,
+            at,
+          })),
+        );
+        result.sent++;
+      }
+    }
+    return result;
+  }
+
+  return { run };
+}
+
+export type UpsellOffers = ReturnType<typeof createUpsellOffers>;
