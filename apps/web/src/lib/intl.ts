@@ -93,3 +93,21 @@ export function formatDateTime(instant: string, language: string, timeZone?: str
     ...(timeZone ? { timeZone } : {}),
   }).format(new Date(instant));
 }
+
+/** A month (YYYY-MM) with its year: "nov 2026" (the reports' months). */
+export function formatMonth(yearMonth: string, language: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(utcDate(`${yearMonth.slice(0, 7)}-01`));
+}
+
+/** A count or a share in the interface language, Latin digits in Arabic: 1.250 (es), 33,3 % (es). */
+export function formatNumber(
+  value: number,
+  language: string,
+  options: Intl.NumberFormatOptions = {},
+): string {
+  return new Intl.NumberFormat(intlLocale(language), options).format(value);
+}
