@@ -27,6 +27,7 @@ import { MessagingStep } from './steps/MessagingStep.tsx';
 import { PersonalStep } from './steps/PersonalStep.tsx';
 import { ScanStep } from './steps/ScanStep.tsx';
 import { SignatureStep } from './steps/SignatureStep.tsx';
+import { FeaturedServices } from './store/FeaturedServices.tsx';
 import { Alert, LanguagePicker, Progress, Skeleton } from './ui.tsx';
 
 type StepName =
@@ -279,7 +280,8 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
     setStep(plan[0] as StepName);
   };
 
-  const finish = async () => {
+  /** Ends the check-in, then the services page (or the service a done step's card opens). */
+  const finish = async (then?: string) => {
     // The stay asks for a deposit not yet held: its step comes before the end (issue 16).
     if (step !== 'deposit') {
       const deposit = await guestApi<GuestDeposit>('GET', depositPath);
@@ -290,7 +292,7 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
     }
     const done = await guestApi<FinishCheckinData>('POST', '/api/guest/checkin/finish', {});
     setGuestSession(null);
-    navigate(guestPaths.services(done.propiedad_id || propertyId, done.checkin_id));
+    navigate(then ?? guestPaths.services(done.propiedad_id || propertyId, done.checkin_id));
   };
 
   /** Stripe Checkout holds the deposit; the flow comes back to its deposit step. */
@@ -393,7 +395,7 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
       );
       break;
     case 'deposit':
-      body = <DepositStep returned={depositReturn} onPay={payDeposit} onFinish={finish} />;
+      body = <DepositStep returned={depositReturn} onPay={payDeposit} onFinish={() => finish()} />;
       break;
     case 'done':
       body = (
@@ -402,7 +404,17 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
           registered={checkin?.registered_guests ?? 1}
           expected={checkin?.expected_guests ?? 1}
           onAnother={anotherGuest}
-          onFinish={finish}
+          onFinish={() => finish()}
+          featured={
+            checkin && (
+              <FeaturedServices
+                propertyId={propertyId}
+                checkinId={checkin.id}
+                language={language}
+                onOpen={finish}
+              />
+            )
+          }
         />
       );
       break;

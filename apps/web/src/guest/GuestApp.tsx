@@ -6,6 +6,7 @@ import { Welcome } from './Welcome.tsx';
 
 const Flow = lazy(() => import('./Flow.tsx'));
 const Services = lazy(() => import('./Services.tsx'));
+const ServiceDetail = lazy(() => import('./store/ServiceDetail.tsx'));
 const Review = lazy(() => import('./review.tsx'));
 
 export interface LanguageProps {
@@ -26,6 +27,14 @@ export function GuestApp({ initialLanguage }: { initialLanguage: GuestLanguage }
         {route.name === 'flow' && <Flow propertyId={route.propertyId} {...props} />}
         {route.name === 'services' && (
           <Services propertyId={route.propertyId} checkinId={route.checkinId} {...props} />
+        )}
+        {route.name === 'serviceDetail' && (
+          <ServiceDetail
+            propertyId={route.propertyId}
+            serviceId={route.serviceId}
+            checkinId={route.checkinId}
+            {...props}
+          />
         )}
         {route.name === 'review' && <Review token={route.token} {...props} />}
         {route.name === 'unknown' && (

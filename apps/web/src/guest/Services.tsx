@@ -6,6 +6,7 @@ import type { LanguageProps } from './GuestApp.tsx';
 import { t } from './i18n.ts';
 import { type GuestPropertyView, loadProperty } from './property.ts';
 import { PropertyPhoto, StaySummary } from './stay.tsx';
+import { StoreSection } from './store/StoreSection.tsx';
 import { LanguagePicker, Skeleton } from './ui.tsx';
 
 /** Line icons (24 px grid) of spec 3's fixed services list; others get the check mark. */
@@ -125,6 +126,7 @@ export default function Services({
           <p className="g-muted">{t('services.empty')}</p>
         </div>
       )}
+      <StoreSection propertyId={propertyId} checkinId={checkinId} language={language} />
     </section>
   );
 }

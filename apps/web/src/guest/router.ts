@@ -5,6 +5,9 @@ export const guestPaths = {
   welcome: (propertyId: string) => `/checkin/customers/previe/${propertyId}/`,
   flow: (propertyId: string) => `/checkin/customers/previe/${propertyId}/app/`,
   services: (propertyId: string, checkinId: string) => `/services/${propertyId}/${checkinId}/property`,
+  /** One service of the store (issue 18; the spec's spelling `vew` kept). */
+  serviceDetail: (propertyId: string, serviceId: string, checkinId: string) =>
+    `/services/${propertyId}/${serviceId}/${checkinId}/vew/`,
   /** A review request's page (issue 17). */
   review: (token: string) => `/r/${token}`,
 };
@@ -13,6 +16,7 @@ export type GuestRoute =
   | { name: 'welcome'; propertyId: string }
   | { name: 'flow'; propertyId: string }
   | { name: 'services'; propertyId: string; checkinId: string }
+  | { name: 'serviceDetail'; propertyId: string; serviceId: string; checkinId: string }
   | { name: 'review'; token: string }
   | { name: 'unknown' };
 
@@ -23,6 +27,15 @@ export function matchGuestRoute(pathname: string): GuestRoute {
   if (m?.[1]) return { name: 'flow', propertyId: decodeURIComponent(m[1]) };
   m = /^\/services\/([^/]+)\/([^/]+)\/property\/?$/.exec(pathname);
   if (m?.[1] && m[2]) return { name: 'services', propertyId: decodeURIComponent(m[1]), checkinId: m[2] };
+  m = /^\/services\/([^/]+)\/([^/]+)\/([^/]+)\/vew\/?$/.exec(pathname);
+  if (m?.[1] && m[2] && m[3]) {
+    return {
+      name: 'serviceDetail',
+      propertyId: decodeURIComponent(m[1]),
+      serviceId: decodeURIComponent(m[2]),
+      checkinId: decodeURIComponent(m[3]),
+    };
+  }
   m = /^\/r\/([A-Za-z0-9_-]{16,64})\/?$/.exec(pathname);
   if (m?.[1]) return { name: 'review', token: m[1] };
   return { name: 'unknown' };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { t } from '../i18n.ts';
 import { Alert } from '../ui.tsx';
 import { apiMessage } from './CodeStep.tsx';
@@ -11,12 +11,15 @@ export function DoneStep({
   expected,
   onAnother,
   onFinish,
+  featured,
 }: {
   name: string;
   registered: number;
   expected: number;
   onAnother: () => void;
   onFinish: () => Promise<void>;
+  /** The store's services this moment highlights (issue 18), under the actions. */
+  featured?: ReactNode;
 }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -56,6 +59,7 @@ export function DoneStep({
           {t('done.finish')}
         </button>
       </div>
+      {featured}
     </div>
   );
 }
