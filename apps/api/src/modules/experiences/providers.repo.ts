@@ -7,7 +7,7 @@ export type NewProviderRow = typeof serviceProviders.$inferInsert;
 
 const columns = {
   provider: serviceProviders,
-  services: sql<number>`(SELECT count(*) FROM services s WHERE s.provider_id = ${serviceProviders.id})::int`,
+  services: sql<number>`(SELECT count(*) FROM services s WHERE s.provider_id = service_providers.id)::int`,
 };
 
 /** Queries of providers (spec 3 Provider / supplier); every one filters by the account. */

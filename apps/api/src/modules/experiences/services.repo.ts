@@ -27,9 +27,9 @@ const listColumns = {
   service: services,
   propertyName: properties.nombre,
   providerName: serviceProviders.name,
-  requests: sql<number>`(SELECT count(*) FROM service_requests r WHERE r.service_id = ${services.id})::int`,
+  requests: sql<number>`(SELECT count(*) FROM service_requests r WHERE r.service_id = services.id)::int`,
   pendingRequests: sql<number>`(SELECT count(*) FROM service_requests r
-    WHERE r.service_id = ${services.id} AND r.status = 'pending')::int`,
+    WHERE r.service_id = services.id AND r.status = 'pending')::int`,
 };
 
 /** Queries of services (spec 3 Service / experience); every one filters by the account. */
