@@ -450,6 +450,37 @@ const cases: Record<string, Case> = {
   'POST /api/broadcasts/:id/cancel': none('a broadcast id (broadcasts.int.test.ts)', {
     id: '00000000-0000-4000-8000-000000000000',
   }),
+  // The experiences store is premium only (these accounts are in trial: 403 for both); services.int.test.ts
+  // and providers.int.test.ts prove another account's service, provider, property and provider_id get 404.
+  'GET /api/services': none("the caller's own services"),
+  'POST /api/services': none('a property and provider id in the body (services.int.test.ts)'),
+  'GET /api/services/:id': none('a service id (services.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'PUT /api/services/:id': none('a service id (services.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'DELETE /api/services/:id': none('a service id (services.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/services/:id/active': none('a service id (services.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/services/:id/photos': none('a service id (services.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'DELETE /api/services/:id/photos/:index': none('a service id (services.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+    index: '0',
+  }),
+  'GET /api/upselling/providers': none("the caller's own providers"),
+  'POST /api/upselling/providers': none('a new provider of the caller'),
+  'PUT /api/upselling/providers/:id': none('a provider id (providers.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'DELETE /api/upselling/providers/:id': none('a provider id (providers.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
   'GET /api/billing/details': none("the caller's own billing data"),
   'PUT /api/billing/details': none("the caller's own billing data"),
   'GET /api/billing/invoices': none("the caller's own invoices"),
