@@ -163,7 +163,7 @@ const origins: [string, string, number][] = [
 ];
 
 /** A small deterministic generator (mulberry32) seeded from a text. */
-function generator(seed: string) {
+export function generator(seed: string) {
   let a = 0;
   for (const ch of seed) a = (Math.imul(a ^ ch.charCodeAt(0), 2654435761) + 1) >>> 0;
   const next = () => {

@@ -423,7 +423,7 @@ describe('demo data (npm run demo)', () => {
       rooms: 12,
       rates: 6,
       images: 10,
-      files: 20,
+      files: 58, // 10 property photos and 19 service photos, each with its thumbnail
       authorities: 4,
       registrations: 18,
     });

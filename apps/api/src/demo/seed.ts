@@ -13,6 +13,7 @@ import { demoImages, demoPhoto, demoRates } from './demo-media.ts';
 import { seedDemoBilling } from './seed-billing.ts';
 import { seedDemoBookings } from './seed-bookings.ts';
 import { seedDemoCheckins } from './seed-checkins.ts';
+import { seedDemoExperiences } from './seed-experiences.ts';
 import { DEMO_AUTHORITY_USER, seedDemoRegistrations } from './seed-registrations.ts';
 
 /** Every demo login uses this password (README lists the accounts). */
@@ -495,6 +496,12 @@ export async function seedDemo(
   await seedDemoRegistrations(db, note, emailFor);
   // Issue 16: the subscribed demo account's billing data and invoices (seed-billing.ts).
   await seedDemoBilling(db, clock, note, emailFor(demoEmails.empresa));
+  // Issue 18: its experiences store, with four months of requests from its check-ins (seed-experiences.ts).
+  await seedDemoExperiences(db, clock, note, {
+    email: emailFor(demoEmails.empresa),
+    secrets,
+    files: opts.files,
+  });
 
   const adminId = await findUserId(db, demoEmails.admin);
   note(!adminId, `admin ${demoEmails.admin} (application posada)`);
