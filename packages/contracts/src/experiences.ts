@@ -139,7 +139,7 @@ export const serviceActiveBody = z.object({ active: z.boolean() });
 /** spec 3 Provider / supplier: name, country, phone (libphonenumber), e-mail, address. */
 export const providerBody = z.object({
   name: text({ max: 120, trim: true }).min(1, 'experiences.provider_name_required'),
-  country: z.string().regex(/^[A-Z]{2}$/, 'validation.invalid_option'),
+  country: text({ max: 2 }).regex(/^[A-Z]{2}$/, 'validation.invalid_option'),
   /** Any form libphonenumber reads for `country`; stored E.164. '' for none. */
   phone: text({ max: 40, trim: true }).default(''),
   email: z.union([z.literal(''), email()]).default(''),
