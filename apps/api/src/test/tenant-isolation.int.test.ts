@@ -481,6 +481,19 @@ const cases: Record<string, Case> = {
   'DELETE /api/upselling/providers/:id': none('a provider id (providers.int.test.ts)', {
     id: '00000000-0000-4000-8000-000000000000',
   }),
+  // upsell.int.test.ts and reports.int.test.ts prove another account's property (path or property_id) gets 404.
+  'GET /api/upselling/config/:propertyId': none('a property id (upsell.int.test.ts)', {
+    propertyId: '00000000-0000-4000-8000-000000000000',
+  }),
+  'PUT /api/upselling/config/:propertyId': none('a property id (upsell.int.test.ts)', {
+    propertyId: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/upselling/reports': none(
+    "the caller's own requests; a property_id in the query (reports.int.test.ts)",
+  ),
+  'GET /api/upselling/reports.csv': none(
+    "the caller's own requests; a property_id in the query (reports.int.test.ts)",
+  ),
   'GET /api/billing/details': none("the caller's own billing data"),
   'PUT /api/billing/details': none("the caller's own billing data"),
   'GET /api/billing/invoices': none("the caller's own invoices"),
