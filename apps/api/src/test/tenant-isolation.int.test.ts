@@ -469,6 +469,9 @@ const cases: Record<string, Case> = {
   'POST /api/services/:id/photos': none('a service id (services.int.test.ts)', {
     id: '00000000-0000-4000-8000-000000000000',
   }),
+  'PUT /api/services/:id/photos/order': none('a service id (services.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
   'DELETE /api/services/:id/photos/:index': none('a service id (services.int.test.ts)', {
     id: '00000000-0000-4000-8000-000000000000',
     index: '0',
