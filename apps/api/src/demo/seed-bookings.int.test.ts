@@ -16,7 +16,7 @@ describe('demo reservations, prices and closed dates (npm run demo)', () => {
   beforeAll(async () => {
     t = await buildTestApp({ now: new Date('2026-11-20T10:00:00Z') });
     await seedDemo(t.database.db, t.clock, { appSecret: t.config.APP_SECRET });
-  });
+  }, 180_000); // The whole demo: a year of bookings, check-ins, the store.
   afterAll(() => t.close());
 
   const query = <T>(text: ReturnType<typeof sql>) => rowsOf<T>(t.database.db, text);

@@ -78,15 +78,19 @@ export async function seedDemoExperiences(
 
   // Photos first (files, outside the transaction): real JPEGs with thumbnails, like the property photos.
   const photos = new Map<DemoServiceKey, ServicePhoto[]>();
-  for (const service of demoServices) {
-    const stored: ServicePhoto[] = [];
-    for (const pair of opts.files ? service.photos : []) {
-      const verdict = await opts.files?.saveImage(await demoPhoto(pair));
-      if (!verdict?.ok) throw new Error(`demo service photo refused: ${verdict?.reason}`);
-      stored.push({ file: verdict.image.fileName, thumb: verdict.image.thumbName });
-    }
-    photos.set(service.key, stored);
-  }
+  const { files } = opts;
+  if (files)
+    await Promise.all(
+      demoServices.map(async (service) => {
+        const stored: ServicePhoto[] = [];
+        for (const pair of service.photos) {
+          const verdict = await files.saveImage(await demoPhoto(pair));
+          if (!verdict.ok) throw new Error(`demo service photo refused: ${verdict.reason}`);
+          stored.push({ file: verdict.image.fileName, thumb: verdict.image.thumbName });
+        }
+        photos.set(service.key, stored);
+      }),
+    );
 
   const summary = await db.transaction(async (tx) => {
     const providerIds = new Map<string, string>();

@@ -30,7 +30,7 @@ describe('demo data (npm run demo)', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'posada-demo-'));
     t = await buildTestApp({ env: { DATA_DIR: dataDir, APP_SECRET: appSecret } });
     await seed();
-  });
+  }, 180_000); // The whole demo: a year of bookings, check-ins, the store.
   afterAll(async () => {
     await t.close();
     await rm(dataDir, { recursive: true, force: true });
