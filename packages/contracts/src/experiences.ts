@@ -396,7 +396,7 @@ export const guestRequestBody = z.object({
   /** Within the stay (arrival to departure). */
   service_date: isoDate('experiences.date_invalid'),
   service_time: z
-    .union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'experiences.time_invalid')])
+    .union([z.literal(''), text({ max: 5 }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'experiences.time_invalid')])
     .default(''),
   notes: multilineText(500, { trim: true }).default(''),
   /** es, en or ar: the language the guest reads the page in (messages about the request follow it). */
