@@ -484,6 +484,23 @@ const cases: Record<string, Case> = {
   'DELETE /api/upselling/providers/:id': none('a provider id (providers.int.test.ts)', {
     id: '00000000-0000-4000-8000-000000000000',
   }),
+  // requests.int.test.ts proves another account's request gets 404 and stays unchanged.
+  'GET /api/upselling/requests': none("the caller's own requests"),
+  'GET /api/upselling/requests/:id': none('a request id (requests.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/upselling/requests/:id/approve': none('a request id (requests.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/upselling/requests/:id/reject': none('a request id (requests.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/upselling/requests/:id/confirm-payment': none('a request id (requests.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'DELETE /api/upselling/requests/:id': none('a request id (requests.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
   // upsell.int.test.ts and reports.int.test.ts prove another account's property (path or property_id) gets 404.
   'GET /api/upselling/config/:propertyId': none('a property id (upsell.int.test.ts)', {
     propertyId: '00000000-0000-4000-8000-000000000000',
@@ -680,6 +697,36 @@ const cases: Record<string, Case> = {
   'GET /api/guest/checkin/:id': none("a guest's check-in id: see the guest session test below", {
     id: '00000000-0000-4000-8000-000000000000',
   }),
+  // The guest store (public): only a completed check-in of that very property answers; any other pair is
+  // 404 (guest-store.int.test.ts), and a request id of another check-in is 404 too.
+  'GET /api/guest/store/:propiedad_id/:checkin_id': none("public: a completed check-in's own ids", {
+    propiedad_id: '00000000-0000-4000-8000-000000000000',
+    checkin_id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/guest/store/:propiedad_id/:checkin_id/services/:service_id': none(
+    "public: a completed check-in's own ids (guest-store.int.test.ts)",
+    {
+      propiedad_id: '00000000-0000-4000-8000-000000000000',
+      checkin_id: '00000000-0000-4000-8000-000000000000',
+      service_id: '00000000-0000-4000-8000-000000000000',
+    },
+  ),
+  'POST /api/guest/store/:propiedad_id/:checkin_id/services/:service_id/requests': none(
+    "public: a completed check-in's own ids (guest-store.int.test.ts)",
+    {
+      propiedad_id: '00000000-0000-4000-8000-000000000000',
+      checkin_id: '00000000-0000-4000-8000-000000000000',
+      service_id: '00000000-0000-4000-8000-000000000000',
+    },
+  ),
+  'POST /api/guest/store/:propiedad_id/:checkin_id/requests/:request_id/pay': none(
+    "public: a completed check-in's own ids (requests.int.test.ts)",
+    {
+      propiedad_id: '00000000-0000-4000-8000-000000000000',
+      checkin_id: '00000000-0000-4000-8000-000000000000',
+      request_id: '00000000-0000-4000-8000-000000000000',
+    },
+  ),
   'GET /api/guest/services/:propiedad_id/:checkin_id': none(
     "public: a completed check-in's own unguessable ids; any other pair is 404 (guest-checkin int test)",
     {
