@@ -25,6 +25,8 @@ export const experiencesPaths = {
   /** POST multipart (one file `photo`), answers the service; DELETE …/photos/{index}. */
   servicePhotos: (id: string) => `/api/services/${id}/photos`,
   servicePhoto: (id: string, index: number) => `/api/services/${id}/photos/${index}`,
+  /** PUT: the photos in a new order (the first is the cover). */
+  servicePhotoOrder: (id: string) => `/api/services/${id}/photos/order`,
   providers: '/api/upselling/providers',
   provider: (id: string) => `/api/upselling/providers/${id}`,
   requests: '/api/upselling/requests',
@@ -135,6 +137,20 @@ export type ServiceList = z.infer<typeof serviceListSchema>;
 
 /** POST /api/services/{id}/active */
 export const serviceActiveBody = z.object({ active: z.boolean() });
+
+/** PUT /api/services/{id}/photos/order: the current photos' positions in their new order, each once. */
+export const servicePhotoOrderBody = z.object({
+  order: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(SERVICE_PHOTOS_MAX - 1),
+    )
+    .max(SERVICE_PHOTOS_MAX, 'experiences.photo_order_invalid'),
+});
+export type ServicePhotoOrderBody = z.input<typeof servicePhotoOrderBody>;
 
 /** spec 3 Provider / supplier: name, country, phone (libphonenumber), e-mail, address. */
 export const providerBody = z.object({

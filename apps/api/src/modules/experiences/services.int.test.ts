@@ -228,6 +228,12 @@ describe('experiences: services', () => {
     expect((await list('?search=100%25')).items.map((s) => s.id)).toEqual([wine.id]);
     expect((await list('?search=0%25')).items.map((s) => s.id)).toEqual([wine.id]);
     expect((await list('?search=nada-parecido')).items).toEqual([]);
+    for (const odd of ['\\', '_', "'; DROP TABLE services; --", 'ñ❤️']) {
+      expect((await list(`?search=${encodeURIComponent(odd)}`)).items).toEqual([]);
+    }
+    expect(
+      (await list('?property_id=00000000-0000-4000-8000-000000000000')).items.map((s) => s.id),
+    ).toContain(wine.id);
   });
 
   it('counts its requests and pending ones; deleting it keeps the requests with their snapshot', async () => {
@@ -336,6 +342,7 @@ describe('experiences: services', () => {
       ),
       await call('POST', paths.serviceActive(id), { active: false }, otherToken),
       await call('DELETE', paths.servicePhoto(id, 0), undefined, otherToken),
+      await call('PUT', paths.servicePhotoOrder(id), { order: [0] }, otherToken),
       await call('DELETE', paths.service(id), undefined, otherToken),
       await upload(id, png, otherToken),
     ];
@@ -384,6 +391,18 @@ describe('experiences: services', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().data.photos.map((p: { url: string }) => p.url)).toEqual([urls[0], urls[2]]);
     expect((await stored()).length).toBe(files.length - 2);
+    // The second one becomes the cover; an order that is not each current photo once changes nothing.
+    const reordered = await call('PUT', paths.servicePhotoOrder(id), { order: [1, 0] });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect(reordered.json().data.photos.map((p: { url: string }) => p.url)).toEqual([urls[2], urls[0]]);
+    const unchanged = await dbSnapshot(t.database);
+    for (const order of [[0, 0], [0], [0, 1, 2], [2, 0]]) {
+      const bad = await call('PUT', paths.servicePhotoOrder(id), { order });
+      expect(bad.statusCode, `${order}: ${bad.body}`).toBe(400);
+      expect(bad.json().errors.order).toBeDefined();
+    }
+    expect(changedTables(unchanged, await dbSnapshot(t.database))).toEqual([]);
+
     expect((await call('DELETE', paths.servicePhoto(id, 5))).statusCode).toBe(404);
     expect((await call('DELETE', `${paths.services}/${id}/photos/x`)).json().code).toBe(
       'experiences.photo_not_found',
@@ -417,6 +436,7 @@ describe('experiences: services', () => {
         await call('PUT', paths.service(id), body({ property_id: null, provider_id: null }), as),
         await call('POST', paths.serviceActive(id), { active: false }, as),
         await call('DELETE', paths.servicePhoto(id, 0), undefined, as),
+        await call('PUT', paths.servicePhotoOrder(id), { order: [] }, as),
         await call('DELETE', paths.service(id), undefined, as),
         await upload(id, png, as),
       ];

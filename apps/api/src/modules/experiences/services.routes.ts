@@ -8,6 +8,7 @@ import {
   serviceBody,
   serviceListQuery,
   serviceListSchema,
+  servicePhotoOrderBody,
   serviceSchema,
 } from '@posada/contracts/experiences';
 import { idText } from '@posada/contracts/primitives';
@@ -141,6 +142,21 @@ export const servicesRoutes: FastifyPluginAsyncZod<ExperiencesServices> = async 
     { config, schema: { tags, params: photoParams, response: { 200: okEnvelope(serviceSchema) } } },
     async (request) =>
       ok(await services.removePhoto(requireAccount(request), request.params.id, request.params.index)),
+  );
+
+  app.put(
+    '/services/:id/photos/order',
+    {
+      config,
+      schema: {
+        tags,
+        params: idParams,
+        body: servicePhotoOrderBody,
+        response: { 200: okEnvelope(serviceSchema) },
+      },
+    },
+    async (request) =>
+      ok(await services.reorderPhotos(requireAccount(request), request.params.id, request.body.order)),
   );
 
   app.get(

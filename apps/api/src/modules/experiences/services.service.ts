@@ -162,6 +162,29 @@ export function createServicesService(deps: ExperiencesDeps, access: StoreAccess
       return toService(await find(tenant, id));
     },
 
+    /** Puts the photos in a new order (`order` lists every current position once; the first is the cover). */
+    async reorderPhotos(tenant: Tenant, id: string, order: number[]): Promise<Service> {
+      await access.requirePremium(tenant.accountId);
+      await find(tenant, id);
+      await inTransaction(deps.db, async (tx) => {
+        const txRepo = createServicesRepo({ db: tx });
+        const row = await txRepo.lock(tenant.accountId, id);
+        if (!row) throw experiencesErrors.serviceNotFound();
+        const isPermutation =
+          order.length === row.photos.length &&
+          new Set(order).size === order.length &&
+          order.every((i) => row.photos[i]);
+        if (!isPermutation) throw experiencesErrors.invalid('order', 'experiences.photo_order_invalid');
+        await txRepo.setPhotos(
+          tenant.accountId,
+          id,
+          order.map((i) => row.photos[i] as ServicePhoto),
+          deps.clock.now(),
+        );
+      });
+      return toService(await find(tenant, id));
+    },
+
     /** Removes the photo at `index` (0 is the cover) and its files. */
     async removePhoto(tenant: Tenant, id: string, index: string): Promise<Service> {
       await access.requirePremium(tenant.accountId);
