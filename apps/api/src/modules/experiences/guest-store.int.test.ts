@@ -218,5 +218,10 @@ describe('guest store: services and requests', () => {
     const pay = await s.pay(last.body.data.request.id);
     expect(pay.status).toBe(422);
     expect(pay.body.code).toBe('experiences.cannot_pay');
+    // Another stay of the same property cannot reach this stay's request.
+    const neighbour = await kit.stay(op);
+    const foreign = await neighbour.pay(last.body.data.request.id);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe('experiences.request_not_found');
   });
 });
