@@ -26,10 +26,9 @@ export function FeaturedServices({
 }) {
   const [services, setServices] = useState<GuestService[]>([]);
   const [error, setError] = useState('');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: titles come in the guest's language
   useEffect(() => {
     let live = true;
-    loadStore(propertyId, checkinId).then(
+    loadStore(propertyId, checkinId, language).then(
       (store) => {
         if (!live || store.mode !== 'internal') return;
         const byId = new Map(store.services.map((s) => [s.id, s]));

@@ -64,7 +64,7 @@ export default function ServiceDetail({
   useEffect(() => {
     let live = true;
     setFailed(null);
-    loadServiceDetail(propertyId, serviceId, checkinId).then(
+    loadServiceDetail(propertyId, serviceId, checkinId, language).then(
       (d) => live && setDetail(d),
       (error: unknown) => {
         if (!live) return;
@@ -182,6 +182,7 @@ export default function ServiceDetail({
       />
       <RequestList
         requests={detail.requests}
+        titles={{ [service.id]: service.title }}
         title={t('store.previous_requests')}
         propertyId={propertyId}
         checkinId={checkinId}

@@ -19,10 +19,9 @@ export function StoreSection({
   language: GuestLanguage;
 }) {
   const [store, setStore] = useState<GuestStore | null | 'failed'>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: titles come in the guest's language, read again when it changes
   useEffect(() => {
     let live = true;
-    loadStore(propertyId, checkinId).then(
+    loadStore(propertyId, checkinId, language).then(
       (s) => live && setStore(s),
       () => live && setStore('failed'),
     );
@@ -87,6 +86,7 @@ export function StoreSection({
       )}
       <RequestList
         requests={store.requests}
+        titles={Object.fromEntries(store.services.map((s) => [s.id, s.title]))}
         title={t('store.my_requests')}
         propertyId={propertyId}
         checkinId={checkinId}

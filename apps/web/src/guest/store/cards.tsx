@@ -77,12 +77,15 @@ function paymentNote(r: GuestRequest): string | null {
 /** The guest's own requests, with their status and the pay button while the payment is still due. */
 export function RequestList({
   requests,
+  titles,
   title,
   propertyId,
   checkinId,
   language,
 }: {
   requests: GuestRequest[];
+  /** The services' titles as the guest reads them, by id (a request names the operator's service name). */
+  titles: Record<string, string>;
   title: string;
   propertyId: string;
   checkinId: string;
@@ -112,7 +115,9 @@ export function RequestList({
           return (
             <li key={r.id} data-testid="guest-request">
               <div className="g-request-head">
-                <span className="g-request-name">{r.service_name}</span>
+                <span className="g-request-name">
+                  {(r.service_id && titles[r.service_id]) || r.service_name}
+                </span>
                 <span className={`g-status g-status-${r.status}`}>{t(`store.status.${r.status}`)}</span>
               </div>
               <div className="g-muted">

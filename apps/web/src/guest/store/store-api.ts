@@ -24,11 +24,20 @@ export const guestStorePaths = {
 const experiencesPaths = guestStorePaths;
 
 /** The store of a completed check-in (spec 2.2 services page): internal, external or none. */
-export const loadStore = (propertyId: string, checkinId: string) =>
-  guestApi<GuestStore>('GET', experiencesPaths.guestStore(propertyId, checkinId));
+export const loadStore = (propertyId: string, checkinId: string, lng: GuestLanguage) =>
+  guestApi<GuestStore>('GET', `${experiencesPaths.guestStore(propertyId, checkinId)}?lang=${lng}`);
 
-export const loadServiceDetail = (propertyId: string, serviceId: string, checkinId: string) =>
-  guestApi<GuestServiceDetail>('GET', experiencesPaths.guestService(propertyId, serviceId, checkinId));
+/** Titles and descriptions come in `lng` (Spanish when the operator wrote none in it). */
+export const loadServiceDetail = (
+  propertyId: string,
+  serviceId: string,
+  checkinId: string,
+  lng: GuestLanguage,
+) =>
+  guestApi<GuestServiceDetail>(
+    'GET',
+    `${experiencesPaths.guestService(propertyId, serviceId, checkinId)}?lang=${lng}`,
+  );
 
 export const sendRequest = (
   propertyId: string,
