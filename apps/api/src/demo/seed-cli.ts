@@ -5,7 +5,7 @@ import { AppSecretError } from '../lib/app-secret.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createFilesService } from '../modules/files/files.service.ts';
 import { createLocalStorage } from '../modules/files/storage.ts';
-import { DEMO_PASSWORD, seedDemo } from './seed.ts';
+import { DEMO_PASSWORD, demoEmails, seedDemo } from './seed.ts';
 
 // The same secret as `npm start` (APP_SECRET, or DATA_DIR/app-secret, written here on a first run).
 let config: Config;
@@ -26,6 +26,9 @@ try {
   const where = database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL';
   console.log(`\nDemo data (${where}):\n`);
   for (const line of report.lines) console.log(`  ${line}`);
+  console.log(
+    `\n  Experiences store (issue 18): ${demoEmails.empresa} → Experiencias: services, requests and reports.`,
+  );
   console.log(
     `\n  ${report.created} record(s) created. Every demo login uses the password ${DEMO_PASSWORD}\n`,
   );
