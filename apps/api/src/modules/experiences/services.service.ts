@@ -1,10 +1,10 @@
 import type { Service, ServiceBody, ServiceList, ServiceListQuery } from '@posada/contracts/experiences';
 import { SERVICE_PHOTOS_MAX } from '@posada/domain/experiences';
+import type { Db } from '../../db/client.ts';
 import type { ServicePhoto } from '../../db/schema/experiences.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { fileUrl } from '../files/files.service.ts';
-import { inTransaction } from '../properties/property-access.ts';
 import type { ExperiencesDeps } from './experiences.deps.ts';
 import { experiencesErrors } from './experiences.errors.ts';
 import { createServicesRepo, type ServiceListRow } from './services.repo.ts';
@@ -44,6 +44,10 @@ const toService = (r: ServiceListRow): Service => ({
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });
+
+/** Runs `work` in a transaction, handing it the transaction as a Db for the repo. */
+const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
+  db.transaction((tx) => work(tx as unknown as Db));
 
 const photoFiles = (photos: ServicePhoto[]) => photos.flatMap((p) => [p.file, p.thumb]);
 
