@@ -27,10 +27,10 @@ describe('upselling offers', () => {
   let loft: string;
   let gatedAccount: string;
   let gatedProperty: string;
-  const stay: Record<string, string> = {};
+  const stay = { lucia: '', late: '', stale: '', early: '', pablo: '', silent: '', loft: '', gated: '' };
   /** Each guest their own phone: the inbox finds a guest's thread by phone. */
   let phones = 100;
-  const svc: Record<string, string> = {};
+  const svc = { transfer: '', breakfast: '', late: '', spa: '', loft: '', gated: '' };
 
   const runJob = async (at: string) => {
     t.clock.set(new Date(at));
