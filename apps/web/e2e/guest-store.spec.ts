@@ -222,6 +222,16 @@ for (const c of cases) {
 
     // Stripe's hosted Checkout (the fake), then back on the service's page.
     await page.waitForURL((url) => !url.href.startsWith(E2E_BASE_URL));
+    if (!c.held) {
+      // Left without paying: the page says so and the request keeps its pay button.
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.waitForURL(/cancelled=1/);
+      await expect(page.getByText(store.cancelled as string)).toBeVisible();
+      const unpaid = page.getByTestId('guest-request').first();
+      await expect(unpaid).toContainText(store.payment?.unpaid as string);
+      await unpaid.getByRole('button', { name: /70,00/ }).click();
+      await page.waitForURL((url) => !url.href.startsWith(E2E_BASE_URL));
+    }
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/paid=1/);
     await expect(page.locator('html')).toHaveAttribute('dir', c.lng === 'ar' ? 'rtl' : 'ltr');

@@ -152,9 +152,7 @@ export default function ServiceDetail({
       <header className="g-step-header">
         <span className="g-offer-category">{t(`store.categories.${service.category}`)}</span>
         <h1>{service.title}</h1>
-        <p className="g-service-price">
-          <bdi>{priceLabel(service, language)}</bdi>
-        </p>
+        <p className="g-service-price">{priceLabel(service, language)}</p>
         <p className="g-confirmation">
           <span aria-hidden="true">{service.confirmation === 'automatic' ? '⚡ ' : '⏱ '}</span>
           {t(`store.confirmation.${service.confirmation}`)}

@@ -56,9 +56,7 @@ export function ServiceCard({
           <span className="g-offer-category">{t(`store.categories.${service.category}`)}</span>
           <span className="g-offer-title">{service.title}</span>
           {!compact && service.description && <span className="g-offer-text">{service.description}</span>}
-          <span className="g-offer-price">
-            <bdi>{priceLabel(service, language)}</bdi>
-          </span>
+          <span className="g-offer-price">{priceLabel(service, language)}</span>
         </span>
       </a>
     </li>

@@ -1,4 +1,4 @@
-import { experiencesPaths } from '@posada/contracts/experiences';
+import { experiencesGuestPages, experiencesPaths } from '@posada/contracts/experiences';
 import { describe, expect, it } from 'vitest';
 import { guestStorePaths } from './store-api.ts';
 
@@ -12,5 +12,20 @@ describe('the guest store paths', () => {
       experiencesPaths.guestRequests('p1', 's1', 'c1'),
     );
     expect(guestStorePaths.guestPay('p1', 'c1', 'r1')).toBe(experiencesPaths.guestPay('p1', 'c1', 'r1'));
+  });
+});
+
+describe('the service page route', () => {
+  it('is matched with its property, service and check-in (spec spelling `vew`)', async () => {
+    const { matchGuestRoute, guestPaths } = await import('../router.ts');
+    const path = guestPaths.serviceDetail('p1', 's1', 'c1');
+    expect(path).toBe(experiencesGuestPages.service('p1', 's1', 'c1'));
+    expect(matchGuestRoute(path)).toEqual({
+      name: 'serviceDetail',
+      propertyId: 'p1',
+      serviceId: 's1',
+      checkinId: 'c1',
+    });
+    expect(matchGuestRoute('/services/p1/c1/property').name).toBe('services');
   });
 });
