@@ -42,7 +42,13 @@ function Kpi({ label, value, hint }: { label: string; value: string; hint?: stri
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fz={{ base: 20, sm: 26 }} fw={700} mt={4} style={{ whiteSpace: 'nowrap' }}>
+      <Text
+        fz={{ base: 20, sm: 26 }}
+        fw={700}
+        mt={4}
+        style={{ whiteSpace: 'nowrap' }}
+        data-testid="report-kpi-value"
+      >
         {value}
       </Text>
       {hint ? (

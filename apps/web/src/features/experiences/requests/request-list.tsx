@@ -48,7 +48,7 @@ export function RequestTable({ items, busy, onOpen, run }: ListProps) {
   const { t, i18n } = useTranslation('upselling');
   const lang = i18n.language;
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <Table.ScrollContainer minWidth={900}>
       <Table
         verticalSpacing="sm"
         highlightOnHover
@@ -59,10 +59,8 @@ export function RequestTable({ items, busy, onOpen, run }: ListProps) {
           <Table.Tr>
             <Table.Th>{t('list.columns.service')}</Table.Th>
             <Table.Th>{t('list.columns.client')}</Table.Th>
-            <Table.Th>{t('list.columns.phone')}</Table.Th>
             <Table.Th>{t('list.columns.dates')}</Table.Th>
             <Table.Th>{t('list.columns.total')}</Table.Th>
-            <Table.Th>{t('list.columns.payment')}</Table.Th>
             <Table.Th>{t('list.columns.status')}</Table.Th>
             <Table.Th>
               <VisuallyHidden>{t('list.columns.actions')}</VisuallyHidden>
@@ -71,7 +69,7 @@ export function RequestTable({ items, busy, onOpen, run }: ListProps) {
         </Table.Thead>
         <Table.Tbody>
           {items === undefined ? (
-            <TableSkeletonRows columns={8} />
+            <TableSkeletonRows columns={6} />
           ) : (
             items.map((r) => (
               <Table.Tr key={r.id} data-testid="request-row">
@@ -87,10 +85,8 @@ export function RequestTable({ items, busy, onOpen, run }: ListProps) {
                   <Stack gap={2}>
                     <Text size="sm">{r.client_name}</Text>
                     <Document request={r} />
+                    <PhoneLinks phone={r.phone} />
                   </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <PhoneLinks phone={r.phone} />
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={2}>
@@ -110,11 +106,11 @@ export function RequestTable({ items, busy, onOpen, run }: ListProps) {
                     </Text>
                   </Stack>
                 </Table.Td>
-                <Table.Td>
-                  <PaymentBadge request={r} />
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge request={r} />
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Stack gap={6} align="flex-start">
+                    <StatusBadge request={r} />
+                    <PaymentBadge request={r} />
+                  </Stack>
                 </Table.Td>
                 <Table.Td>
                   <RequestActionsMenu request={r} run={run} />
@@ -164,7 +160,7 @@ export function RequestCards({ items, busy, onOpen, run }: ListProps) {
               </Text>
               <PaymentBadge request={r} />
             </Group>
-            <RequestActionsMenu request={r} run={run} compact />
+            <RequestActionsMenu request={r} run={run} />
           </Group>
         </CardListItem>
       ))}

@@ -1,7 +1,19 @@
-import { Badge, Button, Card, Group, Pagination, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Pagination,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import type { ServiceRequest, ServiceRequestListQuery } from '@posada/contracts/experiences';
-import { IconInbox, IconSearch } from '@tabler/icons-react';
+import { IconFilter, IconInbox, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +51,7 @@ export function ServiceRequestsPage() {
   const [filters, setFilters] = useState<Filters>(noFilters);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<ServiceRequest | null>(null);
+  const [showFilters, setShowFilters] = useState(false);
   const [search] = useDebouncedValue(filters.search.trim(), 300);
 
   const query: ServiceRequestListQuery = {
@@ -66,6 +79,9 @@ export function ServiceRequestsPage() {
     filters.from !== '' ||
     filters.to !== '' ||
     search !== '';
+  const activeFilters = [filters.property_id, filters.service_id, filters.from, filters.to].filter(
+    Boolean,
+  ).length;
   const counts = list.data?.counts;
   const countOf = (key: RequestTab) =>
     counts
@@ -79,6 +95,53 @@ export function ServiceRequestsPage() {
   const items = list.data?.items;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PER_PAGE)) : 1;
   const nothingYet = countOf('all') === 0 && !filtered;
+
+  const moreFilters = (
+    <>
+      <Select
+        label={t('filters.property')}
+        placeholder={t('filters.allProperties')}
+        data={(properties.data?.items ?? []).map((p) => ({ value: p.id, label: p.nombre }))}
+        value={filters.property_id}
+        onChange={(value) => update({ property_id: value, service_id: null })}
+        clearable
+        searchable
+        w={{ base: '100%', sm: 200 }}
+      />
+      <Select
+        label={t('filters.service')}
+        placeholder={t('filters.allServices')}
+        data={serviceOptions}
+        value={filters.service_id}
+        onChange={(value) => update({ service_id: value })}
+        clearable
+        searchable
+        w={{ base: '100%', sm: 200 }}
+      />
+      <Group gap="sm" wrap="nowrap" w={{ base: '100%', sm: 'auto' }}>
+        <DateField
+          label={t('filters.from')}
+          value={filters.from}
+          onChange={(from) => update({ from })}
+          clearable
+          w={{ base: '50%', sm: 160 }}
+        />
+        <DateField
+          label={t('filters.to')}
+          value={filters.to}
+          onChange={(to) => update({ to })}
+          minDate={filters.from || undefined}
+          clearable
+          w={{ base: '50%', sm: 160 }}
+        />
+      </Group>
+      {filtered ? (
+        <Button variant="subtle" onClick={() => update(noFilters)}>
+          {t('filters.clear')}
+        </Button>
+      ) : null}
+    </>
+  );
 
   return (
     <ExperiencesFrame tab="requests">
@@ -95,9 +158,10 @@ export function ServiceRequestsPage() {
             <Tabs.Tab
               key={key}
               value={key}
+              style={{ flexShrink: 0 }}
               rightSection={
                 countOf(key) !== null ? (
-                  <Badge size="sm" variant={tab === key ? 'white' : 'light'} circle={false}>
+                  <Badge size="sm" variant={tab === key ? 'white' : 'light'} style={{ overflow: 'visible' }}>
                     {countOf(key)}
                   </Badge>
                 ) : null
@@ -116,51 +180,28 @@ export function ServiceRequestsPage() {
           leftSection={<IconSearch size={16} aria-hidden />}
           value={filters.search}
           onChange={(e) => update({ search: e.currentTarget.value })}
-          w={{ base: '100%', sm: 260 }}
+          w={{ base: 'auto', sm: 260 }}
+          style={mobile ? { flex: 1 } : undefined}
         />
-        <Select
-          label={t('filters.property')}
-          placeholder={t('filters.allProperties')}
-          data={(properties.data?.items ?? []).map((p) => ({ value: p.id, label: p.nombre }))}
-          value={filters.property_id}
-          onChange={(value) => update({ property_id: value, service_id: null })}
-          clearable
-          searchable
-          w={{ base: '100%', sm: 200 }}
-        />
-        <Select
-          label={t('filters.service')}
-          placeholder={t('filters.allServices')}
-          data={serviceOptions}
-          value={filters.service_id}
-          onChange={(value) => update({ service_id: value })}
-          clearable
-          searchable
-          w={{ base: '100%', sm: 200 }}
-        />
-        <Group gap="sm" wrap="nowrap" w={{ base: '100%', sm: 'auto' }}>
-          <DateField
-            label={t('filters.from')}
-            value={filters.from}
-            onChange={(from) => update({ from })}
-            clearable
-            w={{ base: '50%', sm: 160 }}
-          />
-          <DateField
-            label={t('filters.to')}
-            value={filters.to}
-            onChange={(to) => update({ to })}
-            minDate={filters.from || undefined}
-            clearable
-            w={{ base: '50%', sm: 160 }}
-          />
-        </Group>
-        {filtered ? (
-          <Button variant="subtle" onClick={() => update(noFilters)}>
-            {t('filters.clear')}
+        {mobile ? (
+          <Button
+            variant="default"
+            leftSection={<IconFilter size={16} aria-hidden />}
+            onClick={() => setShowFilters((v) => !v)}
+            aria-expanded={showFilters}
+            rightSection={activeFilters > 0 ? <Badge size="sm">{activeFilters}</Badge> : null}
+          >
+            {t('filters.more')}
           </Button>
-        ) : null}
+        ) : (
+          moreFilters
+        )}
       </Group>
+      {mobile ? (
+        <Collapse in={showFilters}>
+          <Stack gap="sm">{moreFilters}</Stack>
+        </Collapse>
+      ) : null}
 
       {list.isError && !list.data ? (
         <LoadError title={t('loadError')} onRetry={() => list.refetch()} />
@@ -193,7 +234,13 @@ export function ServiceRequestsPage() {
           />
         </Card>
       ) : (
-        <Card withBorder radius="md" p={0}>
+        <Card
+          withBorder
+          radius="md"
+          p={0}
+          // The rows of the previous tab or page stay on screen while the next ones load: not clickable.
+          style={list.isPlaceholderData ? { pointerEvents: 'none' } : undefined}
+        >
           {mobile ? (
             <RequestCards items={items} busy={list.isFetching} onOpen={setOpen} run={run} />
           ) : (
