@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceFunnelEvents, serviceRequests, upsellSettings } from '../../db/schema/experiences.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { requestsTestKit } from '../../test/experiences-kit.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { requestsTestKit } from './requests.test-support.ts';
 
 /**
  * The guest store of a finished check-in (spec 2.2 services pages, spec 3 Experience store, spec 8 "Service

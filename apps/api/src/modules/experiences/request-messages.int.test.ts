@@ -5,9 +5,9 @@ import { type SmtpCapture, startSmtpCapture } from '../../adapters/smtp/smtp.fak
 import type { FakeStripe } from '../../adapters/stripe/stripe.fake.ts';
 import { serviceRequests } from '../../db/schema/experiences.ts';
 import { emailOutbox } from '../../db/schema/outbox.ts';
+import { requestsTestKit, sessionIdOf } from '../../test/experiences-kit.ts';
 import { buildStripeTestApp } from '../../test/stripe-test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { requestsTestKit, sessionIdOf } from './requests.test-support.ts';
 
 /**
  * What a request's changes tell people (docs/experiences.md "Requests"): the guest by e-mail in their

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeStripe } from '../../adapters/stripe/stripe.fake.ts';
 import { serviceRequests } from '../../db/schema/experiences.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { requestsTestKit, sessionIdOf } from '../../test/experiences-kit.ts';
 import { buildStripeTestApp } from '../../test/stripe-test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { requestsTestKit, sessionIdOf } from './requests.test-support.ts';
 
 /**
  * Service requests (spec 4 Service request, docs/experiences.md "Requests") through their whole life on the

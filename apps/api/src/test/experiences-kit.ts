@@ -2,14 +2,14 @@ import { experiencesPaths } from '@posada/contracts/experiences';
 import { paymentsRoutes } from '@posada/contracts/payments';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { FakeStripe } from '../../adapters/stripe/stripe.fake.ts';
-import { checkinGuests, checkins } from '../../db/schema/checkins.ts';
-import { serviceProviders, services } from '../../db/schema/experiences.ts';
-import { properties } from '../../db/schema/properties.ts';
-import { createSecretBox } from '../../lib/secret-box.ts';
-import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { newCheckinLink } from '../checkins/checkin-links.ts';
+import type { FakeStripe } from '../adapters/stripe/stripe.fake.ts';
+import { checkinGuests, checkins } from '../db/schema/checkins.ts';
+import { serviceProviders, services } from '../db/schema/experiences.ts';
+import { properties } from '../db/schema/properties.ts';
+import { createSecretBox } from '../lib/secret-box.ts';
+import { newCheckinLink } from '../modules/checkins/checkin-links.ts';
+import { bearer, createEmpresa, loginToken } from './auth-helpers.ts';
+import type { TestApp } from './test-app.ts';
 
 /** Test helpers of the requests and the guest store (issue 18): operators, services, finished stays. */
 export function requestsTestKit(get: () => { t: TestApp; fake?: FakeStripe }) {
