@@ -13,8 +13,12 @@ describe('requests list', () => {
     expect(paymentState(online('paid', 'paid'))).toBe('online_paid');
     expect(paymentState(online(null))).toBe('online_open');
     expect(paymentState(online('expired'))).toBe('online_failed');
-    expect(paymentState({ payment_mode: 'at_property', status: 'approved', payment: null })).toBe('at_property');
-    expect(paymentState({ payment_mode: 'at_property', status: 'paid', payment: null })).toBe('at_property_paid');
+    expect(paymentState({ payment_mode: 'at_property', status: 'approved', payment: null })).toBe(
+      'at_property',
+    );
+    expect(paymentState({ payment_mode: 'at_property', status: 'paid', payment: null })).toBe(
+      'at_property_paid',
+    );
     expect(paymentState({ payment_mode: 'free', status: 'approved', payment: null })).toBe('free');
   });
 

@@ -191,7 +191,7 @@ export function UpsellReportsPage() {
             <FunnelChart conversion={data.conversion} />
             <RevenueChart report={data} />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, xl: 3 }} spacing="md">
             <BreakdownTable
               title={t('reports.byService')}
               rows={data.by_service}

@@ -9,7 +9,12 @@ import { paymentColors, paymentState, statusColors, whatsappUrl } from '../lib/r
 export function StatusBadge({ request }: { request: Pick<ServiceRequest, 'status'> }) {
   const { t } = useTranslation('upselling');
   return (
-    <Badge color={statusColors[request.status]} variant="light" data-testid="request-status">
+    <Badge
+      color={statusColors[request.status]}
+      variant="light"
+      styles={{ label: { overflow: 'visible' } }}
+      data-testid="request-status"
+    >
       {t(`status.${request.status}`)}
     </Badge>
   );
@@ -19,7 +24,12 @@ export function PaymentBadge({ request }: { request: ServiceRequest }) {
   const { t } = useTranslation('upselling');
   const state = paymentState(request);
   return (
-    <Badge color={paymentColors[state]} variant="outline" style={{ textTransform: 'none' }}>
+    <Badge
+      color={paymentColors[state]}
+      variant="outline"
+      style={{ textTransform: 'none' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {t(`payment.${state}`)}
     </Badge>
   );
