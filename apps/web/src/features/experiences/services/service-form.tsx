@@ -54,6 +54,55 @@ import { ServiceTextTabs, type TextLanguage } from './service-text-tabs.tsx';
 const ALL = 'all';
 const INTERNAL = 'internal';
 
+/**
+ * The price in currency units, as typed (the field keeps what the operator types, "35," included); the
+ * form holds integer minor units.
+ */
+function PriceInput({
+  currency,
+  minor,
+  onChange,
+  onBlur,
+  error,
+}: {
+  currency: ServiceCurrency;
+  minor: number | null;
+  onChange: (minor: number | null) => void;
+  onBlur: () => void;
+  error?: string;
+}) {
+  const { t } = useTranslation('experiences');
+  const format = servicePriceFormat(currency);
+  const [typed, setTyped] = useState<string | number>(minor === null ? '' : minorToAmount(minor, currency));
+  return (
+    <NumberInput
+      label={t('form.price')}
+      description={t('form.priceHint')}
+      required
+      value={typed}
+      onChange={(value) => {
+        setTyped(value);
+        onChange(amountToMinor(value, currency));
+      }}
+      onBlur={onBlur}
+      thousandSeparator={format.thousandSeparator}
+      decimalSeparator={format.decimalSeparator}
+      decimalScale={format.digits}
+      allowNegative={false}
+      min={0}
+      hideControls
+      inputMode="decimal"
+      leftSection={
+        <Text size="sm" fw={600}>
+          {format.symbol}
+        </Text>
+      }
+      leftSectionWidth={format.symbol.length > 1 ? 52 : 36}
+      error={error}
+    />
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -92,7 +141,6 @@ export function ServiceForm({ service }: { service: Service | null }) {
   });
   const { errors, isSubmitting } = form.formState;
   const currency = form.watch('currency') as ServiceCurrency;
-  const priceFormat = servicePriceFormat(currency);
 
   const onSubmit = form.handleSubmit(
     async (values) => {
@@ -242,27 +290,12 @@ export function ServiceForm({ service }: { service: Service | null }) {
                 control={form.control}
                 name="price"
                 render={({ field }) => (
-                  <NumberInput
+                  <PriceInput
                     key={currency}
-                    label={t('form.price')}
-                    description={t('form.priceHint')}
-                    required
-                    value={field.value === null ? '' : minorToAmount(field.value, currency)}
-                    onChange={(value) => field.onChange(amountToMinor(value, currency))}
+                    currency={currency}
+                    minor={field.value}
+                    onChange={field.onChange}
                     onBlur={field.onBlur}
-                    thousandSeparator={priceFormat.thousandSeparator}
-                    decimalSeparator={priceFormat.decimalSeparator}
-                    decimalScale={priceFormat.digits}
-                    allowNegative={false}
-                    min={0}
-                    hideControls
-                    inputMode="decimal"
-                    leftSection={
-                      <Text size="sm" fw={600}>
-                        {priceFormat.symbol}
-                      </Text>
-                    }
-                    leftSectionWidth={priceFormat.symbol.length > 1 ? 52 : 36}
                     error={errors.price?.message}
                   />
                 )}
