@@ -217,6 +217,16 @@ for (const c of cases) {
       await expect(total).toContainText('70,00');
     }
     await page.getByLabel(new RegExp(store.notes as string)).fill('Vuelo IB3456');
+    if (!c.held) {
+      // A date outside the stay is refused on its field; what was typed stays.
+      const date = page.getByLabel(store.date as string, { exact: true });
+      const today = await date.inputValue();
+      await date.fill('01/01/2020');
+      await page.getByRole('button', { name: store.submit_pay as string }).click();
+      await expect(page.getByRole('alert').filter({ hasText: store.date_invalid as string })).toBeVisible();
+      await expect(page.getByLabel(new RegExp(store.notes as string))).toHaveValue('Vuelo IB3456');
+      await date.fill(today);
+    }
     await expectNoSideScroll(page);
     await page.getByRole('button', { name: store.submit_pay as string }).click();
 
