@@ -22,7 +22,7 @@ afterAll(async () => {
 const requestsOf = (checkinId: string) =>
   t.database.db.select().from(serviceRequests).where(eq(serviceRequests.checkinId, checkinId));
 
-describe('guest store: who may open it', () => {
+describe('guest store: who may open it', { timeout: 120_000 }, () => {
   it('only a completed check-in of that very property answers; anything else is 404', async () => {
     const op = await kit.operator();
     const svc = await kit.addService(op);
@@ -78,7 +78,7 @@ describe('guest store: who may open it', () => {
   });
 });
 
-describe('guest store: services and requests', () => {
+describe('guest store: services and requests', { timeout: 120_000 }, () => {
   it('lists the active services of the property and of all, in the guest language, with the featured ones', async () => {
     const op = await kit.operator();
     const transfer = await kit.addService(op);

@@ -31,10 +31,13 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+/** A loaded machine delivers slowly: wait up to a minute for each e-mail. */
+const waitMail = (predicate: Parameters<SmtpCapture['waitFor']>[0]) => smtp.waitFor(predicate, 60_000);
+
 const providerMails = async (to: string) =>
   (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).length;
 
-describe('request messages', () => {
+describe('request messages', { timeout: 120_000 }, () => {
   it('tells the guest each step by e-mail in their language, and the provider once', async () => {
     const op = await kit.operator();
     const providerEmail = `taxis-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -46,7 +49,7 @@ describe('request messages', () => {
     const id = made.body.data.request.id;
     const link = `${t.config.APP_URL}/services/${op.propertyId}/${svc}/${s.id}/vew/`;
 
-    const received = await smtp.waitFor((m) => m.to.includes(s.leadEmail) && m.text.includes('received'));
+    const received = await waitMail((m) => m.to.includes(s.leadEmail) && m.text.includes('received'));
     expect(received.subject).toBe('Your request: Traslado aeropuerto');
     expect(received.text).toContain('Lucía');
     expect(received.links).toContain(link);
@@ -56,16 +59,16 @@ describe('request messages', () => {
     expect((await kit.call(op.token, 'POST', experiencesPaths.requestAction(id, 'approve'))).status).toBe(
       200,
     );
-    await smtp.waitFor((m) => m.to.includes(s.leadEmail) && m.text.includes('confirmed'));
+    await waitMail((m) => m.to.includes(s.leadEmail) && m.text.includes('confirmed'));
     expect(await providerMails(providerEmail)).toBe(1);
-    const toProvider = await smtp.waitFor((m) => m.to.includes(providerEmail));
+    const toProvider = await waitMail((m) => m.to.includes(providerEmail));
     expect(toProvider.subject).toBe('Nueva solicitud: Traslado aeropuerto · Casa Azul');
     expect(toProvider.text).toContain('Lucía Martínez');
     expect(toProvider.text).toContain('Vuelo IB123');
 
     const paid = await kit.call(op.token, 'POST', experiencesPaths.requestAction(id, 'confirm-payment'));
     expect(paid.body.data.status).toBe('paid');
-    await smtp.waitFor((m) => m.to.includes(s.leadEmail) && m.text.includes('payment'));
+    await waitMail((m) => m.to.includes(s.leadEmail) && m.text.includes('payment'));
     // Paid after approved: still one notice to the provider.
     expect(await providerMails(providerEmail)).toBe(1);
     const [row] = await t.database.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
@@ -85,7 +88,7 @@ describe('request messages', () => {
     await fake.completeCheckout(sessionIdOf(made.body.data.checkout_url), 'paid');
     await fake.flush();
     await t.app.eventsIdle();
-    const mail = await smtp.waitFor((m) => m.to.includes(s.leadEmail) && m.text.includes('pago'));
+    const mail = await waitMail((m) => m.to.includes(s.leadEmail) && m.text.includes('pago'));
     expect(mail.text).toContain('50,00');
     expect(await providerMails(providerEmail)).toBe(1);
   });

@@ -41,7 +41,7 @@ async function payOnCheckout(url: string) {
   return cs;
 }
 
-describe('service requests paid online', () => {
+describe('service requests paid online', { timeout: 120_000 }, () => {
   it('automatic: approved at once, paid when Stripe says so (webhook), with a bell', async () => {
     const op = await kit.operator({ approved: true });
     const svc = await kit.addService(op);
@@ -155,7 +155,7 @@ describe('service requests paid online', () => {
   });
 });
 
-describe('service requests paid at the property, free, and refusals', () => {
+describe('service requests paid at the property, free, and refusals', { timeout: 120_000 }, () => {
   it('at_property: pending → approved → paid by the operator; each refusal of spec 4', async () => {
     const op = await kit.operator();
     const svc = await kit.addService(op, { confirmation: 'manual' });
