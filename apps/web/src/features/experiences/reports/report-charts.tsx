@@ -29,17 +29,19 @@ export function FunnelChart({ conversion }: { conversion: UpsellReport['conversi
             <Stack key={step} gap={4}>
               <Group justify="space-between" gap="xs" wrap="nowrap">
                 <Text size="sm">{t(`reports.funnel.${step}`)}</Text>
-                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  {formatNumber(value, lang)}
+                <Group gap={6} wrap="nowrap">
                   {n > 0 ? (
-                    <Text span size="xs" c="dimmed" ms={6}>
+                    <Text size="xs" c="dimmed">
                       {formatNumber(percent(value, conversion.offered) / 100, lang, {
                         style: 'percent',
                         maximumFractionDigits: 1,
                       })}
                     </Text>
                   ) : null}
-                </Text>
+                  <Text size="sm" fw={600}>
+                    {formatNumber(value, lang)}
+                  </Text>
+                </Group>
               </Group>
               <Progress
                 value={(value / top) * 100}

@@ -91,7 +91,7 @@ function PropertyCard({ property }: { property: PropertyListItem }) {
           <Group gap="sm" wrap="nowrap">
             <PropertyAvatar property={property} radius="md" />
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Title order={2} fz="h5" lineClamp={1}>
+              <Title order={2} fz="h5" lineClamp={2}>
                 {property.nombre}
               </Title>
               {property.city ? (
