@@ -14,12 +14,6 @@ import { saveProvider, useInvalidateServices } from '../api/services-api.ts';
 
 const FIELDS = ['name', 'country', 'phone', 'email', 'address'] as const;
 
-/** A country as a flag (regional indicator letters). */
-export function flagOf(code: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return '';
-  return String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
-
 function ProviderForm({
   editing,
   defaultCountry,
@@ -99,7 +93,6 @@ function ProviderForm({
               onBlur={field.onBlur}
               searchable
               allowDeselect={false}
-              leftSection={<span aria-hidden>{flagOf(field.value)}</span>}
               error={errors.country?.message}
               comboboxProps={{ withinPortal: true }}
             />

@@ -27,13 +27,15 @@ import { notify } from '../../../lib/notify.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { deleteProvider, providersQuery, useInvalidateServices } from '../api/services-api.ts';
 import { ExperiencesFrame } from '../components/experiences-frame.tsx';
-import { flagOf, ProviderModal } from './provider-modal.tsx';
+import { ProviderModal } from './provider-modal.tsx';
 
 function Country({ code }: { code: string }) {
   const { i18n } = useTranslation();
   return (
     <Group gap={6} wrap="nowrap">
-      <span aria-hidden>{flagOf(code)}</span>
+      <Badge variant="default" size="sm" radius="sm" aria-hidden style={{ minWidth: 'fit-content' }}>
+        {code}
+      </Badge>
       <Text size="sm">{countryName(code, i18n.resolvedLanguage ?? 'es')}</Text>
     </Group>
   );
@@ -43,8 +45,8 @@ function Contact({ provider }: { provider: Provider }) {
   return (
     <Stack gap={2} style={{ minWidth: 0 }}>
       {provider.phone ? (
-        <Text size="sm" dir="ltr" style={{ unicodeBidi: 'isolate', textAlign: 'start' }}>
-          {provider.phone}
+        <Text size="sm">
+          <bdi dir="ltr">{provider.phone}</bdi>
         </Text>
       ) : null}
       {provider.email ? (
@@ -116,7 +118,12 @@ export function ProvidersPage() {
     </Group>
   );
   const services = (provider: Provider) => (
-    <Badge variant="light" color={provider.services > 0 ? 'posada' : 'gray'} tt="none">
+    <Badge
+      variant="light"
+      color={provider.services > 0 ? 'posada' : 'gray'}
+      tt="none"
+      style={{ minWidth: 'fit-content' }}
+    >
       {t('providers.servicesCount', { count: provider.services })}
     </Badge>
   );

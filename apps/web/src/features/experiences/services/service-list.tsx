@@ -164,7 +164,6 @@ export function ServiceList({ items, busy }: { items: Service[]; busy: boolean }
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('list.columns.service')}</Table.Th>
-              <Table.Th>{t('list.columns.category')}</Table.Th>
               <Table.Th>{t('list.columns.where')}</Table.Th>
               <Table.Th>{t('list.columns.price')}</Table.Th>
               <Table.Th>{t('list.columns.requests')}</Table.Th>
@@ -177,16 +176,18 @@ export function ServiceList({ items, busy }: { items: Service[]; busy: boolean }
           <Table.Tbody>
             {items.map((service) => (
               <Table.Tr key={service.id} data-testid="service-row">
-                <Table.Td maw={320}>
+                <Table.Td miw={240} maw={360}>
                   <Group gap="sm" wrap="nowrap">
-                    <ServiceThumb service={service} size={44} />
-                    <Names service={service} />
+                    <ServiceThumb service={service} size={56} />
+                    <Stack gap={4} style={{ minWidth: 0 }}>
+                      <Names service={service} />
+                      <Group gap={4}>
+                        <CategoryBadge category={service.category} />
+                      </Group>
+                    </Stack>
                   </Group>
                 </Table.Td>
-                <Table.Td>
-                  <CategoryBadge category={service.category} />
-                </Table.Td>
-                <Table.Td maw={200}>
+                <Table.Td miw={140} maw={220}>
                   <Where service={service} />
                 </Table.Td>
                 <Table.Td>

@@ -59,7 +59,7 @@ export function ServiceThumb({ service, size = 56 }: { service: Service; size?: 
 export function CategoryBadge({ category }: { category: ServiceCategory }) {
   const { t } = useTranslation('experiences');
   return (
-    <Badge variant="light" color="posada" radius="sm" tt="none">
+    <Badge variant="light" color="posada" radius="sm" tt="none" style={{ minWidth: 'fit-content' }}>
       {t(`categories.${category}`)}
     </Badge>
   );
@@ -88,10 +88,19 @@ export function PriceText({ service }: { service: Service }) {
 export function RequestsCount({ service }: { service: Service }) {
   const { t } = useTranslation('experiences');
   return (
-    <Group gap={6} wrap="nowrap">
-      <Text size="sm">{t('list.requestsCount', { count: service.requests })}</Text>
+    <Group gap={6}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {t('list.requestsCount', { count: service.requests })}
+      </Text>
       {service.pending_requests > 0 ? (
-        <Badge color="orange" variant="filled" size="sm" radius="sm" tt="none">
+        <Badge
+          color="orange"
+          variant="filled"
+          size="sm"
+          radius="sm"
+          tt="none"
+          style={{ minWidth: 'fit-content' }}
+        >
           {t('list.pendingCount', { count: service.pending_requests })}
         </Badge>
       ) : null}

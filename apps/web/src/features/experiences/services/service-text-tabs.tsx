@@ -22,7 +22,9 @@ export function ServiceTextTabs({
   language: TextLanguage;
   onLanguage: (language: TextLanguage) => void;
 }) {
-  const { t } = useTranslation('experiences');
+  const { t, i18n } = useTranslation('experiences');
+  // A hint in the interface's language only fits the tab written in that language.
+  const hinted = (lang: TextLanguage) => (i18n.resolvedLanguage ?? 'es').startsWith(lang);
   const { errors } = form.formState;
   const titleErrors = errors.title as (Message & Record<TextLanguage, Message>) | undefined;
   const descriptionErrors = errors.description as (Message & Record<TextLanguage, Message>) | undefined;
@@ -66,7 +68,7 @@ export function ServiceTextTabs({
             <TextInput
               label={t('form.titleIn', { language: t(`languages.${lang}`) })}
               description={lang === 'es' ? t('form.titleHint') : t('form.optionalHint')}
-              placeholder={t('form.titlePlaceholder')}
+              placeholder={hinted(lang) ? t('form.titlePlaceholder') : undefined}
               required={lang === 'es'}
               dir={lang === 'ar' ? 'rtl' : 'ltr'}
               lang={lang}
@@ -77,7 +79,7 @@ export function ServiceTextTabs({
             />
             <Textarea
               label={t('form.descriptionIn', { language: t(`languages.${lang}`) })}
-              placeholder={t('form.descriptionPlaceholder')}
+              placeholder={hinted(lang) ? t('form.descriptionPlaceholder') : undefined}
               required={lang === 'es'}
               dir={lang === 'ar' ? 'rtl' : 'ltr'}
               lang={lang}
