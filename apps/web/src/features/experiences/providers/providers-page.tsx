@@ -118,14 +118,9 @@ export function ProvidersPage() {
     </Group>
   );
   const services = (provider: Provider) => (
-    <Badge
-      variant="light"
-      color={provider.services > 0 ? 'posada' : 'gray'}
-      tt="none"
-      style={{ minWidth: 'fit-content' }}
-    >
+    <Text size="sm" c={provider.services > 0 ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
       {t('providers.servicesCount', { count: provider.services })}
-    </Badge>
+    </Text>
   );
 
   let body: React.ReactNode;
