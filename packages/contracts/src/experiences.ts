@@ -40,6 +40,8 @@ export const experiencesPaths = {
   reportsCsv: '/api/upselling/reports.csv',
   /** Guest (public): the store of a completed check-in, one service, its requests. */
   guestStore: (propertyId: string, checkinId: string) => `/api/guest/store/${propertyId}/${checkinId}`,
+  /** The done step's featured services (upselling moment checkin_done), before the check-in is complete. */
+  guestFeatured: (propertyId: string) => `/api/guest/store/${propertyId}/featured`,
   guestService: (propertyId: string, serviceId: string, checkinId: string) =>
     `/api/guest/store/${propertyId}/${checkinId}/services/${serviceId}`,
   guestRequests: (propertyId: string, serviceId: string, checkinId: string) =>
@@ -384,11 +386,13 @@ export const guestStoreSchema = z.discriminatedUnion('mode', [
     requests: z.array(guestRequestSchema),
     /** Online payment is possible (the operator's payments account is approved). */
     pays_online: z.boolean(),
-    /** The services the upselling moment `checkin_done` highlights (empty when that moment is off). */
-    featured: z.array(z.string()),
   }),
 ]);
 export type GuestStore = z.infer<typeof guestStoreSchema>;
+
+/** GET /api/guest/store/{propiedad_id}/featured: the property's public offers for the done step. */
+export const guestFeaturedSchema = z.object({ services: z.array(guestServiceSchema) });
+export type GuestFeatured = z.infer<typeof guestFeaturedSchema>;
 
 /** GET /api/guest/store/{propiedad_id}/{checkin_id}/services/{service_id}. */
 export const guestServiceDetailSchema = z.object({

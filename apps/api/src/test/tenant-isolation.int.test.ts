@@ -699,6 +699,10 @@ const cases: Record<string, Case> = {
   }),
   // The guest store (public): only a completed check-in of that very property answers; any other pair is
   // 404 (guest-store.int.test.ts), and a request id of another check-in is 404 too.
+  'GET /api/guest/store/:propiedad_id/featured': none(
+    "public: a property's own offers for the done step, nothing of a guest (guest-store.int.test.ts)",
+    { propiedad_id: '00000000-0000-4000-8000-000000000000' },
+  ),
   'GET /api/guest/store/:propiedad_id/:checkin_id': none("public: a completed check-in's own ids", {
     propiedad_id: '00000000-0000-4000-8000-000000000000',
     checkin_id: '00000000-0000-4000-8000-000000000000',

@@ -107,7 +107,20 @@ describe('guest store: services and requests', { timeout: 120_000 }, () => {
     expect(data.mode).toBe('internal');
     expect(data.pays_online).toBe(false);
     expect(data.requests).toEqual([]);
-    expect(data.featured).toEqual([breakfast]);
+    // The done step's featured services: public offers of the property, before any check-in is complete.
+    const featured = await t.app.inject({
+      method: 'GET',
+      url: `/api/guest/store/${op.propertyId}/featured?lang=ar`,
+    });
+    expect(featured.statusCode).toBe(200);
+    expect(featured.json().data.services.map((x: { id: string; title: string }) => [x.id, x.title])).toEqual([
+      [breakfast, 'فطور'],
+    ]);
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: `/api/guest/store/${crypto.randomUUID()}/featured`,
+    });
+    expect(elsewhere.statusCode).toBe(404);
     const titles = Object.fromEntries(
       data.services.map((x: { id: string; title: string }) => [x.id, x.title]),
     );

@@ -1,5 +1,6 @@
 import { okEnvelope } from '@posada/contracts/envelope';
 import {
+  guestFeaturedSchema,
   guestRequestAnswer,
   guestRequestBody,
   guestServiceDetailSchema,
@@ -23,6 +24,20 @@ const ok = <T>(data: T) => ({ ok: true as const, data });
 export const guestStoreRoutes: FastifyPluginAsyncZod<ExperiencesServices> = async (app, { guestStore }) => {
   const tags = ['experiences'];
   const config = { access: 'public' as const };
+
+  app.get(
+    '/guest/store/:propiedad_id/featured',
+    {
+      config,
+      schema: {
+        tags,
+        params: z.object({ propiedad_id: idText() }),
+        querystring: langQuery,
+        response: { 200: okEnvelope(guestFeaturedSchema) },
+      },
+    },
+    async (request) => ok(await guestStore.featured(request.params.propiedad_id, request.query.lang)),
+  );
 
   app.get(
     '/guest/store/:propiedad_id/:checkin_id',

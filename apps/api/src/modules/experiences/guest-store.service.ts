@@ -115,6 +115,28 @@ export function createGuestStoreService(deps: ExperiencesDeps, access: StoreAcce
   }
 
   return {
+    /**
+     * The upselling moment `checkin_done`: the services the done step of the check-in shows, before the
+     * check-in is complete (no check-in id yet). Only a property's public offers: empty when its internal
+     * store is off, the plan lacks cross-selling or the moment is off; an unknown property is 404.
+     */
+    async featured(propertyId: string, lang?: string): Promise<{ services: GuestService[] }> {
+      const property = isUuid(propertyId) ? await repo.propertyStore(propertyId) : null;
+      if (!property) throw experiencesErrors.propertyNotFound();
+      if (!property.storeEnabled || property.storeType !== 'internal') return { services: [] };
+      if (!(await access.crossSelling(property.accountId))) return { services: [] };
+      const ids = await repo.featuredIds(propertyId);
+      if (ids.length === 0) return { services: [] };
+      const byId = new Map(
+        (await repo.offeredServices(property.accountId, propertyId)).map((s) => [s.id, s]),
+      );
+      const services = ids.flatMap((id) => {
+        const s = byId.get(id);
+        return s ? [toGuestService(s, langOf(lang))] : [];
+      });
+      return { services };
+    },
+
     async store(propertyId: string, checkinId: string, lang?: string): Promise<GuestStore> {
       const ctx = await context(propertyId, checkinId);
       const mode = await modeOf(ctx);
@@ -123,7 +145,6 @@ export function createGuestStoreService(deps: ExperiencesDeps, access: StoreAcce
         return { mode: 'external', message: ctx.storeMessage ?? '', url: ctx.storeUrl ?? '' };
       const { accountId } = ctx.checkin;
       const list = await repo.offeredServices(accountId, ctx.checkin.propertyId);
-      const ids = new Set(list.map((s) => s.id));
       await repo.recordFunnel(
         list.map((s) => funnelRow(ctx, s.id)),
         'offered',
@@ -134,7 +155,6 @@ export function createGuestStoreService(deps: ExperiencesDeps, access: StoreAcce
         services: list.map((s) => toGuestService(s, langOf(lang))),
         requests: (await repo.ofCheckin(ctx.checkin.id)).map(toGuestRequest),
         pays_online: await paysOnline(accountId),
-        featured: (await repo.featuredIds(ctx.checkin.propertyId)).filter((id) => ids.has(id)),
       };
     },
 

@@ -121,6 +121,20 @@ export function createRequestsRepo({ db }: { db: Db }) {
       return row ?? null;
     },
 
+    /** A property's account and store switch (the done step's featured services, before a check-in is complete). */
+    async propertyStore(propertyId: string) {
+      const [row] = await db
+        .select({
+          accountId: properties.accountId,
+          storeEnabled: properties.storeEnabled,
+          storeType: properties.storeType,
+        })
+        .from(properties)
+        .where(eq(properties.id, propertyId))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** The check-in's main guest (the lead, else the first registered). */
     async leadGuest(checkinId: string) {
       const [row] = await db

@@ -4,7 +4,7 @@ import { type GuestLanguage, t } from '../i18n.ts';
 import { apiMessage } from '../steps/CodeStep.tsx';
 import { Alert } from '../ui.tsx';
 import { ServiceCard } from './cards.tsx';
-import { loadStore } from './store-api.ts';
+import { loadFeatured } from './store-api.ts';
 
 const FEATURED_MAX = 3;
 
@@ -28,23 +28,16 @@ export function FeaturedServices({
   const [error, setError] = useState('');
   useEffect(() => {
     let live = true;
-    loadStore(propertyId, checkinId, language).then(
-      (store) => {
-        if (!live || store.mode !== 'internal') return;
-        const byId = new Map(store.services.map((s) => [s.id, s]));
-        setServices(
-          store.featured
-            .map((id) => byId.get(id))
-            .filter((s): s is GuestService => !!s)
-            .slice(0, FEATURED_MAX),
-        );
+    loadFeatured(propertyId, language).then(
+      (answer) => {
+        if (live) setServices(answer.services.slice(0, FEATURED_MAX));
       },
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [propertyId, checkinId, language]);
+  }, [propertyId, language]);
 
   if (services.length === 0) return null;
   return (

@@ -12,6 +12,7 @@ describe('the guest store paths', () => {
       experiencesPaths.guestRequests('p1', 's1', 'c1'),
     );
     expect(guestStorePaths.guestPay('p1', 'c1', 'r1')).toBe(experiencesPaths.guestPay('p1', 'c1', 'r1'));
+    expect(guestStorePaths.guestFeatured('p1')).toBe(experiencesPaths.guestFeatured('p1'));
   });
 });
 

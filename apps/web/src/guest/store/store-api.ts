@@ -1,4 +1,5 @@
 import type {
+  GuestFeatured,
   GuestRequestAnswer,
   GuestRequestBody,
   GuestServiceDetail,
@@ -16,6 +17,7 @@ import { type GuestLanguage, t } from '../i18n.ts';
 const e = encodeURIComponent;
 export const guestStorePaths = {
   guestStore: (p: string, c: string) => `/api/guest/store/${e(p)}/${e(c)}`,
+  guestFeatured: (p: string) => `/api/guest/store/${e(p)}/featured`,
   guestService: (p: string, s: string, c: string) => `/api/guest/store/${e(p)}/${e(c)}/services/${e(s)}`,
   guestRequests: (p: string, s: string, c: string) =>
     `/api/guest/store/${e(p)}/${e(c)}/services/${e(s)}/requests`,
@@ -26,6 +28,10 @@ const experiencesPaths = guestStorePaths;
 /** The store of a completed check-in (spec 2.2 services page): internal, external or none. */
 export const loadStore = (propertyId: string, checkinId: string, lng: GuestLanguage) =>
   guestApi<GuestStore>('GET', `${experiencesPaths.guestStore(propertyId, checkinId)}?lang=${lng}`);
+
+/** The done step's featured services (before the check-in is complete). */
+export const loadFeatured = (propertyId: string, lng: GuestLanguage) =>
+  guestApi<GuestFeatured>('GET', `${experiencesPaths.guestFeatured(propertyId)}?lang=${lng}`);
 
 /** Titles and descriptions come in `lng` (Spanish when the operator wrote none in it). */
 export const loadServiceDetail = (
