@@ -4,7 +4,7 @@
 // discards one; reads the report with its numbers and downloads its CSV; and sets a property's upselling
 // moments. Screenshots in es, en and ar, desktop and 390 px, when E2E_SHOTS_DIR is set.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { accountsFor } from './support/accounts.ts';
 import { type ApiSession, apiLogin, openAs } from './support/auth.ts';
 
@@ -71,7 +71,39 @@ test.beforeAll(async ({ request }) => {
   });
   expect(res.ok(), await res.text()).toBe(true);
   Object.assign(session.user, { active_property_id: propertyId });
+  await guestRequests(request);
 });
+
+/**
+ * Requests of this try, made as guests of completed stays do (the guest store API): two manual services
+ * start pending and one automatic starts approved, so a retry finds rows for every action too.
+ */
+async function guestRequests(request: APIRequestContext) {
+  const headers = { Authorization: `Bearer ${session.token}` };
+  const stays = await request.get('/api/checkins?tab=complete&page_size=50', { headers });
+  expect(stays.ok(), await stays.text()).toBe(true);
+  const services = await request.get('/api/services?active=true', { headers });
+  expect(services.ok(), await services.text()).toBe(true);
+  type Stay = { id: string; property_id: string; start_date: string };
+  type Service = { id: string; property_id: string | null; confirmation: string; price: number };
+  const list: Service[] = (await services.json()).data.items;
+  const made = { manual: 0, automatic: 0 };
+  for (const stay of (await stays.json()).data.items as Stay[]) {
+    for (const service of list) {
+      if (service.property_id && service.property_id !== stay.property_id) continue;
+      const kind = service.confirmation as keyof typeof made;
+      if (service.price === 0 || made[kind] >= (kind === 'manual' ? 2 : 1)) continue;
+      const res = await request.post(
+        `/api/guest/store/${stay.property_id}/${stay.id}/services/${service.id}/requests`,
+        { data: { quantity: 1, service_date: stay.start_date, language: 'es' } },
+      );
+      expect(res.ok(), await res.text()).toBe(true);
+      made[kind] += 1;
+    }
+    if (made.manual >= 2 && made.automatic >= 1) return;
+  }
+  throw new Error(`not enough stays and services for the requests: ${JSON.stringify(made)}`);
+}
 
 test('the operator approves, rejects, confirms the payment of and discards requests', async ({ page }) => {
   test.setTimeout(120_000);

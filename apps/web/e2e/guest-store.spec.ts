@@ -1,15 +1,18 @@
 // Issue 18, the experiences store on the guest's side: on a 390 px phone, in Spanish and in Arabic, a guest
 // with a completed check-in opens the services page, sees the store's services, opens one, requests it and
 // pays on the Stripe fake's Checkout, comes back and sees it paid (an automatic service) or held until the
-// accommodation confirms (a manual one). Screenshots of the services page and the service page in es, en
+// accommodation confirms (a manual one); then the operator approves the held one, which charges the card,
+// and finds it paid in the requests and in the report. Screenshots of the services page and the service page in es, en
 // and ar at 390 px and 1280 px with GUEST_SCREENSHOTS=<dir>.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { accountsFor } from './support/accounts.ts';
-import { type ApiSession, apiLogin } from './support/auth.ts';
+import { type ApiSession, apiLogin, openAs } from './support/auth.ts';
 import { mailCode, messages } from './support/guest-flow.ts';
 import { E2E_BASE_URL, E2E_MAIL_PORT } from './support/ports.ts';
 
 const own = accountsFor(test, 'guest-store');
+// In order: the operator approves the Arabic guest's held request, so a retry runs them all again.
+test.describe.configure({ mode: 'serial' });
 const SCREENSHOTS = process.env.GUEST_SCREENSHOTS;
 const PROPERTY = 'Apartamento Sol de Triana';
 const auth = (session: ApiSession) => ({ Authorization: `Bearer ${session.token}` });
@@ -264,6 +267,39 @@ for (const c of cases) {
     await phone.close();
   });
 }
+
+test('the operator approves the held request: it is charged, paid, and in the report', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // The Arabic guest's manual dinner above is held on the card until the operator approves it.
+  const chosen = await request.put('/api/user/active-property', {
+    headers: auth(session),
+    data: { property_id: propertyId },
+  });
+  expect(chosen.ok(), await chosen.text()).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openAs(page, session, '/business/upselling/requests');
+  await page.getByRole('textbox', { name: /Buscar/ }).fill(`Cena ${run}`);
+  const row = page
+    .getByTestId('request-row')
+    .filter({ hasText: `Cena ${run}` })
+    .first();
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.getByRole('button', { name: 'Aprobar' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(/contacta con/);
+  await dialog.getByRole('button', { name: 'Aprobar', exact: true }).click();
+  await expect(page.getByText(/aprobada\.$/)).toBeVisible();
+  // Approving captured the hold: the request is paid.
+  await expect(row.getByTestId('request-status')).toHaveText(/Pagada/i, { timeout: 20_000 });
+
+  await openAs(page, session, '/business/upselling/reports');
+  await expect(page.getByTestId('report')).toBeVisible({ timeout: 30_000 });
+  const byService = page.getByTestId('report-by-service');
+  await expect(byService.getByRole('row').filter({ hasText: `Cena ${run}` })).toContainText('80,00');
+});
 
 test('the services page and a service page in es, en and ar at 390 and 1280 px', async ({
   page,

@@ -57,9 +57,15 @@ export function ExperiencesFrame({
             if (target) navigate(pathTo(target.route));
           }}
         >
-          <Tabs.List>
+          {/* One row that scrolls sideways on a phone rather than wrapping to three. */}
+          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
             {experiencesTabs.map((x) => (
-              <Tabs.Tab key={x.key} value={x.key} leftSection={<x.icon size={16} aria-hidden />}>
+              <Tabs.Tab
+                key={x.key}
+                value={x.key}
+                leftSection={<x.icon size={16} aria-hidden />}
+                style={{ flexShrink: 0 }}
+              >
                 {t(`frame.tabs.${x.key}`)}
               </Tabs.Tab>
             ))}
