@@ -127,7 +127,7 @@ describe('only built screens are linked', () => {
     );
   });
 
-  it('gives the property dropdown account settings, property settings, add accommodation and logout, the mobile menu to home, Reservas, the calendar, Check-ins, Canales, Configuración and logout', () => {
+  it('gives the property dropdown account settings, property settings, add accommodation and logout, the mobile menu to home, Reservas, the calendar, Check-ins, Canales, Bandeja, Servicios (premium), Configuración and logout', () => {
     expect(keys(visibleNavItems(propertyMenuItems, apartment))).toEqual([
       'account',
       'propertySettings',
@@ -145,13 +145,15 @@ describe('only built screens are linked', () => {
       'checkins',
       'channels',
       'inbox',
+      'services',
       'settings',
       'logout',
     ]);
     expect(mobile[2]?.href).toBe(routePaths.monthlyCalendar);
     expect(mobile[4]?.href).toBe(routePaths.ChannelConnect);
     expect(mobile[5]?.href).toBe(routePaths.messageChannelPage);
-    expect(mobile[6]?.href).toBe(`/business/properties/edition/${apartment.activePropertyId}`);
+    expect(mobile[6]?.href).toBe(routePaths.Servicios);
+    expect(mobile[7]?.href).toBe(`/business/properties/edition/${apartment.activePropertyId}`);
   });
 
   it('uses the monthly calendar on mobile for apartments', () => {
