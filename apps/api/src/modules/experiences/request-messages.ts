@@ -1,10 +1,8 @@
 import { experiencesGuestPages } from '@posada/contracts/experiences';
-import type { InboxChannel, InboxMessage } from '@posada/contracts/inbox';
-import type { OutboundContent } from '../../adapters/whatsapp/types.ts';
 import { type Locale, locales, translate } from '../../i18n/messages.ts';
 import { AppError } from '../../lib/errors.ts';
 import { placeholdersOf } from '../../lib/message-template.ts';
-import type { Recipient } from '../inbox/inbox.types.ts';
+import { deliverToGuest, type GuestDeliveryOutcome } from '../inbox/guest-delivery.service.ts';
 import type { ExperiencesDeps } from './experiences.deps.ts';
 import { createRequestsRepo, type RequestView } from './requests.repo.ts';
 
@@ -60,7 +58,6 @@ function providerTemplateParams(body: string, v: { service: string; property: st
   return byCount[placeholdersOf(body)] ?? null;
 }
 
-type Outcome = { message: InboxMessage } | { error: string };
 export type GuestMessageStatus = 'pending' | 'approved' | 'rejected' | 'paid';
 
 /**
@@ -73,18 +70,6 @@ export function createRequestMessages(deps: ExperiencesDeps) {
   const repo = createRequestsRepo({ db: deps.db });
   const { logger } = deps;
 
-  async function attempt(send: () => Promise<InboxMessage>, channel: InboxChannel): Promise<Outcome> {
-    try {
-      const message = await send();
-      if (message.status === 'failed') return { error: message.error ?? `${channel}.failed` };
-      return { message };
-    } catch (err) {
-      if (err instanceof AppError) return { error: err.code };
-      logger.warn({ err, channel }, 'experiences: a request message could not be sent');
-      return { error: `${channel}.failed` };
-    }
-  }
-
   const linkOf = (r: RequestView) =>
     r.checkinId
       ? new URL(
@@ -95,8 +80,8 @@ export function createRequestMessages(deps: ExperiencesDeps) {
         ).toString()
       : deps.appUrl;
 
-  /** Tells the guest about the request's state; answers how it went (nothing to say: null). */
-  async function toGuest(r: RequestView, status: GuestMessageStatus): Promise<Outcome | null> {
+  /** Tells the guest about the request's state; answers how it went. */
+  async function toGuest(r: RequestView, status: GuestMessageStatus): Promise<GuestDeliveryOutcome> {
     const inbox = deps.inbox();
     if (!inbox) return { error: 'inbox.not_configured' };
     const locale = localeOf(r.language);
@@ -107,51 +92,21 @@ export function createRequestMessages(deps: ExperiencesDeps) {
       total: formatMoney(r.total, r.currency, locale),
       link: linkOf(r),
     };
-    const body = translate(locale, `experiences.message.${status}`, values);
-    const phone = digitsOf(r.phone);
-    const email = r.email.trim() || null;
-    const to: Recipient = {
-      phone: phone.length >= 6 ? phone : null,
-      email,
-      guestName: r.clientName,
-      bookingId: r.bookingId,
-    };
-    const send = (channel: InboxChannel, content: OutboundContent, subject?: string) => () =>
-      inbox.send({ accountId: r.accountId, to, channel, content, authorUserId: null, subject });
-
-    let last: Outcome = { error: 'experiences.no_address' };
-    if (to.phone) {
-      last = await attempt(send('whatsapp', { type: 'text', body }), 'whatsapp');
-      if ('message' in last) return last;
-      if (last.error === 'inbox.window_closed') {
-        const templates = deps.whatsapp();
-        const template =
-          (await templates?.approvedTemplate(r.accountId, deps.templates.service, locale)) ??
-          (locale === 'es'
-            ? null
-            : await templates?.approvedTemplate(r.accountId, deps.templates.service, 'es'));
-        const bodyParams = template ? serviceTemplateParams(template.body, values) : null;
-        if (template && bodyParams) {
-          last = await attempt(
-            send('whatsapp', {
-              type: 'template',
-              name: template.name,
-              language: template.language,
-              bodyParams,
-            }),
-            'whatsapp',
-          );
-          if ('message' in last) return last;
-        } else last = { error: 'experiences.no_template' };
-      }
-    }
-    if (email) {
-      const subject = translate(locale, 'experiences.message.subject', { service: r.serviceName });
-      const byMail = await attempt(send('email', { type: 'text', body }, subject), 'email');
-      if ('message' in byMail) return byMail;
-      last = byMail;
-    }
-    return last;
+    return deliverToGuest(
+      { inbox, whatsapp: deps.whatsapp(), logger },
+      {
+        accountId: r.accountId,
+        phone: r.phone,
+        email: r.email,
+        guestName: r.clientName,
+        bookingId: r.bookingId,
+        language: locale,
+        text: translate(locale, `experiences.message.${status}`, values),
+        subject: translate(locale, 'experiences.message.subject', { service: r.serviceName }),
+        template: { name: deps.templates.service, params: (body) => serviceTemplateParams(body, values) },
+        codes: { noAddress: 'experiences.no_address', noTemplate: 'experiences.no_template' },
+      },
+    );
   }
 
   /** Tells the provider of a confirmed request, once (provider_notified_at is claimed before sending). */
@@ -194,18 +149,19 @@ export function createRequestMessages(deps: ExperiencesDeps) {
             })
           : null;
         if (template && bodyParams) {
-          const sent = await attempt(
-            () =>
-              inbox.send({
-                accountId: r.accountId,
-                to: { phone, email: null, guestName: provider.name },
-                channel: 'whatsapp',
-                content: { type: 'template', name: template.name, language: template.language, bodyParams },
-                authorUserId: null,
-              }),
-            'whatsapp',
-          );
-          if ('error' in sent)
+          const sent = await inbox
+            .send({
+              accountId: r.accountId,
+              to: { phone, email: null, guestName: provider.name },
+              channel: 'whatsapp',
+              content: { type: 'template', name: template.name, language: template.language, bodyParams },
+              authorUserId: null,
+            })
+            .catch((err: unknown) => ({
+              status: 'failed',
+              error: err instanceof AppError ? err.code : 'whatsapp.failed',
+            }));
+          if (sent.status === 'failed')
             logger.warn({ request: r.id, error: sent.error }, 'experiences: provider WhatsApp');
         }
       }
@@ -229,7 +185,7 @@ export function createRequestMessages(deps: ExperiencesDeps) {
       if (!r) return;
       if (previous === null && status === 'approved' && r.paymentMode === 'online' && !r.paidAt) return;
       const outcome = await toGuest(r, status as GuestMessageStatus);
-      if (outcome && 'error' in outcome)
+      if ('error' in outcome)
         logger.info({ request: r.id, error: outcome.error }, 'experiences: the guest was not told');
     },
 

@@ -1,5 +1,4 @@
 import { experiencesGuestPages } from '@posada/contracts/experiences';
-import type { InboxMessage } from '@posada/contracts/inbox';
 import { addDays, todayIn } from '@posada/domain/booking-rules';
 import { zonedTime } from '@posada/domain/checkin-rules';
 import {
@@ -9,12 +8,9 @@ import {
   UPSELL_STALE_MS,
   upsellOfferDate,
 } from '@posada/domain/experiences';
-import type { OutboundContent } from '../../adapters/whatsapp/types.ts';
-import type { InboxChannel } from '../../db/schema/messaging.ts';
 import { translate } from '../../i18n/messages.ts';
-import { AppError } from '../../lib/errors.ts';
 import { placeholdersOf } from '../../lib/message-template.ts';
-import type { Recipient } from '../inbox/inbox.types.ts';
+import { deliverToGuest, type GuestDeliveryOutcome } from '../inbox/guest-delivery.service.ts';
 import type { ExperiencesDeps } from './experiences.deps.ts';
 import type { StoreAccess } from './store-access.ts';
 import { createUpsellRepo, type OfferedService, type TimedMoment } from './upsell.repo.ts';
@@ -42,7 +38,7 @@ export function offerTemplateParams(
 }
 
 type Stay = Awaited<ReturnType<ReturnType<typeof createUpsellRepo>['stays']>>[number];
-type Outcome = { channel: InboxChannel } | { error: string; channel?: InboxChannel };
+type Outcome = GuestDeliveryOutcome;
 
 /**
  * The upselling offers (docs/experiences.md "Upselling configuration"): for each switched-on before-arrival
@@ -55,18 +51,6 @@ type Outcome = { channel: InboxChannel } | { error: string; channel?: InboxChann
 export function createUpsellOffers(deps: ExperiencesDeps, access: StoreAccess) {
   const { clock, logger } = deps;
   const repo = createUpsellRepo({ db: deps.db });
-
-  async function attempt(send: () => Promise<InboxMessage>, channel: InboxChannel): Promise<Outcome> {
-    try {
-      const message = await send();
-      if (message.status === 'failed') return { error: message.error ?? `${channel}.failed`, channel };
-      return { channel };
-    } catch (err) {
-      if (err instanceof AppError) return { error: err.code, channel };
-      logger.warn({ err, channel }, 'upselling: an offer could not be sent');
-      return { error: (err as { code?: string }).code ?? `${channel}.failed`, channel };
-    }
-  }
 
   /** Where the offer leads: the services page after a finished check-in, else the check-in itself. */
   async function linkOf(moment: TimedMoment, stay: Stay): Promise<string | null> {
@@ -88,60 +72,22 @@ export function createUpsellOffers(deps: ExperiencesDeps, access: StoreAccess) {
       services: titles.join(', '),
       link,
     };
-    const body = translate(locale, 'experiences.message.offer', values);
-    const phone = digitsOf(stay.phone);
-    const email = stay.email.trim() || null;
-    const to: Recipient = {
-      phone: phone.length >= 6 ? phone : null,
-      email,
-      guestName: stay.name,
-      bookingId: stay.bookingId,
-    };
-    const send = (channel: InboxChannel, content: OutboundContent, subject?: string) => () =>
-      inbox.send({ accountId: moment.accountId, to, channel, content, authorUserId: null, subject });
-
-    let last: Outcome = { error: 'experiences.no_address' };
-    if (
-      to.phone &&
-      (await deps
-        .whatsapp()
-        ?.senderFor(moment.accountId)
-        .catch(() => null))
-    ) {
-      last = await attempt(send('whatsapp', { type: 'text', body }), 'whatsapp');
-      if (!('error' in last)) return last;
-      if (last.error === 'inbox.window_closed') {
-        // Outside the 24-hour window only an approved template may go (whatsapp-cloud-api.md §3).
-        const templates = deps.whatsapp();
-        const template =
-          (await templates?.approvedTemplate(moment.accountId, deps.templates.upsell, locale)) ??
-          (locale === 'es'
-            ? null
-            : await templates?.approvedTemplate(moment.accountId, deps.templates.upsell, 'es'));
-        const bodyParams = template ? offerTemplateParams(template.body, values) : null;
-        if (template && bodyParams) {
-          last = await attempt(
-            send('whatsapp', {
-              type: 'template',
-              name: template.name,
-              language: template.language,
-              bodyParams,
-            }),
-            'whatsapp',
-          );
-          if (!('error' in last)) return last;
-        } else last = { error: 'experiences.no_template', channel: 'whatsapp' };
-      }
-    }
-    if (email) {
-      const subject = translate(locale, 'experiences.message.offer_subject', {
-        property: moment.propertyName,
-      });
-      const byMail = await attempt(send('email', { type: 'text', body }, subject), 'email');
-      if (!('error' in byMail)) return byMail;
-      last = byMail;
-    }
-    return last;
+    return deliverToGuest(
+      { inbox, whatsapp: deps.whatsapp(), logger },
+      {
+        accountId: moment.accountId,
+        phone: stay.phone,
+        email: stay.email,
+        guestName: stay.name,
+        bookingId: stay.bookingId,
+        language: locale,
+        text: translate(locale, 'experiences.message.offer', values),
+        subject: translate(locale, 'experiences.message.offer_subject', { property: moment.propertyName }),
+        template: { name: deps.templates.upsell, params: (body) => offerTemplateParams(body, values) },
+        codes: { noAddress: 'experiences.no_address', noTemplate: 'experiences.no_template' },
+        whatsappOnlyWithSender: true,
+      },
+    );
   }
 
   /** The stays of one moment due now: the check-in's offer day has reached 10:00 and is under 48 hours old. */

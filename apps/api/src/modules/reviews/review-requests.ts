@@ -1,4 +1,3 @@
-import type { InboxMessage } from '@posada/contracts/inbox';
 import { reviewPaths } from '@posada/contracts/reviews';
 import { addDays, todayIn } from '@posada/domain/booking-rules';
 import {
@@ -10,14 +9,12 @@ import {
   reviewIsDue,
 } from '@posada/domain/reviews';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboundContent } from '../../adapters/whatsapp/types.ts';
 import type { Db } from '../../db/client.ts';
-import type { InboxChannel } from '../../db/schema/messaging.ts';
 import { type Locale, locales, translate } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
 import { placeholdersOf } from '../../lib/message-template.ts';
-import type { InboxService, Recipient } from '../inbox/inbox.types.ts';
+import { deliverToGuest, type GuestDeliveryOutcome } from '../inbox/guest-delivery.service.ts';
+import type { InboxService } from '../inbox/inbox.types.ts';
 import type { WhatsAppConnections } from '../whatsapp/whatsapp.types.ts';
 import {
   createReviewsRepo,
@@ -36,7 +33,7 @@ export interface ReviewRequestsDeps {
   /** The inbox (bound late: every message a guest gets goes through it and lands in their thread). */
   inbox: () => InboxService | null;
   /** Approved WhatsApp templates (bound late); null when the whatsapp module is not there. */
-  whatsapp: () => Pick<WhatsAppConnections, 'approvedTemplate'> | null;
+  whatsapp: () => Pick<WhatsAppConnections, 'approvedTemplate' | 'senderFor'> | null;
   /** The approved template that asks for the score outside the 24-hour window (WHATSAPP_REVIEW_TEMPLATE). */
   templateName: string;
 }
@@ -111,19 +108,7 @@ export function createReviewRequests(deps: ReviewRequestsDeps) {
     return created;
   }
 
-  type Outcome = { message: InboxMessage; channel: InboxChannel } | { error: string };
-
-  async function attempt(send: () => Promise<InboxMessage>, channel: InboxChannel): Promise<Outcome> {
-    try {
-      const message = await send();
-      if (message.status === 'failed') return { error: message.error ?? `${channel}.failed` };
-      return { message, channel };
-    } catch (err) {
-      if (err instanceof AppError) return { error: err.code };
-      logger.warn({ err, channel }, 'reviews: a request could not be sent');
-      return { error: (err as { code?: string }).code ?? `${channel}.failed` };
-    }
-  }
+  type Outcome = GuestDeliveryOutcome;
 
   /** Sends one claimed request; answers how it went (stored on the row). */
   async function deliver(row: ReviewRequestRow): Promise<Outcome | { cancelled: string }> {
@@ -139,54 +124,24 @@ export function createReviewRequests(deps: ReviewRequestsDeps) {
     const locale = localeOf(stay.language);
     const link = new URL(reviewPaths.guestPage(row.token), deps.appUrl).toString();
     const values = { name: firstName(stay.name), property: property.name, scale: row.scale, link };
-    const body = translate(locale, 'reviews.message.request', values);
-    const phone = digitsOf(stay.phone);
-    const email = stay.email.trim() || null;
-    const to: Recipient = {
-      phone: phone.length >= 6 ? phone : null,
-      email,
-      guestName: stay.name,
-      bookingId: row.bookingId,
-    };
-    const send = (channel: InboxChannel, content: OutboundContent, subject?: string) => () =>
-      inbox.send({ accountId: row.accountId, to, channel, content, authorUserId: null, subject });
-
-    let last: Outcome = { error: 'reviews.no_address' };
-    if (to.phone) {
-      last = await attempt(send('whatsapp', { type: 'text', body }), 'whatsapp');
-      if ('message' in last) return last;
-      if (last.error === 'inbox.window_closed') {
-        // Outside the 24-hour window only an approved template may go (whatsapp-cloud-api.md §3).
-        const templates = deps.whatsapp();
-        const template =
-          (await templates?.approvedTemplate(row.accountId, deps.templateName, locale)) ??
-          (locale === 'es'
-            ? null
-            : await templates?.approvedTemplate(row.accountId, deps.templateName, 'es'));
-        const bodyParams = template
-          ? templateParams(template.body, { ...values, scale: String(row.scale) })
-          : null;
-        if (template && bodyParams) {
-          last = await attempt(
-            send('whatsapp', {
-              type: 'template',
-              name: template.name,
-              language: template.language,
-              bodyParams,
-            }),
-            'whatsapp',
-          );
-          if ('message' in last) return last;
-        } else last = { error: 'reviews.no_template' };
-      }
-    }
-    if (email) {
-      const subject = translate(locale, 'reviews.message.subject', { property: property.name });
-      const byMail = await attempt(send('email', { type: 'text', body }, subject), 'email');
-      if ('message' in byMail) return byMail;
-      last = byMail;
-    }
-    return last;
+    return deliverToGuest(
+      { inbox, whatsapp: deps.whatsapp(), logger },
+      {
+        accountId: row.accountId,
+        phone: stay.phone,
+        email: stay.email,
+        guestName: stay.name,
+        bookingId: row.bookingId,
+        language: locale,
+        text: translate(locale, 'reviews.message.request', values),
+        subject: translate(locale, 'reviews.message.subject', { property: property.name }),
+        template: {
+          name: deps.templateName,
+          params: (body) => templateParams(body, { ...values, scale: String(row.scale) }),
+        },
+        codes: { noAddress: 'reviews.no_address', noTemplate: 'reviews.no_template' },
+      },
+    );
   }
 
   /** Sends every due request once: a row is claimed (scheduled → sent) before anything goes out. */
@@ -240,11 +195,10 @@ export function createReviewRequests(deps: ReviewRequestsDeps) {
         const body = translate(localeOf(stay?.language), 'reviews.message.thanks', {
           url: property.reviewUrl,
         });
-        await attempt(
-          () =>
-            inbox.send({ accountId, to: { threadId }, content: { type: 'text', body }, authorUserId: null }),
-          'whatsapp',
-        );
+        // The thanks goes while the window the reply opened lasts; a failure is only logged.
+        await inbox
+          .send({ accountId, to: { threadId }, content: { type: 'text', body }, authorUserId: null })
+          .catch((err: unknown) => logger.warn({ err }, 'reviews: the thanks could not be sent'));
       }
       return true;
     },
