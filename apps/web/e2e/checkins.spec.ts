@@ -175,6 +175,9 @@ test('Bookings tabs, the detail with its card, keys with confirmation, history b
   await page.getByRole('tab', { name: 'Hoy' }).click();
   await expect(page).toHaveURL(/tab=today/);
   await page.getByRole('tab', { name: 'Completos' }).click();
+  await expect(page).toHaveURL(/tab=complete/);
+  // The previous tab's rows stay on screen until the list is read again: wait for that read to end.
+  await page.waitForLoadState('networkidle');
 
   // Keys: asked first, then a toast.
   // Held by the guest's name: background work (a door code sent by WhatsApp marks its keys delivered) may
