@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { FilesService, StoredImage } from '../modules/files/files.service.ts';
 
 /** Demo rates per property name (spec 3 Rate: price with taxes included, minor units). */
 export const demoRates: Record<
@@ -37,8 +38,44 @@ export const demoImages: Record<string, [string, string][]> = {
   ],
 };
 
+/** Each colour pair is drawn once per process: every seed (and every test that seeds) reuses the bytes. */
+const drawn = new Map<string, Promise<Buffer>>();
+
 /** A 960×640 JPEG with a diagonal gradient: a stand-in photo that every browser can show. */
-export async function demoPhoto([from, to]: [string, string]): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="960" height="640" fill="url(#g)"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+export function demoPhoto([from, to]: [string, string]): Promise<Buffer> {
+  const key = `${from}${to}`;
+  let photo = drawn.get(key);
+  if (!photo) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="960" height="640" fill="url(#g)"/></svg>`;
+    photo = sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+    drawn.set(key, photo);
+  }
+  return photo;
+}
+
+export type DemoFiles = Pick<FilesService, 'saveImage' | 'copyImage'>;
+/** Per files service (one storage), each colour pair's first stored photo. */
+const firstStored = new WeakMap<DemoFiles, Map<string, Promise<StoredImage>>>();
+
+/**
+ * A demo photo stored for one account: checked and thumbnailed once per colour pair and storage (the
+ * e2e server seeds dozens of demo accounts), then copied under new names for each further account.
+ */
+export async function storeDemoPhoto(files: DemoFiles, pair: [string, string]): Promise<StoredImage> {
+  let byPair = firstStored.get(files);
+  if (!byPair) {
+    byPair = new Map();
+    firstStored.set(files, byPair);
+  }
+  const key = pair.join('');
+  const first = byPair.get(key);
+  if (first) return files.copyImage(await first);
+  const saving = demoPhoto(pair)
+    .then((bytes) => files.saveImage(bytes))
+    .then((verdict) => {
+      if (!verdict.ok) throw new Error(`demo photo refused: ${verdict.reason}`);
+      return verdict.image;
+    });
+  byPair.set(key, saving);
+  return saving;
 }

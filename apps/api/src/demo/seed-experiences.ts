@@ -16,8 +16,7 @@ import { properties } from '../db/schema/properties.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import { DOCUMENT_PURPOSE } from '../modules/checkins/checkin-links.ts';
-import type { FilesService } from '../modules/files/files.service.ts';
-import { demoPhoto } from './demo-media.ts';
+import { type DemoFiles, storeDemoPhoto } from './demo-media.ts';
 import { generator } from './seed-bookings.ts';
 import {
   type DemoService,
@@ -52,7 +51,7 @@ export async function seedDemoExperiences(
   db: Db,
   clock: Clock,
   note: (created: boolean, what: string) => void,
-  opts: { email: string; secrets: SecretBox; files?: Pick<FilesService, 'saveImage'> },
+  opts: { email: string; secrets: SecretBox; files?: DemoFiles },
 ): Promise<void> {
   const [owner] = await db
     .select({ accountId: users.accountId })
@@ -84,9 +83,8 @@ export async function seedDemoExperiences(
       demoServices.map(async (service) => {
         const stored: ServicePhoto[] = [];
         for (const pair of service.photos) {
-          const verdict = await files.saveImage(await demoPhoto(pair));
-          if (!verdict.ok) throw new Error(`demo service photo refused: ${verdict.reason}`);
-          stored.push({ file: verdict.image.fileName, thumb: verdict.image.thumbName });
+          const image = await storeDemoPhoto(files, pair);
+          stored.push({ file: image.fileName, thumb: image.thumbName });
         }
         photos.set(service.key, stored);
       }),

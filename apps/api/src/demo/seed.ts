@@ -7,9 +7,8 @@ import { propertyImages, type RoomStatus, rates, rooms, roomTypes } from '../db/
 import type { Clock } from '../lib/clock.ts';
 import { createSecretBox, type SecretBox } from '../lib/secret-box.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import type { FilesService } from '../modules/files/files.service.ts';
 import { AUTHORITY_PASSWORD_PURPOSE } from '../modules/properties/property-settings.service.ts';
-import { demoImages, demoPhoto, demoRates } from './demo-media.ts';
+import { type DemoFiles, demoImages, demoRates, storeDemoPhoto } from './demo-media.ts';
 import { seedDemoBilling } from './seed-billing.ts';
 import { seedDemoBookings } from './seed-bookings.ts';
 import { seedDemoCheckins } from './seed-checkins.ts';
@@ -399,7 +398,7 @@ export async function seedDemo(
   db: Db,
   clock: Clock,
   opts: {
-    files?: Pick<FilesService, 'saveImage'>;
+    files?: DemoFiles;
     /** Seals the authority passwords and check-in links; must be the APP_SECRET the API runs with. */
     appSecret: string;
     /**
@@ -672,7 +671,7 @@ async function seedRates(
 async function seedImages(
   db: Db,
   note: (created: boolean, what: string) => void,
-  files: Pick<FilesService, 'saveImage'>,
+  files: DemoFiles,
   opts: { accountId: string; propertyId: string; nombre: string; now: Date },
 ) {
   const colours = demoImages[opts.nombre] ?? [];
@@ -683,9 +682,7 @@ async function seedImages(
   if (colours.length === 0 || Number(existing?.n ?? 0) > 0) return;
   const values: (typeof propertyImages.$inferInsert)[] = [];
   for (const [position, pair] of colours.entries()) {
-    const verdict = await files.saveImage(await demoPhoto(pair));
-    if (!verdict.ok) throw new Error(`demo photo refused: ${verdict.reason}`);
-    const { fileName, thumbName, mime, bytes } = verdict.image;
+    const { fileName, thumbName, mime, bytes } = await storeDemoPhoto(files, pair);
     values.push({
       accountId: opts.accountId,
       propertyId: opts.propertyId,

@@ -27,6 +27,18 @@ describe('property images: accepted only when the whole file is the image', () =
     expect(await stored()).toHaveLength(2);
   });
 
+  it('copies a stored photo under new names: removing the copy keeps the original', async () => {
+    const saved = await files.saveImage(photo);
+    if (!saved.ok) throw new Error('not stored');
+    const copy = await files.copyImage(saved.image);
+    expect(copy.fileName).not.toBe(saved.image.fileName);
+    expect(copy.thumbName).not.toBe(saved.image.thumbName);
+    expect((await files.read(copy.fileName)).bytes.equals(photo)).toBe(true);
+    await files.remove([copy.fileName, copy.thumbName]);
+    expect((await files.read(saved.image.fileName)).bytes.equals(photo)).toBe(true);
+    await files.remove([saved.image.fileName, saved.image.thumbName]);
+  });
+
   it('refuses a truncated photo, a photo with an archive appended and a GIF with a script appended', async () => {
     const before = await stored();
     const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })

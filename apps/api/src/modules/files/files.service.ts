@@ -84,6 +84,24 @@ export function createFilesService(deps: { storage: FileStorage }) {
       };
     },
 
+    /**
+     * A second stored copy of an image already checked by saveImage (new names, same bytes): one owner
+     * removing its files never takes another's (the demo seed copies its photos to each demo account).
+     */
+    async copyImage(image: StoredImage): Promise<StoredImage> {
+      const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1);
+      const copy = async (name: string) => {
+        const bytes = await deps.storage.get(name);
+        if (!bytes) throw filesErrors.notFound();
+        return deps.storage.put(bytes, extensionOf(name));
+      };
+      return {
+        ...image,
+        fileName: await copy(image.fileName),
+        thumbName: image.thumbName ? await copy(image.thumbName) : null,
+      };
+    },
+
     /** Removes stored files (names that were never stored are ignored). */
     async remove(names: (string | null)[]): Promise<void> {
       for (const name of names) if (name) await deps.storage.remove(name);
