@@ -9,6 +9,7 @@ import {
   Table,
   Text,
   Tooltip,
+  useDirection,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -42,6 +43,8 @@ function Country({ code }: { code: string }) {
 }
 
 function Contact({ provider }: { provider: Provider }) {
+  // An address reads left to right even in Arabic: cut at its end, aligned with the column.
+  const { dir } = useDirection();
   return (
     <Stack gap={2} style={{ minWidth: 0 }}>
       {provider.phone ? (
@@ -50,7 +53,14 @@ function Contact({ provider }: { provider: Provider }) {
         </Text>
       ) : null}
       {provider.email ? (
-        <Text size="sm" c="dimmed" lineClamp={1} style={{ wordBreak: 'break-all' }}>
+        <Text
+          size="sm"
+          c="dimmed"
+          lineClamp={1}
+          dir="ltr"
+          ta={dir === 'rtl' ? 'right' : 'left'}
+          style={{ wordBreak: 'break-all' }}
+        >
           {provider.email}
         </Text>
       ) : null}
