@@ -77,6 +77,8 @@ export const layers = [
       ],
       /** Mass messages (issue 17, docs/messaging.md). */
       broadcasts: ['broadcasts', 'broadcastRecipients'],
+      /** The AI concierge: questions and answers, its policy, bot chats and their lines (issue 19, docs/concierge.md). */
+      concierge: ['botQuestions', 'botSettings', 'botChats', 'botMessages'],
       /** The unified inbox's conversations and messages (issue 17, docs/messaging.md Inbox). */
       inbox: ['inboxThreads', 'inboxMessages'],
       /** The account's WhatsApp connection, its templates and quick replies (docs/messaging.md Connection). */
@@ -148,6 +150,18 @@ export const layers = [
       reviews: ['accounts', 'bookings', 'properties', 'checkins', 'inboxMessages'],
       /** The plan gate, a property's store switch and currency, the stay and its main guest's document, a request's payment. */
       experiences: ['accounts', 'properties', 'bookings', 'checkins', 'checkinGuests', 'guestPayments'],
+      /** The plan gate and bot flag, the property's facts, the guest's stay and check-in, the inbox thread and message. */
+      concierge: [
+        'accounts',
+        'properties',
+        'bookings',
+        'checkins',
+        'rooms',
+        'unitNights',
+        'inboxThreads',
+        'inboxMessages',
+        'services',
+      ],
     },
     exceptions: [],
   },

@@ -18,6 +18,7 @@ export const notificationKindValues = [
   'billing',
   'message',
   'review',
+  'bot',
 ] as const;
 export type NotificationKindValue = (typeof notificationKindValues)[number];
 

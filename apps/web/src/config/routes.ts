@@ -91,6 +91,8 @@ export const routePaths = {
   Review: '/business/properties/edition/:propertyId/guest-reviews',
   identityVerification: '/business/properties/edition/:propertyId/identity-verification',
   pageManageChatBot: '/business/properties/edition/:propertyId/page-chat-bot-ia',
+  /** spec 2.2 accommodation/manage-chat-bot-ia: the questions-and-answers editor with its phone preview (issue 19). */
+  manageChatBot: '/business/accommodation/manage-chat-bot-ia',
   Authorities: '/business/properties/edition/:propertyId/authorities',
   /** spec 2.2 cross-selling-property (no spec 2.1 name): the experience store. */
   crossSellingProperty: '/business/properties/edition/:propertyId/cross-selling-property',

@@ -20,6 +20,8 @@ export const notificationKinds = [
   'message',
   /** Issue 17: a guest answered a review request with a score; shown as type 5. */
   'review',
+  /** Issue 19: the concierge could not answer a guest, or handed the conversation to a person; type 5. */
+  'bot',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 /** spec 3 Notification type 1 to 5, one per kind in this order. */
@@ -34,6 +36,7 @@ export const notificationTypeOf: Record<NotificationKind, number> = {
   billing: 5,
   message: 5,
   review: 5,
+  bot: 5,
 };
 
 /** spec 3 Notification: unread while read_at is empty (spec 4). */
