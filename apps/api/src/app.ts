@@ -45,6 +45,7 @@ import { createCheckinContacts } from './modules/checkins/checkin-contacts.servi
 import { createCheckinsModule } from './modules/checkins/checkins.module.ts';
 import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { createDirectBookingModule } from './modules/direct-booking/direct-booking.module.ts';
+import { createConciergeModule } from './modules/concierge/concierge.module.ts';
 import { createExperiencesModule } from './modules/experiences/experiences.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createLocalStorage, type FileStorage } from './modules/files/storage.ts';
@@ -474,6 +475,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // The AI concierge (issue 19, docs/concierge.md): answers guests on WhatsApp from the operator's knowledge.
+  const concierge = createConciergeModule({ db, clock, events, logger: app.log });
+
   /** Every module, in the order their routes register under /api and their jobs start. */
   const modules: ApiModule<unknown>[] = [
     createHealthModule({ database, jobs }),
@@ -500,6 +504,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deposits,
     reviews,
     experiences,
+    concierge,
     broadcasts,
     inbox,
     whatsappWebhooks,
