@@ -12,6 +12,7 @@ export const namespaces = [
   'admin',
   'auth',
   'booking-site',
+  'bot',
   'broadcasts',
   'calendar',
   'channels',

@@ -111,3 +111,20 @@ export function formatNumber(
 ): string {
   return new Intl.NumberFormat(intlLocale(language), options).format(value);
 }
+
+/**
+ * How long ago an instant was, in the interface language: "hace 5 minutos", "5 minutes ago", "قبل 5 دقائق";
+ * past a week, the day ("12 mar"). The bot chats list uses it.
+ */
+export function formatRelativeTime(instant: string, language: string, now: Date = new Date()): string {
+  const seconds = Math.round((new Date(instant).getTime() - now.getTime()) / 1000);
+  const abs = Math.abs(seconds);
+  const format = new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'auto' });
+  if (abs < 60) return format.format(0, 'second');
+  if (abs < 3600) return format.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return format.format(Math.round(seconds / 3600), 'hour');
+  if (abs < 7 * 86_400) return format.format(Math.round(seconds / 86_400), 'day');
+  return new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'short' }).format(
+    new Date(instant),
+  );
+}

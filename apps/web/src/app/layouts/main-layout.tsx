@@ -7,6 +7,7 @@ import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { LanguageButton } from '../../components/language-button.tsx';
 import { LanguageModal } from '../../components/language-modal.tsx';
 import { pathTo, routePaths } from '../../config/routes.ts';
+import { BotChatsMenu } from '../../features/concierge/chats/bot-chats-menu.tsx';
 import { useUnreadBadge } from '../../features/inbox/hooks/use-inbox-live.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { PaymentFailBanner, TrialBanner } from '../../features/subscription/components/shell-banners.tsx';
@@ -96,6 +97,7 @@ export function MainLayout() {
             <Box visibleFrom="sm">
               <TrialBadge user={user} />
             </Box>
+            <BotChatsMenu socket={socket} user={user} />
             <NotificationBell socket={socket} />
             <LanguageButton onClick={language.open} compact={isMobile} />
             <UserMenu

@@ -10,6 +10,7 @@ import { formatLongDay } from '../../../lib/intl.ts';
 import { messagesQuery, threadQuery, useMarkRead } from '../api/inbox-api.ts';
 import { withDays } from '../lib/inbox-view.ts';
 import { BookingCard } from './booking-card.tsx';
+import { BotSwitch } from './bot-switch.tsx';
 import { Composer } from './composer.tsx';
 import classes from './inbox.module.css';
 import { MessageBubble } from './message-bubble.tsx';
@@ -132,6 +133,7 @@ export function Conversation({
             )}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {thread?.phone ? <BotSwitch threadId={threadId} /> : null}
             {thread?.opted_out ? (
               <Tooltip label={t('thread.optedOutHint')}>
                 <Badge color="gray" variant="light">

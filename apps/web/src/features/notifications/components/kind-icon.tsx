@@ -8,6 +8,7 @@ import {
   IconCreditCard,
   IconIdBadge2,
   IconMessageCircle,
+  IconRobot,
   IconShieldCheck,
   IconSparkles,
   IconStar,
@@ -25,6 +26,7 @@ const icons: Record<string, { icon: ComponentType<{ size?: number }>; color: str
   billing: { icon: IconCreditCard, color: 'yellow' },
   message: { icon: IconMessageCircle, color: 'green' },
   review: { icon: IconStar, color: 'yellow' },
+  bot: { icon: IconRobot, color: 'violet' },
 };
 
 /** The icon of a notification's kind (decorative: the kind is also written beside it). */

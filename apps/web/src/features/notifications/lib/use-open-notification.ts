@@ -16,7 +16,7 @@ const inboxPath = Object.values(routePaths as Record<string, string>).find(
 
 /**
  * Opening a notification marks it read and goes to what it is about: a booking, the check-ins, the
- * inbox thread of a guest's message, the subscription of a failed payment, a channel's overbooking or
+ * inbox thread of a guest's message, the bot chat (its modal), the subscription of a failed payment, a channel's overbooking or
  * its connection.
  */
 export function useOpenNotification(onOpened?: () => void) {
@@ -49,6 +49,11 @@ export function useOpenNotification(onOpened?: () => void) {
       void navigate(pathTo(n.kind === 'registration' ? 'registrations' : 'Bookings'));
     } else if ((n.kind === 'message' || n.kind === 'review') && inboxPath) {
       void navigate(relation ? `${inboxPath}?thread=${encodeURIComponent(relation)}` : inboxPath);
+    } else if (n.kind === 'bot') {
+      // The header's bot chats open their modal on this chat (features/concierge/chats, ?bot_chat=).
+      const next = new URLSearchParams(window.location.search);
+      next.set('bot_chat', relation ?? '');
+      void navigate({ pathname: window.location.pathname, search: `?${next}` });
     } else if (n.kind === 'billing') {
       void navigate(
         pathTo(user?.status_subscription === 'subscribed' ? 'updateSubscription' : 'pageSubscription'),
