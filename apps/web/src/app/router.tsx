@@ -291,6 +291,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: routePaths.manageChatBot,
+                lazy: page(
+                  () => import('../features/concierge/editor/manage-chatbot-page.tsx'),
+                  (m) => m.ManageChatBotPage,
+                ),
+              },
+              {
                 path: routePaths.massCommunication,
                 lazy: page(
                   () => import('../features/broadcasts/pages/mass-communication-page.tsx'),

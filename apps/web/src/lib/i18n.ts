@@ -18,6 +18,7 @@ export const namespaces = [
   'channels',
   'checkins',
   'common',
+  'concierge',
   'dashboard',
   'direct-booking',
   'experiences',

@@ -14,6 +14,7 @@ import {
   IconLock,
   IconMapPin,
   IconMessageChatbot,
+  IconMessageQuestion,
   IconMoodSmile,
   IconPhoto,
   IconPower,
@@ -57,4 +58,5 @@ export const sectionIcons: Record<SettingsPageKey, Icon> = {
   'image-settings': IconPhoto,
   'qr-property': IconQrcode,
   'sync-calendar': IconCalendarRepeat,
+  'manage-chat-bot-ia': IconMessageQuestion,
 };

@@ -4,7 +4,7 @@ import { IconChevronRight, IconCrown, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import shellClasses from '../../../components/shell.module.css';
-import { pathTo, type RouteName } from '../../../config/routes.ts';
+import { pathTo, type RouteName, routePaths } from '../../../config/routes.ts';
 import { isSectionLocked } from '../lib/gating.ts';
 import { isPaidExtra, type SettingsMenuGroup, visibleSettingsMenu } from '../lib/settings-menu.ts';
 import { sectionIcons } from './section-icons.ts';
@@ -14,8 +14,11 @@ function useMenu(settings: PropertySettings): SettingsMenuGroup[] {
   return visibleSettingsMenu({ tipoPropiedad: settings.tipo_propiedad });
 }
 
+/** A page outside the property's settings (the chatbot editor) is told the property in its query. */
 const hrefOf = (route: string, propertyId: string) =>
-  pathTo(route as Extract<RouteName, 'nameProperty'>, { propertyId });
+  routePaths[route as RouteName].includes(':propertyId')
+    ? pathTo(route as Extract<RouteName, 'nameProperty'>, { propertyId })
+    : pathTo(route as Extract<RouteName, 'manageChatBot'>, undefined, { property_id: propertyId });
 
 function GroupTitle({ group }: { group: SettingsMenuGroup }) {
   const { t } = useTranslation('settings');

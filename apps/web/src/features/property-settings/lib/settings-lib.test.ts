@@ -107,6 +107,7 @@ describe('the settings menu', () => {
       'guest-reviews',
       'identity-verification',
       'page-chat-bot-ia',
+      'manage-chat-bot-ia',
     ]);
   });
 
@@ -138,6 +139,7 @@ describe('the settings menu', () => {
       Review: _r,
       identityVerification: _i,
       pageManageChatBot: _c,
+      manageChatBot: _e,
       crossSellingProperty: _x,
       smartLocks: _l,
       nameProperty: _n,

@@ -5,7 +5,10 @@ import { type ContractRouteName, isBuiltRoute, type RouteTable } from '../../../
 
 export type SettingsGroupKey = 'accommodation' | 'rooms' | 'guests' | 'extras';
 
-/** The settings pages that are not a settings section (they have their own API: rooms, rates, images, QR). */
+/**
+ * The settings pages that are not a settings section (they have their own API: rooms, rates, images, QR;
+ * the chatbot's questions-and-answers editor, a screen of its own linked from the extras).
+ */
 export const roomPageKeys = [
   'room-types',
   'room-management',
@@ -15,6 +18,7 @@ export const roomPageKeys = [
   'image-settings',
   'qr-property',
   'sync-calendar',
+  'manage-chat-bot-ia',
 ] as const;
 export type RoomPageKey = (typeof roomPageKeys)[number];
 
@@ -97,6 +101,7 @@ export const settingsMenu: SettingsMenuGroup[] = [
       { section: 'guest-reviews', route: 'Review' },
       { section: 'identity-verification', route: 'identityVerification' },
       { section: 'page-chat-bot-ia', route: 'pageManageChatBot' },
+      { section: 'manage-chat-bot-ia', route: 'manageChatBot' },
     ],
   },
 ];
