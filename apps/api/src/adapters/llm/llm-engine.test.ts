@@ -2,6 +2,7 @@ import type { BotAction } from '@posada/domain/concierge';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdapterError } from '../adapter-error.ts';
 import type { EngineInput, KnowledgeEntry } from './concierge-engine.ts';
+import { retrieve as embeddedRetrieve } from './embedded-engine.ts';
 import { createLlmClient } from './llm.client.ts';
 import { type FakeLlm, startFakeLlm } from './llm.fake.ts';
 import { words } from './llm.fake-rules.ts';
@@ -134,7 +135,7 @@ describe('LLM concierge engine against the fake Chat Completions endpoint', () =
       kind: 'answer',
       entryId: 'q-parking',
       text: 'Sí, en la plaza 12.',
-      confidence: 0.5,
+      confidence: 50,
     });
   });
 
@@ -242,5 +243,29 @@ describe('LLM concierge engine against the fake Chat Completions endpoint', () =
     expect(Date.now() - started).toBeLessThan(2_000);
     fake.failNext({ status: 503, body: { error: { message: 'overloaded' } } });
     await expect(engine().decide(input('wifi'))).rejects.toMatchObject({ code: 'llm.server_error' });
+  });
+
+  it('with the embedded engine’s retrieval (as app.ts wires it) the model sees and cites the matching entry', async () => {
+    const client = createLlmClient({
+      baseUrl: fake.env.LLM_BASE_URL,
+      apiKey: fake.env.LLM_API_KEY,
+      model: 'm',
+    });
+    const e = createLlmEngine({
+      client,
+      retrieve: (entries, message, language, k) =>
+        embeddedRetrieve(entries, message, language, k).map((r) => ({
+          entry: r.entry,
+          score: r.confidence / 100,
+        })),
+    });
+    const decision = await e.decide(input('What is the wifi password?', { language: 'en' }));
+    expect(decision).toMatchObject({
+      kind: 'answer',
+      entryId: 'q-wifi',
+      text: 'The network is CasaMar, password olas2029.',
+    });
+    expect(decision.confidence).toBeGreaterThanOrEqual(60);
+    expect(fake.chatRequests().at(-1)?.messages[0]?.content).toContain('"id":"q-wifi"');
   });
 });

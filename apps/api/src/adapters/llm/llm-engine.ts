@@ -2,7 +2,7 @@ import { type BotAction, botActions, type ConciergeLanguage, localized } from '@
 import type { ConciergeEngine, EngineDecision, EngineInput, KnowledgeEntry } from './concierge-engine.ts';
 import type { ChatMessage, ChatTool, LlmClient, ToolCall } from './llm.client.ts';
 
-/** One retrieved entry and how well it matches the guest's message (0..1). */
+/** One retrieved entry and how well it answers the guest's message (0..1: the embedded engine's confidence / 100). */
 export interface Retrieved {
   entry: KnowledgeEntry;
   score: number;
@@ -177,7 +177,8 @@ export function createLlmEngine(deps: {
         input.language,
         deps.topK ?? LLM_ENGINE_TOP_K,
       );
-      const scoreOf = new Map(retrieved.map((r) => [r.entry.id, clamp(r.score)]));
+      // Confidence on the embedded engine's scale (0–100), from the retrieval score.
+      const scoreOf = new Map(retrieved.map((r) => [r.entry.id, Math.round(clamp(r.score) * 100)]));
       const top = Math.max(0, ...scoreOf.values());
       const escalate = (reason: string): EngineDecision => ({ kind: 'escalate', reason, confidence: top });
       const proposalPossible = input.history.some((m) => m.role === 'bot');
@@ -223,7 +224,7 @@ export function createLlmEngine(deps: {
       }
       if (call.name === REPLY_TOOL) {
         if (!proposalPossible || typeof args.accept !== 'boolean') return escalate('llm_malformed_arguments');
-        return { kind: 'reply', accept: args.accept, confidence: Math.max(top, 0.5) };
+        return { kind: 'reply', accept: args.accept, confidence: Math.max(top, 50) };
       }
       if ((botActions as readonly string[]).includes(call.name)) {
         const action = call.name as BotAction;
@@ -232,9 +233,9 @@ export function createLlmEngine(deps: {
           if (typeof args.service_id !== 'string') return escalate('llm_malformed_arguments');
           const serviceId = args.service_id.replace(/^service:/, '');
           if (!scoreOf.has(`service:${serviceId}`)) return escalate('llm_unknown_service');
-          return { kind: 'action', action, serviceId, confidence: Math.max(top, 0.5) };
+          return { kind: 'action', action, serviceId, confidence: Math.max(top, 50) };
         }
-        return { kind: 'action', action, confidence: Math.max(top, 0.5) };
+        return { kind: 'action', action, confidence: Math.max(top, 50) };
       }
       return escalate(`llm_unknown_tool: ${call.name.slice(0, 60)}`);
     },
