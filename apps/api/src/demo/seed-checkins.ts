@@ -8,14 +8,21 @@ import { checkinGuests, checkins, reminders } from '../db/schema/checkins.ts';
 import { properties } from '../db/schema/properties.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
-import { createProgrammedCheckin, DOCUMENT_PURPOSE } from '../modules/checkins/checkin-links.ts';
+import { DOCUMENT_PURPOSE, programmedCheckinValues } from '../modules/checkins/checkin-links.ts';
 import { reminderDueAt } from '../modules/checkins/reminders.service.ts';
-import { renderRegistrationPdf } from '../modules/guest-checkin/registration-pdf.ts';
+import {
+  type RegistrationPdfInput,
+  renderRegistrationPdf,
+} from '../modules/guest-checkin/registration-pdf.ts';
 
 const DEMO_CHECKIN_EMAILS = ['demo@posada.local', 'hotel@posada.local'];
 /** Completed check-ins (with guests, signatures and cards) per property: the most recent arrivals. */
 const COMPLETED_PER_PROPERTY = 24;
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+/** Programmed check-ins per INSERT statement (about 20 parameters each, well under PostgreSQL's 65,535). */
+const CHECKIN_BATCH = 500;
+/** Completed check-ins' guests per INSERT statement. */
+const GUEST_BATCH = 25;
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -36,8 +43,37 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
+/** Each signature is drawn once per process (the e2e server seeds dozens of copies of these accounts). */
+const drawnSignatures = new Map<string, string>();
+
 /** A drawn-looking signature as a PNG data URL (grayscale, a wavy stroke), with a minimal PNG encoder. */
 export function signaturePng(seed: number, width = 160, height = 48): string {
+  const key = `${seed}:${width}x${height}`;
+  let png = drawnSignatures.get(key);
+  if (!png) {
+    png = drawSignaturePng(seed, width, height);
+    drawnSignatures.set(key, png);
+  }
+  return png;
+}
+
+/**
+ * The signed registration card, rendered once per distinct input in this process: a copy of the demo
+ * accounts has the same guests, stays and properties, so it gets the same card without rendering it again.
+ */
+const renderedCards = new Map<string, Promise<Uint8Array>>();
+function registrationCard(input: RegistrationPdfInput): Promise<Uint8Array> {
+  const key = JSON.stringify(input);
+  let card = renderedCards.get(key);
+  if (!card) {
+    card = renderRegistrationPdf(input);
+    renderedCards.set(key, card);
+    card.catch(() => renderedCards.delete(key));
+  }
+  return card;
+}
+
+function drawSignaturePng(seed: number, width: number, height: number): string {
   const rows: Buffer[] = [];
   const pixels = Array.from({ length: height }, () => new Uint8Array(width).fill(255));
   for (let x = 8; x < width - 8; x++) {
@@ -104,12 +140,15 @@ export async function seedDemoCheckins(
         .where(
           and(eq(bookings.propertyId, property.id), ne(bookings.status, 'cancelled'), isNull(checkins.id)),
         );
-      for (const { booking } of missing) {
-        const row = await createProgrammedCheckin(db, secrets, booking, property, now);
-        if (booking.paused)
-          await db.update(checkins).set({ scheduledFor: null }).where(eq(checkins.id, row.id));
-        created++;
-      }
+      // The rows createProgrammedCheckin would insert one by one, in a few statements (a paused booking's
+      // link is not scheduled); the e2e server seeds dozens of copies of these accounts.
+      const planned = missing.map(({ booking }) => ({
+        ...programmedCheckinValues(secrets, booking, property, now),
+        ...(booking.paused ? { scheduledFor: null } : {}),
+      }));
+      for (let i = 0; i < planned.length; i += CHECKIN_BATCH)
+        await db.insert(checkins).values(planned.slice(i, i + CHECKIN_BATCH));
+      created += planned.length;
       // The latest arrivals up to today are registered (complete), unless already.
       const [done] = await db
         .select({ n: count() })
@@ -129,6 +168,7 @@ export async function seedDemoCheckins(
         )
         .orderBy(desc(checkins.startDate))
         .limit(room);
+      const guestRows: (typeof checkinGuests.$inferInsert)[] = [];
       for (const [i, c] of arrived.entries()) {
         // One in five of the recent ones stays pending, as a real list has.
         if (i % 5 === 4) continue;
@@ -174,7 +214,7 @@ export async function seedDemoCheckins(
             paymentDate: c.startDate,
             isLead: g === 0,
           };
-          const pdf = await renderRegistrationPdf({
+          const pdf = await registrationCard({
             language: 'es',
             property: {
               name: property.nombre,
@@ -189,7 +229,7 @@ export async function seedDemoCheckins(
             signedAt: new Date(`${c.startDate}T15:00:00Z`),
             signedPlace: property.city ?? property.nombre,
           });
-          await db.insert(checkinGuests).values({
+          guestRows.push({
             id: guestId,
             checkinId: c.id,
             accountId: owner.accountId,
@@ -217,6 +257,9 @@ export async function seedDemoCheckins(
           .where(eq(checkins.id, c.id));
         completed++;
       }
+      // Their guests in a few statements (each row carries its card: a few kilobytes).
+      for (let i = 0; i < guestRows.length; i += GUEST_BATCH)
+        await db.insert(checkinGuests).values(guestRows.slice(i, i + GUEST_BATCH));
     }
     const [hasReminders] = await db
       .select({ n: count() })

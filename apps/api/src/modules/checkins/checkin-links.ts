@@ -85,9 +85,40 @@ export function programmedPlan(booking: Pick<ProgrammedBooking, 'startDate'>, pr
 }
 
 /**
- * Inserts the programmed check-in of a booking (one per booking): pending, a new link expiring the day
- * after the stay, the plan of the property's schedule, purge 3 years after the stay.
+ * The row of a booking's programmed check-in (one per booking): pending, a new link expiring the day after
+ * the stay, the plan of the property's schedule, purge 3 years after the stay.
  */
+export function programmedCheckinValues(
+  box: SecretBox,
+  booking: ProgrammedBooking,
+  property: ProgrammedProperty,
+  now: Date,
+): typeof checkins.$inferInsert & { id: string } {
+  const id = crypto.randomUUID();
+  const link = newCheckinLink(box, id);
+  return {
+    id,
+    accountId: booking.accountId,
+    propertyId: booking.propertyId,
+    bookingId: booking.id,
+    name: booking.name,
+    email: booking.email,
+    phone: booking.phone,
+    startDate: booking.startDate,
+    endDate: booking.endDate,
+    expectedGuests: booking.guests,
+    linkTokenHash: link.hash,
+    linkTokenSealed: link.sealed,
+    linkExpiresAt: linkExpiry(booking.endDate, property.timeZone),
+    ...programmedPlan(booking, property),
+    depositAmount: booking.deposit ?? 0,
+    origin: 'booking',
+    purgeAfter: purgeDate(booking.endDate),
+    createdAt: now,
+  };
+}
+
+/** Inserts the programmed check-in of a booking (programmedCheckinValues). */
 export async function createProgrammedCheckin(
   db: Db,
   box: SecretBox,
@@ -95,30 +126,9 @@ export async function createProgrammedCheckin(
   property: ProgrammedProperty,
   now: Date,
 ): Promise<typeof checkins.$inferSelect> {
-  const id = crypto.randomUUID();
-  const link = newCheckinLink(box, id);
   const [row] = await db
     .insert(checkins)
-    .values({
-      id,
-      accountId: booking.accountId,
-      propertyId: booking.propertyId,
-      bookingId: booking.id,
-      name: booking.name,
-      email: booking.email,
-      phone: booking.phone,
-      startDate: booking.startDate,
-      endDate: booking.endDate,
-      expectedGuests: booking.guests,
-      linkTokenHash: link.hash,
-      linkTokenSealed: link.sealed,
-      linkExpiresAt: linkExpiry(booking.endDate, property.timeZone),
-      ...programmedPlan(booking, property),
-      depositAmount: booking.deposit ?? 0,
-      origin: 'booking',
-      purgeAfter: purgeDate(booking.endDate),
-      createdAt: now,
-    })
+    .values(programmedCheckinValues(box, booking, property, now))
     .returning();
   if (!row) throw new Error('checkins: the programmed check-in was not created');
   return row;
