@@ -12,6 +12,7 @@ import { type DemoFiles, demoImages, demoRates, storeDemoPhoto } from './demo-me
 import { seedDemoBilling } from './seed-billing.ts';
 import { seedDemoBookings } from './seed-bookings.ts';
 import { seedDemoCheckins } from './seed-checkins.ts';
+import { seedDemoConcierge } from './seed-concierge.ts';
 import { seedDemoExperiences } from './seed-experiences.ts';
 import { DEMO_AUTHORITY_USER, seedDemoRegistrations } from './seed-registrations.ts';
 
@@ -501,6 +502,8 @@ export async function seedDemo(
     secrets,
     files: opts.files,
   });
+  // Issue 19: its concierge: bot on, policy, shared facts, answered and pending questions (seed-concierge.ts).
+  await seedDemoConcierge(db, clock, note, { email: emailFor(demoEmails.empresa), files: opts.files });
 
   const adminId = await findUserId(db, demoEmails.admin);
   note(!adminId, `admin ${demoEmails.admin} (application posada)`);
