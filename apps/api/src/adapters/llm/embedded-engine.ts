@@ -142,8 +142,10 @@ function confidence(query: Term[], item: Indexed, index: Index): number {
 
 export interface ScoredEntry {
   entry: KnowledgeEntry;
-  /** MiniSearch's relevance score (unbounded; for ordering). */
+  /** The confidence on a 0–1 scale (what the LLM engine's `Retrieve` expects). */
   score: number;
+  /** MiniSearch's relevance score (unbounded; for ordering). */
+  relevance: number;
   /** Whether the entry answers the question, 0–100 (the engine answers from ANSWER_MIN_CONFIDENCE). */
   confidence: number;
 }
@@ -169,12 +171,15 @@ export function retrieve(
   const scored: ScoredEntry[] = [];
   for (const hit of hits.slice(0, Math.max(k * 3, 12))) {
     const item = index.items.get(String(hit.id));
-    if (item)
-      scored.push({ entry: item.entry, score: hit.score, confidence: confidence(query, item, index) });
+    if (!item) continue;
+    const sure = confidence(query, item, index);
+    scored.push({ entry: item.entry, score: sure / 100, relevance: hit.score, confidence: sure });
   }
   scored.sort(
     (x, y) =>
-      y.confidence - x.confidence || kindRank[x.entry.kind] - kindRank[y.entry.kind] || y.score - x.score,
+      y.confidence - x.confidence ||
+      kindRank[x.entry.kind] - kindRank[y.entry.kind] ||
+      y.relevance - x.relevance,
   );
   return scored.slice(0, k);
 }
