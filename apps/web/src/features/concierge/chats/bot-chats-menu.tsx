@@ -14,7 +14,7 @@ import type { BotChatItem } from '@posada/contracts/concierge';
 import type { User } from '@posada/contracts/users';
 import { IconChecks, IconRobot } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Socket } from 'socket.io-client';
@@ -59,6 +59,7 @@ function BotChatsMenuFor({ propertyId }: { propertyId: string }) {
   const [opened, setOpened] = useState(false);
   const [modalOpened, setModalOpened] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const [params, setParams] = useSearchParams();
   const list = useQuery(botChatsQuery(propertyId));
   const items = list.data?.items ?? [];
@@ -116,6 +117,7 @@ function BotChatsMenuFor({ propertyId }: { propertyId: string }) {
             color="violet"
           >
             <ActionIcon
+              ref={buttonRef}
               variant="subtle"
               color="gray"
               size="lg"
@@ -190,7 +192,11 @@ function BotChatsMenuFor({ propertyId }: { propertyId: string }) {
       </Popover>
       <BotChatsModal
         opened={modalOpened}
-        onClose={() => setModalOpened(false)}
+        onClose={() => {
+          setModalOpened(false);
+          // The row or "See all" that opened it left with the dropdown: focus goes back to the header button.
+          window.setTimeout(() => buttonRef.current?.focus(), 0);
+        }}
         propertyId={propertyId}
         selectedId={selectedId}
         onSelect={setSelectedId}

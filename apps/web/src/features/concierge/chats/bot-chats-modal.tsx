@@ -72,6 +72,8 @@ export function BotChatsModal({
       title={t('modal.title')}
       size={1000}
       fullScreen={isMobile}
+      // The menu gives focus back to its button (what opened it has left with the dropdown).
+      returnFocus={false}
       padding={0}
       closeButtonProps={{ 'aria-label': t('modal.close') }}
       styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { botChatsProperty, sourceKind } from './bot-gate.ts';
+import { botChatsProperty, describeRule, sourceKind } from './bot-gate.ts';
 
 const property = (id: string, botGPT: boolean) => ({
   id,
@@ -41,6 +41,29 @@ describe('the bot chats button shows only under spec 6', () => {
 describe('the cited source', () => {
   it('a fact or the operator answer', () => {
     expect(sourceKind('fact:wifi')).toEqual({ fact: 'wifi' });
+    expect(sourceKind('service:5')).toEqual({ service: true });
     expect(sourceKind('9f3c…')).toEqual({ answer: true });
+  });
+});
+
+describe('the rule of an action line', () => {
+  it('reads the API rules', () => {
+    expect(describeRule('allowed_actions:send_door_code')).toEqual({
+      kind: 'allowed',
+      action: 'send_door_code',
+      detail: null,
+    });
+    expect(describeRule('allowed_actions: late_checkout; free until 12:00')).toEqual({
+      kind: 'allowed',
+      action: 'late_checkout',
+      detail: 'free until 12:00',
+    });
+    expect(describeRule('not allowed: handover')).toEqual({ kind: 'notAllowed', action: 'handover' });
+    expect(describeRule('action_not_allowed:offer_services')).toEqual({
+      kind: 'notAllowed',
+      action: 'offer_services',
+    });
+    expect(describeRule('no_knowledge')).toEqual({ kind: 'reason', reason: 'no_knowledge' });
+    expect(describeRule('the guest is upset')).toEqual({ kind: 'raw', text: 'the guest is upset' });
   });
 });

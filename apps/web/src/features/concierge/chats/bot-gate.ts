@@ -21,7 +21,27 @@ export function botChatsProperty(
   return usable ? active.id : null;
 }
 
-/** What a fact source ("fact:wifi") names; a question id is the operator's own answer. */
-export function sourceKind(source: string): { fact: string } | { answer: true } {
-  return source.startsWith('fact:') ? { fact: source.slice(5) } : { answer: true };
+/** What a cited source names: a fact ("fact:wifi"), a store service ("service:…") or the operator's own answer. */
+export function sourceKind(source: string): { fact: string } | { service: true } | { answer: true } {
+  if (source.startsWith('fact:')) return { fact: source.slice(5) };
+  if (source.startsWith('service:')) return { service: true };
+  return { answer: true };
+}
+
+/** Why the bot did or did not act, as the API logs it (apps/api concierge policy.ts and decide.ts). */
+export type RuleText =
+  | { kind: 'allowed'; action: string; detail: string | null }
+  | { kind: 'notAllowed'; action: string }
+  | { kind: 'reason'; reason: string }
+  | { kind: 'raw'; text: string };
+
+const knownReasons = new Set(['no_knowledge', 'unknown_source', 'empty_answer', 'no_pending_offer']);
+
+export function describeRule(rule: string): RuleText {
+  const allowed = /^allowed_actions:\s*([a-z_]+)(?:;\s*(.+))?$/.exec(rule);
+  if (allowed?.[1]) return { kind: 'allowed', action: allowed[1], detail: allowed[2]?.trim() || null };
+  const refused = /^(?:not allowed|action_not_allowed):\s*([a-z_]+)$/.exec(rule);
+  if (refused?.[1]) return { kind: 'notAllowed', action: refused[1] };
+  if (knownReasons.has(rule)) return { kind: 'reason', reason: rule };
+  return { kind: 'raw', text: rule };
 }

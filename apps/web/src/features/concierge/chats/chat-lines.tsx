@@ -3,7 +3,7 @@ import type { BotMessage } from '@posada/contracts/concierge';
 import { IconAlertTriangle, IconBolt, IconBook2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../../lib/intl.ts';
-import { sourceKind } from './bot-gate.ts';
+import { describeRule, sourceKind } from './bot-gate.ts';
 import classes from './chats.module.css';
 
 function Time({ at }: { at: string }) {
@@ -20,16 +20,31 @@ function Time({ at }: { at: string }) {
   );
 }
 
-/** The rule as the API names it: a known key reads in the interface language, anything else as written. */
+/** The rule as the API logs it, in the interface language ("your settings allow it: send the door code"). */
 function useRule() {
   const { t } = useTranslation('bot');
-  return (rule: string) => t(`actions.${rule}`, { defaultValue: rule });
+  return (rule: string) => {
+    const r = describeRule(rule);
+    if (r.kind === 'allowed') {
+      const text = t('rules.allowed', { action: t(`policy.${r.action}`, { defaultValue: r.action }) });
+      return r.detail ? `${text} (${r.detail})` : text;
+    }
+    if (r.kind === 'notAllowed')
+      return t('rules.notAllowed', { action: t(`policy.${r.action}`, { defaultValue: r.action }) });
+    if (r.kind === 'reason') return t(`rules.${r.reason}`);
+    return r.text;
+  };
 }
 
 function Source({ source }: { source: string }) {
   const { t } = useTranslation('bot');
   const kind = sourceKind(source);
-  const name = 'fact' in kind ? t(`facts.${kind.fact}`, { defaultValue: kind.fact }) : t('line.sourceAnswer');
+  const name =
+    'fact' in kind
+      ? t(`facts.${kind.fact}`, { defaultValue: kind.fact })
+      : 'service' in kind
+        ? t('line.sourceService')
+        : t('line.sourceAnswer');
   return (
     <Group gap={4} mt={4} wrap="nowrap" data-testid="bot-line-source">
       <IconBook2 size={12} aria-hidden />
@@ -44,7 +59,7 @@ function Source({ source }: { source: string }) {
  * One line of a bot conversation: the guest's on the inline-start side, the bot's and the operator's on the
  * other, an action centred with the rule that allowed it; an answer's image and the knowledge it cited.
  */
-export function ChatLine({ line }: { line: BotMessage }) {
+export function ChatLine({ line, onImageLoad }: { line: BotMessage; onImageLoad?: () => void }) {
   const { t } = useTranslation('bot');
   const rule = useRule();
   if (line.role === 'action')
@@ -64,7 +79,7 @@ export function ChatLine({ line }: { line: BotMessage }) {
           ) : null}
           {line.rule ? (
             <Text size="xs" c="dimmed" mt={2} data-testid="bot-line-rule">
-              {t('line.rule', { rule: rule(line.rule) })}
+              {rule(line.rule)}
             </Text>
           ) : null}
           <Time at={line.timestamp} />
@@ -85,7 +100,9 @@ export function ChatLine({ line }: { line: BotMessage }) {
         <Text size="sm" dir="auto">
           {line.content}
         </Text>
-        {line.image_url ? <img className={classes.image} src={line.image_url} alt={t('line.image')} /> : null}
+        {line.image_url ? (
+          <img className={classes.image} src={line.image_url} alt={t('line.image')} onLoad={onImageLoad} />
+        ) : null}
         {line.source ? <Source source={line.source} /> : null}
         {escalated ? (
           <Group gap={4} mt={4} wrap="nowrap" data-testid="bot-line-escalated">
@@ -97,7 +114,7 @@ export function ChatLine({ line }: { line: BotMessage }) {
         ) : null}
         {line.role === 'bot' && line.action && line.rule ? (
           <Text size="xs" c="dimmed" mt={2} data-testid="bot-line-rule">
-            {t(`actions.${line.action}`)} · {t('line.rule', { rule: rule(line.rule) })}
+            {t(`actions.${line.action}`)} · {rule(line.rule)}
           </Text>
         ) : null}
         <Time at={line.timestamp} />

@@ -81,11 +81,12 @@ export function ChatViewer({
   const toggle = useBotSwitch();
   const scroller = useRef<HTMLDivElement>(null);
   const lastId = chat?.messages.at(-1)?.id;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the newest line changes
-  useLayoutEffect(() => {
+  const toBottom = () => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [lastId, chatId]);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the newest line changes
+  useLayoutEffect(toBottom, [lastId, chatId]);
 
   if (detail.isError)
     return (
@@ -178,7 +179,7 @@ export function ChatViewer({
         {detail.isPending ? (
           <LinesSkeleton />
         ) : (
-          chat?.messages.map((line) => <ChatLine key={line.id} line={line} />)
+          chat?.messages.map((line) => <ChatLine key={line.id} line={line} onImageLoad={toBottom} />)
         )}
       </div>
     </section>
