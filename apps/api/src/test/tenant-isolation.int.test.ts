@@ -514,6 +514,48 @@ const cases: Record<string, Case> = {
   'GET /api/upselling/reports.csv': none(
     "the caller's own requests; a property_id in the query (reports.int.test.ts)",
   ),
+  // The concierge's knowledge admin (docs/concierge.md): knowledge.int.test.ts proves another account's
+  // property and question get 404 on every route; the property routes are checked here too.
+  'GET /api/concierge/:propertyId/questions': { params: { propertyId: 'property' } },
+  'POST /api/concierge/:propertyId/questions': {
+    params: { propertyId: 'property' },
+    build: body(() => ({ question: { es: '¿Hay toallas?' }, answer: { es: 'Sí.' } })),
+  },
+  'PUT /api/concierge/:propertyId/questions/:id': none('a question id (knowledge.int.test.ts)', {
+    propertyId: '00000000-0000-4000-8000-000000000000',
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'DELETE /api/concierge/:propertyId/questions/:id': none('a question id (knowledge.int.test.ts)', {
+    propertyId: '00000000-0000-4000-8000-000000000000',
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/concierge/:propertyId/questions/:id/image': none('a question id (knowledge.int.test.ts)', {
+    propertyId: '00000000-0000-4000-8000-000000000000',
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'DELETE /api/concierge/:propertyId/questions/:id/image': none('a question id (knowledge.int.test.ts)', {
+    propertyId: '00000000-0000-4000-8000-000000000000',
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/concierge/:propertyId/settings': { params: { propertyId: 'property' } },
+  'PUT /api/concierge/:propertyId/settings': {
+    params: { propertyId: 'property' },
+    build: body(() => ({
+      allowed_actions: ['handover'],
+      share_wifi: false,
+      access_instructions: {},
+      share_access: false,
+      late_checkout_until: '13:00',
+      late_checkout_price: 0,
+      early_checkin_from: '12:00',
+      early_checkin_price: 0,
+    })),
+  },
+  'GET /api/concierge/:propertyId/status': { params: { propertyId: 'property' } },
+  'POST /api/concierge/:propertyId/preview': {
+    params: { propertyId: 'property' },
+    build: body(() => ({ message: '¿A qué hora es el check-in?' })),
+  },
   'GET /api/billing/details': none("the caller's own billing data"),
   'PUT /api/billing/details': none("the caller's own billing data"),
   'GET /api/billing/invoices': none("the caller's own invoices"),
