@@ -101,26 +101,32 @@ function confidence(query: Term[], item: Indexed, index: Index): number {
   const topics = query.filter((t) => t.concept && !t.modifier);
   const modifiers = query.filter((t) => t.modifier);
   const words = query.filter((t) => !t.concept);
-  const wordScore = () => {
-    let bonus = 0;
-    for (const { term } of words) {
-      if (holds(item.q, term)) bonus += 3;
-      else if (holds(item.a, term)) bonus += 1;
-      else if (holds(index.questionWords, term)) bonus -= 12;
-      else bonus -= 2;
-    }
-    return bonus;
-  };
+  const asked = new Set(query.map((t) => t.term));
   let score: number;
   if (topics.length > 0) {
+    // Every topic the guest names must be in the entry; the entry is *about* it when its question names it.
     let inQuestion = 0;
     for (const { term } of topics) {
       if (item.q.has(term)) inQuestion++;
       else if (!item.a.has(term)) return 0;
     }
-    score = 60 + (28 * inQuestion) / topics.length;
-    for (const { term } of modifiers) score += item.q.has(term) || item.a.has(term) ? 3 : -4;
-    score += wordScore();
+    score = 50 + (38 * inQuestion) / topics.length;
+    // A more specific entry wins: topics and modifiers of its question the guest did not ask about.
+    let extraTopics = 0;
+    let extraModifiers = 0;
+    for (const term of item.q) {
+      if (!term.startsWith('#') || asked.has(term)) continue;
+      if (isModifier(term.slice(1))) extraModifiers++;
+      else extraTopics++;
+    }
+    score -= Math.min(12, 4 * extraTopics) + Math.min(4, 2 * extraModifiers);
+    for (const { term } of words) {
+      if (holds(item.q, term)) score += 3;
+      else if (holds(item.a, term)) score += 1;
+      // A word of the question that another entry's question has: evidence of another subject.
+      else if (holds(index.questionWords, term)) score -= 12;
+      else score -= 4;
+    }
   } else {
     if (words.length === 0) return 0;
     let matched = 0;
@@ -130,13 +136,12 @@ function confidence(query: Term[], item: Indexed, index: Index): number {
         matched += 1;
         inQuestion++;
       } else if (holds(item.a, term)) matched += 0.5;
+      else if (holds(index.questionWords, term)) matched -= 0.5;
     }
     if (inQuestion === 0) return 0;
     score = (95 * matched) / words.length;
-    for (const { term } of words)
-      if (!holds(item.q, term) && !holds(item.a, term) && holds(index.questionWords, term)) score -= 10;
-    for (const { term } of modifiers) score += item.q.has(term) || item.a.has(term) ? 2 : -4;
   }
+  for (const { term } of modifiers) score += item.q.has(term) ? 4 : item.a.has(term) ? 1 : -4;
   return Math.max(0, Math.min(99, Math.round(score)));
 }
 
@@ -153,8 +158,8 @@ export interface ScoredEntry {
 const kindRank = { question: 0, fact: 1, service: 2 } as const;
 
 /**
- * The entries that best match a guest's message, best first (at most `k`): confidence first, then the
- * operator's own answers before facts and services, then MiniSearch's score. The LLM engine reuses it to
+ * The entries that best match a guest's message, best first (at most `k`): confidence first, then
+ * MiniSearch's score, then the operator's own answers before facts and services. The LLM engine reuses it to
  * pick the knowledge it shows the model.
  */
 export function retrieve(
@@ -222,12 +227,12 @@ function intent(
     return { kind: 'action', action: 'resend_checkin_link', confidence: 85 };
   if (
     (concepts.has('late_checkout') || (concepts.has('checkout') && concepts.has('late'))) &&
-    only('late_checkout', 'checkout')
+    only('late_checkout', 'checkout', 'transport', 'flight')
   )
     return { kind: 'action', action: 'late_checkout', confidence: 88 };
   if (
     (concepts.has('early_checkin') || (concepts.has('checkin') && concepts.has('early'))) &&
-    only('early_checkin', 'checkin')
+    only('early_checkin', 'checkin', 'access', 'transport', 'flight')
   )
     return { kind: 'action', action: 'early_checkin', confidence: 88 };
   return null;

@@ -40,7 +40,7 @@ const concepts: Record<string, Concept> = {
       arriving | وصول | الوصول | تسجيل الدخول | تسجيل الوصول | اصل | نصل | موعد الوصول`,
   },
   checkout: {
-    terms: `check out | checkout | chek out | salida | salir | salimos | departure | depart | مغادره | المغادره |
+    terms: `ultimo dia | el ultimo dia | last day | our last day | اخر يوم | يوم المغادره | irnos | irme | nos vamos | nos vayamos | leave | leaving | we leave | marcharnos | check out | checkout | chek out | salida | salir | salimos | departure | depart | مغادره | المغادره |
       تسجيل الخروج | الخروج | اغادر | نغادر | موعد المغادره`,
   },
   time: {
@@ -62,8 +62,8 @@ const concepts: Record<string, Concept> = {
   pool: { terms: 'piscina | pool | swimming | swim | bañarse | مسبح | حمام السباحه | سباحه | المسبح' },
   pharmacy: { terms: 'farmacia | pharmacy | chemist | drugstore | medicine | medicinas | صيدليه | دواء' },
   restaurant: {
-    terms: `restaurante | restaurantes | restaurant | comer | cenar | cena | comida | eat | dinner | lunch | food |
-      tapas | مطعم | مطاعم | عشاء | غداء | اكل | طعام | ناكل`,
+    terms: `restaurante | restaurantes | restaurant | comer | cenar | cena | eat | dinner | lunch |
+      tapas | مطعم | مطاعم | عشاء | غداء | ناكل`,
   },
   aircon: {
     terms: `aire acondicionado | aire | ac | a c | air conditioning | air conditioner | aircon | air con |
@@ -113,7 +113,7 @@ const concepts: Record<string, Concept> = {
       situado | عنوان | العنوان | موقع | الموقع`,
   },
   access: {
-    terms: `acceder | acceso | entrar | get in | access | enter | entrance | portal | key box | keybox | lockbox |
+    terms: `accedo | accedemos | entro | entramos | entrais | get into | getting in | let ourselves in | let us in | acceder a | acceder | acceso | entrar | get in | access | enter | entrance | portal | key box | keybox | lockbox |
       caja de llaves | cajetin | open the door | abrir la puerta | دخول | الدخول | مدخل | ادخل | ندخل |
       صندوق المفاتيح | افتح الباب`,
   },
@@ -134,14 +134,19 @@ const concepts: Record<string, Concept> = {
   },
   late: {
     modifier: true,
-    terms: 'tarde | mas tarde | late | later | متاخر | متاخره | متاخرا | لاحقا | تاخير',
+    terms: 'tarde | mas tarde | late | later | longer | mas tiempo | متاخر | متاخره | متاخرا | لاحقا | تاخير',
+  },
+  day: {
+    modifier: true,
+    terms: `dia | dias | day | days | hoy | today | mañana | tomorrow | noche | noches | night | nights | يوم | ايام |
+      اليوم | غدا | بكره | ليله | ليالي`,
   },
   early: {
     modifier: true,
     terms: 'temprano | pronto | antes | early | earlier | sooner | before | مبكر | مبكرا | باكرا | قبل',
   },
   human: {
-    terms: `persona | humano | persona real | agente | operador | anfitrion | dueño | dueno | propietario |
+    terms: `صاحب | صاحب البيت | صاحب الشقه | persona | humano | persona real | agente | operador | anfitrion | dueño | dueno | propietario |
       host | owner | human | person | real person | agent | staff | manager | someone | somebody | موظف |
       شخص | انسان | المضيف | مضيف | المالك | مسؤول | بشري`,
   },
@@ -190,20 +195,20 @@ const concepts: Record<string, Concept> = {
   },
   howto: {
     modifier: true,
-    terms: `como | how | how do | what do i do | que hago | que tengo que hacer | procedimiento | instructions |
+    terms: `que hay que hacer | what do we need to do | what do i need to do | what should we do | what should i do | ماذا يجب ان افعل | ماذا يجب ان نفعل | como | how | how do | what do i do | que hago | que tengo que hacer | procedimiento | instructions |
       instrucciones | steps | pasos | كيف | طريقه | ماذا افعل`,
   },
   booking: {
-    terms: `reserva | mi reserva | reservation | booking | my booking | fechas | dates | my dates |
-      حجز | حجزي | اقامتي | الاقامه | تواريخ`,
+    terms: `reserva | mi reserva | reservation | my booking | our booking | the booking | booking dates | fechas | dates | my dates |
+      اقامتي | تواريخ | تواريخ الحجز`,
   },
   request: {
     modifier: true,
     terms: `pedir | pido | encargar | reservar | contratar | order | book | would like | id like | request |
-      اطلب | احجز | طلب`,
+      اطلب | احجز | طلب | حجز`,
   },
   broken: {
-    terms: `no funciona | no va | no furula | roto | rota | averiado | averiada | broken | not working |
+    terms: `no enfria | no calienta | no sale agua | doesnt cool | not cooling | not heating | doesnt heat | لا يبرد | ما يبرد | لا يسخن | ما يسخن | لا يشتغل | no funciona | no va | no furula | roto | rota | averiado | averiada | broken | not working |
       doesnt work | does not work | isnt working | stopped working | problem | problema | issue | لا يعمل |
       معطل | خربان | مشكله | عطل | لا تعمل | ما يشتغل`,
   },
@@ -232,6 +237,12 @@ const concepts: Record<string, Concept> = {
   guests: {
     terms: 'huespedes | visitas | visitors | visitantes | guests | people | personas | زوار | ضيوف | اشخاص',
   },
+  diet: {
+    terms: `vegano | vegana | vegetariano | vegetariana | sin gluten | celiaco | halal | kosher | vegan |
+      vegetarian | gluten free | gluten | allergy | alergia | حلال | نباتي | خالي من الغلوتين`,
+  },
+  heated: { terms: 'climatizada | climatizado | heated | temperada | مدفا | مدفأ | دافئ' },
+  flight: { terms: 'vuelo | vuelos | flight | flights | avion | plane | طيران | الطائره | رحله طيران' },
   balcony: { terms: 'terraza | balcon | balcony | terrace | شرفه | بلكونه | تراس' },
   umbrella: {
     terms:
@@ -241,7 +252,7 @@ const concepts: Record<string, Concept> = {
 
 export type ConceptId = keyof typeof concepts;
 
-const MAX_PHRASE = 4;
+const MAX_PHRASE = 6;
 /** Canonical phrase (canon of each word, space-joined) → concept id. */
 const phraseIndex = new Map<string, string>();
 /** Single-word lexicon entries (canonical), for typo matching. */
@@ -296,13 +307,13 @@ const typoCache = new Map<string, string | null>();
 
 /** The concept a misspelt word most likely names ("contraseñia", "toallaz"), only for words of 5+ letters. */
 function conceptByTypo(word: string): string | null {
-  if (word.length < 5 || /\d/.test(word)) return null;
+  if (word.length < 7 || /\d/.test(word)) return null;
   const cached = typoCache.get(word);
   if (cached !== undefined) return cached;
-  const max = word.length >= 8 ? 2 : 1;
+  const max = word.length >= 10 ? 2 : 1;
   let found: string | null = null;
   for (const entry of singleWords) {
-    if (entry.word.length >= 5 && entry.word[0] === word[0] && withinDistance(word, entry.word, max)) {
+    if (entry.word.length >= 6 && entry.word[0] === word[0] && withinDistance(word, entry.word, max)) {
       found = entry.concept;
       break;
     }

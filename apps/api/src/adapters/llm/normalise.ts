@@ -44,7 +44,7 @@ function stripArabicPrefix(token: string): string {
     if (token.startsWith(p) && token.length - p.length >= 2) return token.slice(p.length);
   }
   if (token.startsWith('ال') && token.length - 2 >= 2) return token.slice(2);
-  if (/^[وبلفك]/.test(token) && token.length >= 5) {
+  if (/^[وبل]/.test(token) && token.length >= 5) {
     const rest = token.slice(1);
     return rest.startsWith('ال') && rest.length - 2 >= 2 ? rest.slice(2) : rest;
   }
@@ -87,17 +87,18 @@ const stopwordList = {
     un una uno unos unas y ya yo puedo puede pueden podemos podria podriamos hola buenas buenos dias tardes
     noches gracias favor porfa vale saludos quiero quisiera queria querria saber pregunta preguntar duda
     alguien hacer haber estar esta estais usted ustedes vosotros vuestro vuestra nuestro nuestra aqui alli ahi
-    cual cuales cuanto mas menos tambien todo toda todos todas otro otra ver necesito necesitamos hace`,
+    cual cuales cuanto mas menos tambien todo toda todos todas otro otra ver necesito necesitamos hace
+    hasta apartamento piso casa villa alojamiento edificio`,
   en: `a about an and any anything are as at be been but by can could did do does for from get got had has
     have hello hey hi how i id if im in into is it its just know let lets me my need no not of on or our
     please pls plz so some than thank thanks that the their them then there these they this to too us was
     we were what which who will with would you your yours wondering wonder question ask asking wanted want
     do dont does there theres here something anyone ok okay also one much where why guys hiya morning
-    evening afternoon`,
+    evening afternoon apartment flat house home villa building property place`,
   ar: `في من على الى إلى عن مع هل ما ماذا هذا هذه ذلك تلك هناك هنا أو او و ثم لا لم لن انا أنا نحن انت أنت
     انتم أنتم هو هي كان يكون يوجد توجد عندكم عندك لديكم لديك ممكن يمكن يمكنني يمكننا أستطيع استطيع نستطيع
     مرحبا اهلا أهلا السلام عليكم شكرا شكرًا فضلك لو سمحت من فضلك اريد أريد نريد اعرف أعرف سؤال الرجاء رجاء
-    كل بعض اي أي التي الذي لي لنا لكم به بها فيه فيها عند اذا إذا كيفية أين اين وين فين`,
+    كل بعض اي أي التي الذي لي لنا لكم به بها فيه فيها عند اذا إذا كيفية أين اين وين فين بيت البيت منزل شقه الشقه فيلا الفيلا مبني لازم`,
 };
 
 const STOPWORDS = new Set<string>();

@@ -173,9 +173,9 @@ export function createKnowledgeService(deps: ConciergeDeps) {
           id: 'fact:checkin_time',
           kind: 'fact',
           question: {
-            es: '¿A qué hora es la entrada (check-in)? ¿Cuándo puedo llegar?',
-            en: 'What time is check-in? When can I arrive?',
-            ar: 'متى موعد تسجيل الوصول؟ في أي ساعة يمكنني الوصول؟',
+            es: '¿A qué hora es la entrada (check-in)? ¿Cuándo puedo llegar? ¿A qué hora puedo entrar?',
+            en: 'What time is check-in? When can I arrive? What time can I get in?',
+            ar: 'متى موعد تسجيل الوصول؟ في أي ساعة يمكنني الوصول؟ متى يمكنني الدخول؟',
           },
           answer: each(
             (l) =>
@@ -252,9 +252,9 @@ export function createKnowledgeService(deps: ConciergeDeps) {
           id: 'fact:access',
           kind: 'fact',
           question: {
-            es: '¿Cómo entro al alojamiento? ¿Cómo accedo?',
-            en: 'How do I get in? How do I access the property?',
-            ar: 'كيف أدخل إلى مكان الإقامة؟',
+            es: '¿Cómo entro al alojamiento al llegar? ¿Cómo accedo?',
+            en: 'How do I get in when I arrive? How do I access the property?',
+            ar: 'كيف أدخل إلى مكان الإقامة عند الوصول؟',
           },
           answer: access,
           keywords: ['acceso', 'entrar', 'access', 'entrance', 'الدخول'],
