@@ -158,6 +158,21 @@ export interface ScoredEntry {
 const kindRank = { question: 0, fact: 1, service: 2 } as const;
 
 /**
+ * The guest's message as terms, with the concepts another one covers folded in: a Wi-Fi "code" is its
+ * password, and a door without a code is how to get in.
+ */
+function readQuery(message: string): Term[] {
+  const query = analyse(message, { typos: true });
+  const has = (c: string) => query.some((t) => t.term === `#${c}`);
+  if (has('wifi')) return query.filter((t) => t.term !== '#code');
+  if (has('door') && !has('code')) {
+    const folded = query.filter((t) => t.term !== '#door');
+    return has('access') ? folded : [...folded, { term: '#access', concept: true, modifier: false }];
+  }
+  return query;
+}
+
+/**
  * The entries that best match a guest's message, best first (at most `k`): confidence first, then
  * MiniSearch's score, then the operator's own answers before facts and services. The LLM engine reuses it to
  * pick the knowledge it shows the model.
@@ -170,7 +185,7 @@ export function retrieve(
 ): ScoredEntry[] {
   if (entries.length === 0) return [];
   const index = buildIndex(entries);
-  const query = analyse(message, { typos: true });
+  const query = readQuery(message);
   if (query.length === 0) return [];
   const hits = index.mini.search(query.map((t) => t.term).join(' '));
   const scored: ScoredEntry[] = [];
@@ -250,7 +265,7 @@ export function decideEmbedded(input: EngineInput): EngineDecision {
     const accept = yesOrNo(message);
     if (accept !== null) return { kind: 'reply', accept, confidence: 90 };
   }
-  const query = analyse(message, { typos: true });
+  const query = readQuery(message);
   const concepts = new Set(query.filter((t) => t.concept).map((t) => t.term.slice(1)));
   const action = intent(concepts);
   if (action) return action;
