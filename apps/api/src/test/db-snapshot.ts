@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import { preparedQuery } from './prepared-query.ts';
 
 /**
  * Columns an authenticated request may change whatever it asks, left out of the snapshot: the sign-in
@@ -17,7 +18,7 @@ let statement: { database: Database; sql: string } | null = null;
 /**
  * Every table of the application's schema (`public`; pg-boss keeps its queue in its own schema) as its
  * row count and an md5 of its rows in a stable order: two equal snapshots mean no row was added, removed
- * or changed. One query, so it is cheap enough to take around every request of a generated suite.
+ * or changed. One prepared query, so it is cheap enough to take around every request of a generated suite.
  */
 export async function dbSnapshot(database: Database): Promise<DbSnapshot> {
   if (statement?.database !== database) {
@@ -33,7 +34,7 @@ export async function dbSnapshot(database: Database): Promise<DbSnapshot> {
     });
     statement = { database, sql: parts.join('\nUNION ALL\n') };
   }
-  const { rows } = await database.sql.query<{ name: string; n: number; h: string }>(statement.sql);
+  const rows = await preparedQuery<{ name: string; n: number; h: string }>(database, statement.sql);
   return Object.fromEntries(rows.map((r) => [r.name, `${r.n}:${r.h}`]));
 }
 

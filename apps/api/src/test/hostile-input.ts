@@ -3,6 +3,7 @@ import { inputRules } from '@posada/contracts/primitives';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import { preparedQuery } from './prepared-query.ts';
 
 // Zod 4 keeps each schema's definition on `_zod.def`; the walk reads only the fields it needs.
 interface Def {
@@ -332,6 +333,6 @@ export async function tableFingerprints(database: Database): Promise<TableFinger
       .join('\nUNION ALL\n');
     fingerprintSql.set(database, sql);
   }
-  const { rows } = await database.sql.query<{ name: string; n: number; h: string }>(sql);
+  const rows = await preparedQuery<{ name: string; n: number; h: string }>(database, sql);
   return Object.fromEntries(rows.map((r) => [r.name, `${r.n}:${r.h}`]));
 }
