@@ -73,7 +73,7 @@ export async function decide(engine: ConciergeEngine, input: EngineInput): Promi
     }
     case 'action': {
       if (!input.allowedActions.includes(decision.action))
-        return escalate(`action_not_allowed:${decision.action}`);
+        return escalate(`not allowed: ${decision.action}`);
       const text =
         decision.action === 'handover'
           ? HANDOVER_REPLY[language]
@@ -87,7 +87,7 @@ export async function decide(engine: ConciergeEngine, input: EngineInput): Promi
           text,
           action: decision.action,
           source: decision.serviceId ? `service:${decision.serviceId}` : null,
-          rule: `allowed_actions:${decision.action}`,
+          rule: `allowed_actions: ${decision.action}`,
         },
       };
     }

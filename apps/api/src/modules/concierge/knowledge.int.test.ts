@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { conciergePaths as paths } from '@posada/contracts/concierge';
-import { BOT_QUESTIONS_MAX, ESCALATION_REPLY } from '@posada/domain/concierge';
+import { BOT_QUESTIONS_MAX, ESCALATION_REPLY, HANDOVER_REPLY } from '@posada/domain/concierge';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -355,6 +355,20 @@ describe('concierge: knowledge admin', () => {
       language: 'es',
       text: ESCALATION_REPLY.es,
       source: null,
+    });
+    // An action: what it would do where the operator allows it, escalated where not (the loft allows nothing).
+    const person = { message: 'Quiero hablar con una persona, por favor', language: 'es' };
+    expect((await call('POST', paths.preview(casa), person)).json().data).toMatchObject({
+      outcome: 'action',
+      action: 'handover',
+      text: HANDOVER_REPLY.es,
+      rule: 'allowed_actions: handover',
+    });
+    expect((await call('POST', paths.preview(loft), person)).json().data).toMatchObject({
+      outcome: 'escalated',
+      action: null,
+      text: ESCALATION_REPLY.es,
+      rule: 'not allowed: handover',
     });
     // Nothing sent, stored or counted.
     expect(changedTables(before, await dbSnapshot(t.database))).toEqual([]);
