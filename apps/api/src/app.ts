@@ -18,6 +18,8 @@ import {
 import { writeFeed } from './adapters/ical/ical.export.ts';
 import { parseFeed } from './adapters/ical/ical.parse.ts';
 import { createAdapters } from './adapters/index.ts';
+import { createEmbeddedEngine, retrieve } from './adapters/llm/embedded-engine.ts';
+import { createLlmEngine } from './adapters/llm/llm-engine.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createEventBus } from './events/bus.ts';
@@ -43,9 +45,9 @@ import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createChannelsModule } from './modules/channels/channels.module.ts';
 import { createCheckinContacts } from './modules/checkins/checkin-contacts.service.ts';
 import { createCheckinsModule } from './modules/checkins/checkins.module.ts';
+import { createConciergeModule } from './modules/concierge/concierge.module.ts';
 import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { createDirectBookingModule } from './modules/direct-booking/direct-booking.module.ts';
-import { createConciergeModule } from './modules/concierge/concierge.module.ts';
 import { createExperiencesModule } from './modules/experiences/experiences.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createLocalStorage, type FileStorage } from './modules/files/storage.ts';
@@ -476,7 +478,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // The AI concierge (issue 19, docs/concierge.md): answers guests on WhatsApp from the operator's knowledge.
-  const concierge = createConciergeModule({ db, clock, events, logger: app.log });
+  // The embedded engine always; the LLM one when LLM_BASE_URL is set unless CONCIERGE_ENGINE=embedded.
+  const concierge = createConciergeModule({
+    db,
+    clock,
+    events,
+    logger: app.log,
+    storage,
+    files: files.service,
+    inbox: () => inbox.service,
+    whatsapp: () => whatsapp.service.connections,
+    notifications: notifications.service,
+    // app.realtime is decorated when the realtime plugin registers below; events are delivered only after that.
+    realtime: () => app.realtime,
+    engines: {
+      embedded: createEmbeddedEngine(),
+      llm:
+        adapters.llm && config.CONCIERGE_ENGINE !== 'embedded'
+          ? createLlmEngine({
+              client: adapters.llm,
+              retrieve: (entries, message, language, k) =>
+                retrieve(entries, message, language, k).map((r) => ({
+                  entry: r.entry,
+                  score: r.confidence / 100,
+                })),
+            })
+          : null,
+    },
+    accessCode: (accountId, checkinId) => smartLocks.service.release.guestView(accountId, checkinId),
+    checkinLink: async (accountId, checkinId) =>
+      (await checkins.service.checkins.link({ accountId, userId: '' }, checkinId)).url,
+    requestService: async (r) => {
+      const made = await experiences.service.guestStore.request(r.propertyId, r.serviceId, r.checkinId, {
+        quantity: 1,
+        service_date: r.serviceDate,
+        service_time: '',
+        notes: r.notes,
+        language: r.language,
+      });
+      return { requestId: made.request.id, checkoutUrl: made.checkout_url };
+    },
+    botTemplate: config.WHATSAPP_BOT_TEMPLATE,
+  });
 
   /** Every module, in the order their routes register under /api and their jobs start. */
   const modules: ApiModule<unknown>[] = [

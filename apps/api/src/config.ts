@@ -49,6 +49,13 @@ const envSchema = z.object({
   WHATSAPP_UPSELL_TEMPLATE: z.string().min(1).default('service_offer'),
   WHATSAPP_PROVIDER_TEMPLATE: z.string().min(1).default('service_provider_request'),
   /**
+   * Issue 19 (docs/concierge.md): the approved template that reaches a guest outside the 24-hour window
+   * with the answer to a question the bot had to ask the host ({{1}} the guest's first name, {{2}} the answer).
+   */
+  WHATSAPP_BOT_TEMPLATE: z.string().min(1).default('concierge_answer'),
+  /** Issue 19: which engine answers guests; without it, the LLM one when LLM_BASE_URL is set, else embedded. */
+  CONCIERGE_ENGINE: z.enum(['embedded', 'llm']).optional(),
+  /**
    * Issue 17 (docs/messaging.md, Webhooks): the Meta app's secret, the key of each webhook's
    * X-Hub-Signature-256 (and the OAuth client secret of Embedded Signup). Unset: webhooks answer 503.
    */

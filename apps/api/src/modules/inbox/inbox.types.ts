@@ -39,6 +39,17 @@ export interface SendRequest {
   authorUserId: string | null;
   /** E-mail only: the subject line. */
   subject?: string;
+  /** WhatsApp media content: the file to upload and send (the concierge's answer image, an operator's file). */
+  attachment?: OutboundAttachment;
+}
+
+/** A file sent as WhatsApp media: stored for the thread, uploaded, sent by its media id. */
+export interface OutboundAttachment {
+  bytes: Uint8Array;
+  mime: string;
+  name: string;
+  /** The FileStorage extension (png, jpg, pdf…), checked by content by the caller. */
+  extension: string;
 }
 
 export interface InboxService {
