@@ -72,8 +72,7 @@ export async function decide(engine: ConciergeEngine, input: EngineInput): Promi
       };
     }
     case 'action': {
-      if (!input.allowedActions.includes(decision.action))
-        return escalate(`not allowed: ${decision.action}`);
+      if (!input.allowedActions.includes(decision.action)) return escalate(`not allowed: ${decision.action}`);
       const text =
         decision.action === 'handover'
           ? HANDOVER_REPLY[language]
