@@ -13,7 +13,7 @@ import {
 import type { BotReply } from '@posada/contracts/concierge';
 import { type ConciergeLanguage, conciergeLanguages, localized } from '@posada/domain/concierge';
 import { IconRobot, IconSend } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -70,6 +70,11 @@ export function PhonePreview({
   const preview = usePreviewReply(propertyId);
   const [message, setMessage] = useState('');
   const [asked, setAsked] = useState<{ text: string; reply: BotReply } | null>(null);
+  const chat = useRef<HTMLDivElement>(null);
+  // A new reply scrolls the chat to its end, as the phone does.
+  useEffect(() => {
+    if (asked && chat.current) chat.current.scrollTop = chat.current.scrollHeight;
+  }, [asked]);
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   const question = values ? localized(values.question, language) : '';
   const answer = values ? localized(values.answer, language) : '';
@@ -128,7 +133,7 @@ export function PhonePreview({
               </Text>
             </div>
           </div>
-          <div className={classes.chat} aria-live="polite">
+          <div className={classes.chat} aria-live="polite" ref={chat}>
             {question ? (
               <>
                 <Bubble from="guest" text={question} testId="preview-guest" />

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { type BotQuestion, botQuestionBody } from '@posada/contracts/concierge';
 import {
   BOT_ANSWER_MAX,
@@ -158,6 +159,20 @@ export function QuestionEditor({
     });
   };
 
+  // Back to the list with something unsaved: asked first, so nothing typed is lost by a slip.
+  const unsaved = form.formState.isDirty || pendingFile !== null || imageRemoved;
+  const back = () => {
+    if (!unsaved) return onClose();
+    modals.openConfirmModal({
+      title: t('editor.discardTitle'),
+      centered: true,
+      children: <Text size="sm">{t('editor.discardBody')}</Text>,
+      labels: { confirm: t('editor.discard'), cancel: t('editor.keepEditing') },
+      confirmProps: { color: 'red' },
+      onConfirm: onClose,
+    });
+  };
+
   const errors = form.formState.errors;
   const errorOf = (field: 'question' | 'answer') =>
     (errors[field] as { message?: string } | undefined)?.message ??
@@ -171,7 +186,7 @@ export function QuestionEditor({
             <Button
               variant="subtle"
               size="compact-sm"
-              onClick={onClose}
+              onClick={back}
               leftSection={<IconArrowLeft size={16} aria-hidden className={shellClasses.mirror} />}
             >
               {t('editor.back')}

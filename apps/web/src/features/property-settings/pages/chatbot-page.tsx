@@ -3,7 +3,7 @@ import { botSettingsBody } from '@posada/contracts/concierge';
 import type { Currency } from '@posada/contracts/properties';
 import { IconMessageChatbot, IconMessageQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -58,16 +58,19 @@ export function ChatbotPage() {
     mode: 'onTouched',
   });
   const loaded = settings.data;
-  // The form starts from what the server stored, once it has answered.
+  // The form starts from what the server stored, once it has answered (its fields show from then on).
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (loaded && !policy.formState.isDirty) policy.reset(botSettingsValues(loaded));
+    if (!loaded || policy.formState.isDirty) return;
+    policy.reset(botSettingsValues(loaded));
+    setReady(true);
   }, [loaded, policy]);
 
   const policyDirty = policy.formState.isDirty;
   const flagDirty = s.form.formState.isDirty;
   const submit = async (event?: React.BaseSyntheticEvent) => {
     event?.preventDefault();
-    if (!settings.data) return s.submit();
+    if (!settings.data || !ready) return s.submit();
     const valid = await policy.trigger();
     if (!valid) {
       notify.error(t('form.fixFields'), tc('settings.saveFailed'));
@@ -104,7 +107,7 @@ export function ChatbotPage() {
   };
 
   let policyBody: React.ReactNode;
-  if (settings.isPending)
+  if (settings.isPending || (settings.data && !ready))
     policyBody = (
       <Stack gap="sm" aria-hidden data-testid="bot-settings-skeleton">
         {['a', 'b', 'c', 'd'].map((key) => (
