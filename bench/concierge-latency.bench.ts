@@ -1,0 +1,438 @@
+// Concierge reply latency (issue 19, 6: "the reply leaves within 2 s of the webhook at p95"). The demo as
+// `npm run demo` seeds it, then the API as `npm start` runs it (`tsx apps/api/src/server.ts`, production
+// config, a child process) with the WhatsApp fake as the Cloud API. Guests staying now at the demo's
+// "Apartamento Sol de Triana" (plan smart, subscribed, bot on) write to the shared number: signed inbound
+// webhooks POSTed over real HTTP, each guest waiting for the bot's reply before its next question (closed
+// loop, several guests at once). Measured: webhook POST sent → the reply recorded by the fake Cloud API
+// (its `at`, read back over `GET /_fake/sent?to=`). Once with the embedded engine, once with the LLM engine
+// against the fake Chat Completions endpoint (its rule mode answers at once: a real model adds its own time).
+// Questions: bench/fixtures/concierge-eval.json when present, else a few of this file's own.
+// Run: npm run bench concierge-latency. Writes bench/results/concierge-latency.md.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { and, eq, inArray } from 'drizzle-orm';
+import { startFakeLlm } from '../apps/api/src/adapters/llm/llm.fake.ts';
+import { startFakeWhatsApp } from '../apps/api/src/adapters/whatsapp/whatsapp.fake.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { bookings } from '../apps/api/src/db/schema/bookings.ts';
+import { botQuestions, botSettings } from '../apps/api/src/db/schema/concierge.ts';
+import { inboxMessages } from '../apps/api/src/db/schema/messaging.ts';
+import { properties } from '../apps/api/src/db/schema/properties.ts';
+import { seedDemo } from '../apps/api/src/demo/seed.ts';
+import { systemClock } from '../apps/api/src/lib/clock.ts';
+import { createThrowawayPostgres } from '../apps/api/src/test/test-app.ts';
+import { demoProperty, loadQuestions, ownKnowledge, type Question } from './concierge-latency-questions.ts';
+import { type BenchRow, writeReport } from './report.ts';
+import { postgresUrl } from './targets.ts';
+
+const messagesPerEngine = Number(process.env.BENCH_CONCIERGE_MESSAGES ?? 120);
+const guestsCount = Number(process.env.BENCH_CONCIERGE_GUESTS ?? 4);
+const replyTimeoutMs = 10_000;
+/** After a reply, a guest waits this long for the same answer's follow-ups (its image) before writing again. */
+const settleMs = 300;
+const budgetP95Ms = 2000;
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const serverScript = path.join(root, 'apps/api/src/server.ts');
+const notes: string[] = [];
+
+/** Meta's envelope of one inbound text (whatsapp-cloud-api.md §1). */
+function delivery(phoneNumberId: string, from: string, name: string, wamid: string, text: string) {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '1000000000001',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '34911000000', phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name }, wa_id: from }],
+              messages: [
+                {
+                  from,
+                  id: wamid,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body: text },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** The demo (as `npm run demo`), the property's knowledge if it has none, and guests staying now per engine. */
+async function seed(open: { databaseUrl?: string; dataDir: string }, appSecret: string) {
+  const database = await openDatabase(open);
+  try {
+    await database.migrate();
+    await seedDemo(database.db, systemClock, { appSecret });
+    const [property] = await database.db
+      .select({ id: properties.id, accountId: properties.accountId, botGpt: properties.botGpt })
+      .from(properties)
+      .where(eq(properties.nombre, demoProperty))
+      .limit(1);
+    if (!property) throw new Error(`no demo property ${demoProperty}`);
+    if (!property.botGpt) {
+      notes.push(`The demo seed left the bot off at ${demoProperty}: the bench turned it on.`);
+      await database.db.update(properties).set({ botGpt: true }).where(eq(properties.id, property.id));
+    }
+    const answered = await database.db
+      .select({ id: botQuestions.id })
+      .from(botQuestions)
+      .where(and(eq(botQuestions.propertyId, property.id), eq(botQuestions.status, 'answered')));
+    if (answered.length === 0) {
+      notes.push(
+        `The demo seed has no answered question at ${demoProperty}: the bench added ${ownKnowledge.length}.`,
+      );
+      await database.db
+        .insert(botQuestions)
+        .values(ownKnowledge.map((k) => ({ accountId: property.accountId, propertyId: property.id, ...k })));
+    }
+    await database.db
+      .insert(botSettings)
+      .values({
+        propertyId: property.id,
+        accountId: property.accountId,
+        wifiName: 'SolDeTriana',
+        wifiPassword: 'guadalquivir2026',
+        shareWifi: true,
+      })
+      .onConflictDoNothing();
+    const today = new Date().toISOString().slice(0, 10);
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const suffix = randomBytes(3).toString('hex');
+    const guests = (engine: string, e: number) =>
+      Array.from({ length: guestsCount }, (_, g) => ({
+        phone: `3479${e}${String(Number.parseInt(suffix, 16) % 10_000).padStart(4, '0')}${String(g).padStart(3, '0')}`,
+        name: `Huésped ${engine} ${g + 1}`,
+      }));
+    const byEngine = { embedded: guests('embedded', 1), llm: guests('llm', 2) };
+    await database.db.insert(bookings).values(
+      [...byEngine.embedded, ...byEngine.llm].map((guest, i) => ({
+        accountId: property.accountId,
+        propertyId: property.id,
+        code: `PS-C${suffix}${i}`,
+        name: guest.name,
+        email: `concierge-${suffix}-${i}@example.com`,
+        phone: `+${guest.phone}`,
+        startDate: today,
+        endDate: inAWeek,
+        guests: 2,
+        price: 10000,
+        total: 10000,
+      })),
+    );
+    return byEngine;
+  } finally {
+    await database.close();
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface ApiProcess {
+  url: string;
+  child: ChildProcess;
+  log: string[];
+}
+
+/** `npm start`'s server in a child process; resolves once GET /api/health answers 200. */
+async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const log: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+    cwd: path.join(root, 'apps/api'),
+    env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => log.push(String(d)));
+  child.stderr?.on('data', (d) => log.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited ${child.exitCode}: ${log.join('')}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).status === 200) return { url, child, log };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`API did not start in 180 s: ${log.join('')}`);
+}
+
+async function stopApi(api: ApiProcess) {
+  if (api.child.exitCode !== null) return;
+  const exited = new Promise((r) => api.child.once('exit', r));
+  api.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (api.child.exitCode === null) api.child.kill('SIGKILL');
+}
+
+interface FakeSentRow {
+  to: string;
+  type: string;
+  text: string | null;
+  at: string;
+}
+
+/** Where the time goes: webhook sent → the guest's message stored in the inbox → the reply at the Cloud API. */
+async function storedSplit(
+  open: { databaseUrl?: string; dataDir: string },
+  timings: { wamid: string; postedAt: number; replyAt: number }[],
+) {
+  if (timings.length === 0) return 'no reply to split';
+  const database = await openDatabase(open);
+  try {
+    const rows = await database.db
+      .select({ externalId: inboxMessages.externalId, createdAt: inboxMessages.createdAt })
+      .from(inboxMessages)
+      .where(
+        inArray(
+          inboxMessages.externalId,
+          timings.map((t) => t.wamid),
+        ),
+      );
+    const storedAt = new Map(rows.map((r) => [r.externalId, r.createdAt.getTime()]));
+    const toStored: number[] = [];
+    const toReply: number[] = [];
+    for (const t of timings) {
+      const at = storedAt.get(t.wamid);
+      if (at === undefined) continue;
+      toStored.push(at - t.postedAt);
+      toReply.push(t.replyAt - at);
+    }
+    const p = (xs: number[], q: number) =>
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        q,
+      ).toFixed(0);
+    return (
+      `webhook → message stored p50 ${p(toStored, 50)} / p95 ${p(toStored, 95)} ms, ` +
+      `stored → reply at the Cloud API p50 ${p(toReply, 50)} / p95 ${p(toReply, 95)} ms`
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/** One engine's run: each guest asks in turn and waits for the bot's reply (or the timeout). */
+async function runEngine(
+  label: string,
+  engine: 'embedded' | 'llm',
+  open: { databaseUrl?: string; dataDir: string },
+  appSecret: string,
+  guests: { phone: string; name: string }[],
+  questions: Question[],
+): Promise<BenchRow> {
+  // The window is not the bench's subject: the webhooks are POSTed here, not through the fake's /_fake/inbound.
+  const whatsapp = await startFakeWhatsApp({ enforceWindow: false });
+  const llm = engine === 'llm' ? await startFakeLlm() : null;
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    TZ: 'UTC',
+    APP_SECRET: appSecret,
+    LOG_LEVEL: 'warn',
+    SERVE_WEB: 'false',
+    HOST: '127.0.0.1',
+    DATA_DIR: open.dataDir,
+    RATE_LIMIT_MAX: '1000000000',
+    RATE_LIMIT_PUBLIC_MAX: '1000000000',
+    CONCIERGE_ENGINE: engine,
+    ...whatsapp.env,
+    ...(llm ? { ...llm.env, LLM_MODEL: 'fake-concierge' } : {}),
+  };
+  if (open.databaseUrl) env.DATABASE_URL = open.databaseUrl;
+  const api = await startApi(env);
+  const sign = (body: string) =>
+    `sha256=${createHmac('sha256', whatsapp.env.WHATSAPP_APP_SECRET).update(body).digest('hex')}`;
+  const sentTo = async (phone: string) =>
+    ((await (await fetch(`${whatsapp.base}/_fake/sent?to=${phone}`)).json()) as { data: FakeSentRow[] }).data;
+
+  const latencies: number[] = [];
+  const acks: number[] = [];
+  /** Each measured message: its wamid, when its webhook was sent and when its reply reached the fake (epoch ms). */
+  const timings: { wamid: string; postedAt: number; replyAt: number }[] = [];
+  const statuses: Record<string, number> = {};
+  const kinds: Record<string, number> = {};
+  let unanswered = 0;
+  let next = -guests.length;
+  let started = performance.now();
+  const guestLoop = async (guest: { phone: string; name: string }, g: number) => {
+    for (;;) {
+      const i = next++;
+      if (i >= messagesPerEngine) return;
+      // The first message of each guest warms the process up (and gets the assistant's disclosure): not measured.
+      const warmUp = i < 0;
+      if (i === 0) started = performance.now();
+      const question = questions[(Math.abs(i) * 7 + g) % questions.length] as Question;
+      const before = (await sentTo(guest.phone)).length;
+      const wamid = `wamid.HBgL${randomBytes(18).toString('base64url')}`;
+      const body = delivery(
+        whatsapp.env.WHATSAPP_PHONE_NUMBER_ID,
+        guest.phone,
+        guest.name,
+        wamid,
+        question.text,
+      );
+      const postedAt = Date.now();
+      try {
+        const answer = await fetch(`${api.url}/api/webhooks/whatsapp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body) },
+          body,
+        });
+        await answer.arrayBuffer();
+        if (!warmUp) {
+          acks.push(Date.now() - postedAt);
+          statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+        }
+      } catch {
+        statuses.error = (statuses.error ?? 0) + 1;
+        continue;
+      }
+      let reply: FakeSentRow | undefined;
+      while (!reply && Date.now() - postedAt < replyTimeoutMs) {
+        await new Promise((r) => setTimeout(r, 25));
+        reply = (await sentTo(guest.phone))[before];
+      }
+      if (warmUp) {
+        await new Promise((r) => setTimeout(r, settleMs));
+        continue;
+      }
+      if (!reply) {
+        unanswered++;
+        continue;
+      }
+      latencies.push(Date.parse(reply.at) - postedAt);
+      timings.push({ wamid, postedAt, replyAt: Date.parse(reply.at) });
+      kinds[reply.type] = (kinds[reply.type] ?? 0) + 1;
+      await new Promise((r) => setTimeout(r, settleMs));
+    }
+  };
+  try {
+    await Promise.all(guests.map(guestLoop));
+  } finally {
+    await stopApi(api);
+    await whatsapp.close();
+    await llm?.close();
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
+  const llmCalls = llm ? llm.chatRequests().length : 0;
+  const ackP95 = percentile(
+    [...acks].sort((a, b) => a - b),
+    95,
+  );
+  const split = await storedSplit(open, timings);
+  const within = latencies.length >= 100 && unanswered === 0 && p95 < budgetP95Ms;
+  notes.push(
+    `${label}, ${engine} engine: ${messagesPerEngine} messages from ${guests.length} guests, ${latencies.length} replied ` +
+      `(${Object.entries(kinds)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(
+          ', ',
+        )}), ${unanswered} without a reply in ${replyTimeoutMs / 1000} s; the webhook's 200 at p95 ${ackP95.toFixed(0)} ms; ${split}` +
+      (llm ? `; ${llmCalls} Chat Completions requests reached the fake LLM` : '') +
+      `. p95 ${p95.toFixed(0)} ms: ${within ? 'under' : 'NOT under'} ${budgetP95Ms} ms` +
+      (engine === 'embedded' ? ' (the target).' : ' (with a model that answers at once).'),
+  );
+  if (engine === 'embedded' && !within) process.exitCode = 1;
+  if (engine === 'llm' && latencies.length > 0 && llmCalls === 0) {
+    notes.push(`${label}: the LLM run never called the model (CONCIERGE_ENGINE=llm not wired yet?).`);
+  }
+  return {
+    database: label,
+    scenario: `webhook → reply at the Cloud API, ${engine} engine`,
+    connections: guests.length,
+    seconds: elapsed,
+    requests: messagesPerEngine,
+    okPerSecond: latencies.length / elapsed,
+    p50: percentile(sorted, 50),
+    p95,
+    p99: percentile(sorted, 99),
+    failures: messagesPerEngine - latencies.length,
+    statuses,
+  };
+}
+
+async function benchTarget(
+  label: string,
+  open: { databaseUrl?: string; dataDir: string },
+  questions: Question[],
+) {
+  const appSecret = randomBytes(32).toString('base64url');
+  const guests = await seed(open, appSecret);
+  const rows: BenchRow[] = [];
+  rows.push(await runEngine(label, 'embedded', open, appSecret, guests.embedded, questions));
+  rows.push(await runEngine(label, 'llm', open, appSecret, guests.llm, questions));
+  return rows;
+}
+
+const loadAtStart = loadavg()[0] ?? 0;
+const { questions, source } = loadQuestions();
+const rows: BenchRow[] = [];
+{
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-'));
+  try {
+    console.log('concierge latency bench on PGlite…');
+    rows.push(...(await benchTarget('PGlite (embedded, on disk)', { dataDir }, questions)));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (postgresUrl) {
+  const throwaway = await createThrowawayPostgres(postgresUrl, 'posada_bench');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-'));
+  try {
+    console.log('concierge latency bench on PostgreSQL…');
+    rows.push(...(await benchTarget('PostgreSQL', { databaseUrl: throwaway.url, dataDir }, questions)));
+  } finally {
+    await throwaway.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+const machine = `${availableParallelism()} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${loadAtStart.toFixed(1)} at start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`;
+writeReport('concierge-latency', {
+  title: `Concierge: webhook to the bot's reply at the Cloud API, ${messagesPerEngine} messages per engine`,
+  machine,
+  notes: [
+    `The demo seeded as \`npm run demo\` does, the API as \`npm start\` runs it (a child process, production config), the ` +
+      `WhatsApp fake as the Cloud API. ${guestsCount} guests staying at ${demoProperty} (plan smart, bot on) ask ${source}; ` +
+      "each waits for the reply (and 300 ms for its follow-ups) before the next question; each guest's first message (the " +
+      'warm-up, which also gets the assistant disclosure) is not measured. Latency: the signed webhook POST ' +
+      "sent → the reply's arrival at the fake Cloud API (its record, polled over GET /_fake/sent every 25 ms). " +
+      `Target (issue 19): p95 under ${budgetP95Ms} ms with the embedded engine. The LLM engine runs against the fake ` +
+      'Chat Completions endpoint (rule mode, no model time): its figures are the pipeline around the model.',
+    ...notes,
+    postgresUrl
+      ? 'PostgreSQL: a throwaway database on the given server.'
+      : 'PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL).',
+  ],
+  rows,
+});
+process.exit(process.exitCode ?? 0);
