@@ -245,7 +245,7 @@ describe('LLM concierge engine against the fake Chat Completions endpoint', () =
     await expect(engine().decide(input('wifi'))).rejects.toMatchObject({ code: 'llm.server_error' });
   });
 
-  it('with the embedded engine’s retrieval (as app.ts wires it) the model sees and cites the matching entry', async () => {
+  it('with the embedded engine’s retrieval (its score on 0–1) the model sees and cites the matching entry', async () => {
     const client = createLlmClient({
       baseUrl: fake.env.LLM_BASE_URL,
       apiKey: fake.env.LLM_API_KEY,
@@ -253,11 +253,7 @@ describe('LLM concierge engine against the fake Chat Completions endpoint', () =
     });
     const e = createLlmEngine({
       client,
-      retrieve: (entries, message, language, k) =>
-        embeddedRetrieve(entries, message, language, k).map((r) => ({
-          entry: r.entry,
-          score: r.confidence / 100,
-        })),
+      retrieve: embeddedRetrieve,
     });
     const decision = await e.decide(input('What is the wifi password?', { language: 'en' }));
     expect(decision).toMatchObject({
@@ -267,5 +263,44 @@ describe('LLM concierge engine against the fake Chat Completions endpoint', () =
     });
     expect(decision.confidence).toBeGreaterThanOrEqual(60);
     expect(fake.chatRequests().at(-1)?.messages[0]?.content).toContain('"id":"q-wifi"');
+  });
+
+  it('a cited answer with a number the entry does not hold is sent in the operator’s own words', async () => {
+    fake.queue(
+      {
+        toolCalls: [
+          {
+            name: 'answer_from_knowledge',
+            arguments: { entry_id: 'q-parking', text: 'Sí, la plaza 14, 5 € al día.' },
+          },
+        ],
+      },
+      {
+        toolCalls: [
+          {
+            name: 'answer_from_knowledge',
+            arguments: { entry_id: 'q-parking', text: 'Sí: la plaza 12, sin coste.' },
+          },
+        ],
+      },
+    );
+    const e = engine();
+    expect(await e.decide(input('¿Hay aparcamiento para el coche?'))).toMatchObject({
+      kind: 'answer',
+      text: 'Sí, plaza 12 del garaje, gratis.',
+    });
+    expect(await e.decide(input('¿Hay aparcamiento para el coche?'))).toMatchObject({
+      kind: 'answer',
+      text: 'Sí: la plaza 12, sin coste.',
+    });
+  });
+
+  it('nothing retrieved and nothing allowed: escalates without asking the model', async () => {
+    const before = fake.requests.length;
+    expect(await engine().decide(input('¿Se admiten mascotas?', { allowedActions: [] }))).toMatchObject({
+      kind: 'escalate',
+      reason: 'llm_no_knowledge',
+    });
+    expect(fake.requests.length).toBe(before);
   });
 });

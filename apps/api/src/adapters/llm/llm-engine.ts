@@ -182,6 +182,9 @@ export function createLlmEngine(deps: {
       const top = Math.max(0, ...scoreOf.values());
       const escalate = (reason: string): EngineDecision => ({ kind: 'escalate', reason, confidence: top });
       const proposalPossible = input.history.some((m) => m.role === 'bot');
+      // Nothing retrieved, no action allowed, no proposal to answer: the model could only escalate.
+      if (retrieved.length === 0 && input.allowedActions.length === 0 && !proposalPossible)
+        return escalate('llm_no_knowledge');
       const messages: ChatMessage[] = [
         { role: 'system', content: llmSystemPrompt(input.language, retrieved) },
         ...input.history.map(
@@ -216,6 +219,11 @@ export function createLlmEngine(deps: {
         const score = scoreOf.get(entryId);
         if (score === undefined) return escalate('llm_unknown_entry');
         if (!text) return escalate('llm_empty_answer');
+        const entry = retrieved.find((r) => r.entry.id === entryId)?.entry as KnowledgeEntry;
+        // A number (a time, a price, a code) the cited entry does not hold is invented: the operator's own words instead.
+        const own = localized(entry.answer, input.language);
+        if (own && inventsNumbers(text, entry))
+          return { kind: 'answer', entryId, text: own, confidence: score };
         return { kind: 'answer', entryId, text, confidence: score };
       }
       if (call.name === ESCALATE_TOOL) {
@@ -240,6 +248,21 @@ export function createLlmEngine(deps: {
       return escalate(`llm_unknown_tool: ${call.name.slice(0, 60)}`);
     },
   };
+}
+
+/** Arabic-Indic and Eastern Arabic-Indic digits as ASCII, then every run of digits. */
+const numbersIn = (text: string) =>
+  text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .match(/\d+/g) ?? [];
+
+/** Whether the model's text holds a number that no language of the cited entry holds. */
+export function inventsNumbers(text: string, entry: KnowledgeEntry): boolean {
+  const known = new Set(
+    numbersIn([...Object.values(entry.answer), ...Object.values(entry.question)].join(' ')).map(Number),
+  );
+  return numbersIn(text).some((n) => !known.has(Number(n)));
 }
 
 const clamp = (score: number) => (Number.isFinite(score) ? Math.min(1, Math.max(0, score)) : 0);
