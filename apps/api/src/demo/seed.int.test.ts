@@ -423,7 +423,7 @@ describe('demo data (npm run demo)', () => {
       rooms: 12,
       rates: 6,
       images: 10,
-      files: 58, // 10 property photos and 19 service photos, each with its thumbnail
+      files: 60, // 10 property photos, 19 service photos and the concierge pool answer photo, each with its thumbnail
       authorities: 4,
       registrations: 18,
     });

@@ -125,7 +125,7 @@ function confidence(query: Term[], item: Indexed, index: Index): number {
       else if (holds(item.a, term)) score += 1;
       // A word of the question that another entry's question has: evidence of another subject.
       else if (holds(index.questionWords, term)) score -= 12;
-      else score -= 4;
+      else score -= 12;
     }
   } else {
     if (words.length === 0) return 0;

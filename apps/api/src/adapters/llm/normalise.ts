@@ -88,17 +88,19 @@ const stopwordList = {
     noches gracias favor porfa vale saludos quiero quisiera queria querria saber pregunta preguntar duda
     alguien hacer haber estar esta estais usted ustedes vosotros vuestro vuestra nuestro nuestra aqui alli ahi
     cual cuales cuanto mas menos tambien todo toda todos todas otro otra ver necesito necesitamos hace
-    hasta apartamento piso casa villa alojamiento edificio`,
+    hasta apartamento piso casa villa alojamiento edificio oye mira muchas mucho preguntita consulta perdona
+    perdon disculpa disculpe rapida usar utilizar`,
   en: `a about an and any anything are as at be been but by can could did do does for from get got had has
     have hello hey hi how i id if im in into is it its just know let lets me my need no not of on or our
     please pls plz so some than thank thanks that the their them then there these they this to too us was
     we were what which who will with would you your yours wondering wonder question ask asking wanted want
     do dont does there theres here something anyone ok okay also one much where why guys hiya morning
-    evening afternoon apartment flat house home villa building property place`,
+    evening afternoon apartment flat house home villa building property place quick just so much sorry
+    excuse use using`,
   ar: `في من على الى إلى عن مع هل ما ماذا هذا هذه ذلك تلك هناك هنا أو او و ثم لا لم لن انا أنا نحن انت أنت
     انتم أنتم هو هي كان يكون يوجد توجد عندكم عندك لديكم لديك ممكن يمكن يمكنني يمكننا أستطيع استطيع نستطيع
     مرحبا اهلا أهلا السلام عليكم شكرا شكرًا فضلك لو سمحت من فضلك اريد أريد نريد اعرف أعرف سؤال الرجاء رجاء
-    كل بعض اي أي التي الذي لي لنا لكم به بها فيه فيها عند اذا إذا كيفية أين اين وين فين بيت البيت منزل شقه الشقه فيلا الفيلا مبني لازم`,
+    كل بعض اي أي التي الذي لي لنا لكم به بها فيه فيها عند اذا إذا كيفية أين اين وين فين بيت البيت منزل شقه الشقه فيلا الفيلا مبني لازم مساء صباح الخير النور بسيط سريع عفوا استخدام`,
 };
 
 const STOPWORDS = new Set<string>();
