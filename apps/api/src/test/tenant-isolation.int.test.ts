@@ -556,6 +556,23 @@ const cases: Record<string, Case> = {
     params: { propertyId: 'property' },
     build: body(() => ({ message: '¿A qué hora es el check-in?' })),
   },
+  // Bot chats (docs/concierge.md, Bot chats): a chat and its thread are opened by a guest's WhatsApp message;
+  // chats.int.test.ts proves another account's chat and thread answer 404 and change nothing.
+  'GET /api/retrieve-list-chat-bot': { build: query((i) => ({ property_id: i.property })) },
+  'POST /api/mark-as-read': { build: body((i) => ({ property_id: i.property, checkin_id: i.checkin })) },
+  'PUT /api/mark-all-as-read': { build: body((i) => ({ property_id: i.property })) },
+  'GET /api/concierge/chats/:id': none('a bot chat id (chats.int.test.ts)', {
+    id: '00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/concierge/threads/:threadId': none('an inbox thread id (chats.int.test.ts)', {
+    threadId: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/concierge/threads/:threadId/take-over': none('an inbox thread id (chats.int.test.ts)', {
+    threadId: '00000000-0000-4000-8000-000000000000',
+  }),
+  'POST /api/concierge/threads/:threadId/hand-back': none('an inbox thread id (chats.int.test.ts)', {
+    threadId: '00000000-0000-4000-8000-000000000000',
+  }),
   'GET /api/billing/details': none("the caller's own billing data"),
   'PUT /api/billing/details': none("the caller's own billing data"),
   'GET /api/billing/invoices': none("the caller's own invoices"),

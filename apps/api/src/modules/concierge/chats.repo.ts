@@ -194,8 +194,16 @@ export function createChatsRepo(db: Db) {
       return row ?? null;
     },
 
-    async insertLine(values: NewBotMessage): Promise<BotMessageRow> {
-      const [row] = await db.insert(botMessages).values(values).returning();
+    /** A line, strictly after the chat's last one (lines written in the same millisecond keep their order). */
+    async insertLine(values: NewBotMessage & { createdAt: Date }): Promise<BotMessageRow> {
+      const after = sql`(select max(${botMessages.createdAt}) + interval '1 millisecond' from ${botMessages} where ${botMessages.chatId} = ${values.chatId})`;
+      const [row] = await db
+        .insert(botMessages)
+        .values({
+          ...values,
+          createdAt: sql`greatest(${values.createdAt.toISOString()}::timestamptz, ${after})`,
+        })
+        .returning();
       if (!row) throw new Error('concierge: the bot line was not written');
       return row;
     },
