@@ -63,7 +63,17 @@ describe('the rule of an action line', () => {
       kind: 'notAllowed',
       action: 'offer_services',
     });
-    expect(describeRule('no_knowledge')).toEqual({ kind: 'reason', reason: 'no_knowledge' });
+    expect(describeRule('no_knowledge')).toEqual({ kind: 'reason', reason: 'no_knowledge', detail: null });
+    expect(describeRule('no knowledge: nothing matches')).toEqual({
+      kind: 'reason',
+      reason: 'no_knowledge',
+      detail: 'nothing matches',
+    });
+    expect(describeRule('send_door_code: no check-in for this guest')).toEqual({
+      kind: 'actionFailed',
+      action: 'send_door_code',
+      detail: 'no check-in for this guest',
+    });
     expect(describeRule('the guest is upset')).toEqual({ kind: 'raw', text: 'the guest is upset' });
   });
 });

@@ -20,19 +20,23 @@ function Time({ at }: { at: string }) {
   );
 }
 
-/** The rule as the API logs it, in the interface language ("your settings allow it: send the door code"). */
+/** The rule as the API logs it, in the interface language; the API's own detail stays as a hint (title). */
 function useRule() {
   const { t } = useTranslation('bot');
-  return (rule: string) => {
+  const policy = (action: string) => t(`policy.${action}`, { defaultValue: action });
+  return (rule: string): { text: string; hint: string } => {
     const r = describeRule(rule);
-    if (r.kind === 'allowed') {
-      const text = t('rules.allowed', { action: t(`policy.${r.action}`, { defaultValue: r.action }) });
-      return r.detail ? `${text} (${r.detail})` : text;
-    }
-    if (r.kind === 'notAllowed')
-      return t('rules.notAllowed', { action: t(`policy.${r.action}`, { defaultValue: r.action }) });
-    if (r.kind === 'reason') return t(`rules.${r.reason}`);
-    return r.text;
+    const text =
+      r.kind === 'allowed'
+        ? t('rules.allowed', { action: policy(r.action) })
+        : r.kind === 'notAllowed'
+          ? t('rules.notAllowed', { action: policy(r.action) })
+          : r.kind === 'actionFailed'
+            ? t('rules.actionFailed', { action: policy(r.action) })
+            : r.kind === 'reason'
+              ? t(`rules.${r.reason}`)
+              : r.text;
+    return { text, hint: rule };
   };
 }
 
@@ -78,8 +82,8 @@ export function ChatLine({ line, onImageLoad }: { line: BotMessage; onImageLoad?
             </Text>
           ) : null}
           {line.rule ? (
-            <Text size="xs" c="dimmed" mt={2} data-testid="bot-line-rule">
-              {rule(line.rule)}
+            <Text size="xs" c="dimmed" mt={2} title={line.rule} data-testid="bot-line-rule">
+              {rule(line.rule).text}
             </Text>
           ) : null}
           <Time at={line.timestamp} />
@@ -107,14 +111,14 @@ export function ChatLine({ line, onImageLoad }: { line: BotMessage; onImageLoad?
         {escalated ? (
           <Group gap={4} mt={4} wrap="nowrap" data-testid="bot-line-escalated">
             <IconAlertTriangle size={12} aria-hidden color="var(--mantine-color-orange-7)" />
-            <Text size="xs" c="orange.8">
-              {line.rule ? t('line.escalatedWhy', { rule: rule(line.rule) }) : t('line.escalated')}
+            <Text size="xs" c="orange.8" title={line.rule ?? undefined}>
+              {line.rule ? t('line.escalatedWhy', { rule: rule(line.rule).text }) : t('line.escalated')}
             </Text>
           </Group>
         ) : null}
         {line.role === 'bot' && line.action && line.rule ? (
-          <Text size="xs" c="dimmed" mt={2} data-testid="bot-line-rule">
-            {t(`actions.${line.action}`)} · {rule(line.rule)}
+          <Text size="xs" c="dimmed" mt={2} title={line.rule} data-testid="bot-line-rule">
+            {t(`actions.${line.action}`)} · {rule(line.rule).text}
           </Text>
         ) : null}
         <Time at={line.timestamp} />
