@@ -2,6 +2,7 @@ import {
   ASSISTANT_DISCLOSURE,
   type BotAction,
   type BotOutcome,
+  botActions,
   botPreview,
   botUsable,
   type ConciergeLanguage,
@@ -16,7 +17,7 @@ import type { BotChatRow } from './chats.repo.ts';
 import type { ChatsService } from './chats.service.ts';
 import type { ConciergeDeps } from './concierge.deps.ts';
 import type { KnowledgeService } from './knowledge.service.ts';
-import { allowedActions, answerable, pendingOfferOf, replyLanguage } from './policy.ts';
+import { allowedActions, answerable, notAllowedRule, pendingOfferOf, replyLanguage } from './policy.ts';
 import type { QuestionsService } from './questions.service.ts';
 
 export type AnsweringService = ReturnType<typeof createAnsweringService>;
@@ -284,7 +285,8 @@ export function createAnsweringService(
           history: history.slice(0, -1),
         });
         turn.engine = engine;
-        turn.confidence = Math.round(decision.confidence);
+        // The LLM engine scores 0–1 (its retrieval), the embedded one 0–100: logged as 0–100.
+        turn.confidence = Math.round(engine === 'llm' ? decision.confidence * 100 : decision.confidence);
         switch (decision.kind) {
           case 'answer':
             return await answer(turn, decision, knowledge);
@@ -294,8 +296,15 @@ export function createAnsweringService(
             // A yes or no with nothing proposed: nothing to do (a "thanks" needs no answer).
             if (offer) return await actions.settleOffer(turn, offer, decision.accept);
             return;
-          case 'escalate':
+          case 'escalate': {
+            // The LLM engine is offered only the allowed actions; asking for another is a policy refusal.
+            const refused = /^llm_action_not_allowed: (\w+)$/.exec(decision.reason)?.[1] as
+              | BotAction
+              | undefined;
+            if (refused && (botActions as readonly string[]).includes(refused))
+              return await escalate(turn, notAllowedRule(refused), { pending: false, action: refused });
             return await escalate(turn, `no knowledge: ${decision.reason}`, { pending: true });
+          }
         }
       } catch (err) {
         deps.logger.error({ err, chat: chat.id }, 'concierge: the bot could not answer');
