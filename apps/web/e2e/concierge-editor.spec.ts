@@ -42,11 +42,11 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/concierge-${name}-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/concierge-${name}-390.png`, fullPage: true });
-  // Nothing runs off the side of a phone.
+  // Nothing runs off the side of a phone (once the layout has settled: autosized text areas re-measure).
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
     .toBeLessThanOrEqual(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/concierge-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

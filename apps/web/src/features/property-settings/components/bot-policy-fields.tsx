@@ -1,5 +1,4 @@
 import {
-  Group,
   NumberInput,
   Paper,
   PasswordInput,
@@ -197,13 +196,12 @@ export function BotFactsFields({ form }: { form: UseFormReturn<BotSettingsValues
               />
             )}
           />
-          <Group grow wrap="wrap" align="flex-start" maw={560}>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" maw={560}>
             <TextInput
               label={t('settings.wifiName')}
               {...register('wifi_name')}
               maxLength={64}
               error={formState.errors.wifi_name?.message}
-              style={{ minWidth: 200 }}
               dir="auto"
             />
             <PasswordInput
@@ -211,9 +209,8 @@ export function BotFactsFields({ form }: { form: UseFormReturn<BotSettingsValues
               {...register('wifi_password')}
               maxLength={64}
               error={formState.errors.wifi_password?.message}
-              style={{ minWidth: 200 }}
             />
-          </Group>
+          </SimpleGrid>
         </Stack>
       </Paper>
       <Paper withBorder radius="md" p="sm">

@@ -163,6 +163,10 @@ export function ChatbotPage() {
             to={pathTo('manageChatBot', undefined, { property_id: propertyId })}
             variant="light"
             leftSection={<IconMessageQuestion size={18} aria-hidden />}
+            // The label wraps on a phone rather than being cut.
+            h="auto"
+            py={8}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
           >
             {tc('settings.openEditor')}
           </Button>
