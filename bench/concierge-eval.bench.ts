@@ -113,6 +113,14 @@ async function main() {
 
   const engines: ConciergeEngine[] = [createEmbeddedEngine()];
   const llmFile = path.join(here, '../apps/api/src/adapters/llm/llm-engine.ts');
+  // BENCH_FAKE_LLM=1: the LLM path against the local fake endpoint's rule mode (checks the wiring, not a model).
+  let fakeLlm: { close(): Promise<void> } | null = null;
+  if (!process.env.LLM_BASE_URL && process.env.BENCH_FAKE_LLM === '1') {
+    const { startFakeLlm } = await import('../apps/api/src/adapters/llm/llm.fake.ts');
+    const fake = await startFakeLlm();
+    fakeLlm = fake;
+    Object.assign(process.env, fake.env, { LLM_MODEL: 'fake-rule-mode' });
+  }
   if (process.env.LLM_BASE_URL && existsSync(llmFile)) {
     const { createLlmEngine } = await import('../apps/api/src/adapters/llm/llm-engine.ts');
     const { createLlmClient } = await import('../apps/api/src/adapters/llm/llm.client.ts');
@@ -189,12 +197,13 @@ async function main() {
     }
   }
   await database.close();
+  await fakeLlm?.close();
 
   const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${availableParallelism()}`;
   const report = [
     '## Concierge evaluation set (issue 19)',
     '',
-    `Run ${new Date().toISOString()} on ${machine}. ${set.questions.length} questions (bench/fixtures/concierge-eval.json) over the demo properties; knowledge built by the concierge's knowledge service on PGlite (demo seed ${seedMs.toFixed(0)} ms). LLM engine: ${engines.length > 1 ? 'run' : 'skipped (LLM_BASE_URL not set)'}.`,
+    `Run ${new Date().toISOString()} on ${machine}. ${set.questions.length} questions (bench/fixtures/concierge-eval.json) over the demo properties; knowledge built by the concierge's knowledge service on PGlite (demo seed ${seedMs.toFixed(0)} ms). LLM engine: ${engines.length === 1 ? 'skipped (LLM_BASE_URL not set)' : fakeLlm ? 'the local fake endpoint (rule mode), not a model' : `${process.env.LLM_MODEL ?? 'default model'} at LLM_BASE_URL`}.`,
     '',
     ...sections.flatMap((s) => [s, '']),
     '- invented: a must-escalate question answered, or an answer from another entry than expected. wrong action: an action where an answer, another action or escalate was expected.',
