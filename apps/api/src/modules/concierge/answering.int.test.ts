@@ -71,6 +71,15 @@ describe(`concierge answering on ${testDbKind}`, () => {
     expect(last?.rule).toMatch(/^no knowledge/);
   });
 
+  it('takes thanks and a review score for no question, and answers a bare greeting', async () => {
+    const [bells, pending] = [(await botNotifications()).length, (await c.pendingQuestions()).length];
+    expect(await c.anaAsks('¡Muchas gracias!')).toBeUndefined();
+    expect(await c.anaAsks('9 de 10')).toBeUndefined();
+    expect((await c.anaAsks('Hola, buenas tardes'))?.text).toBe('¡Hola! ¿En qué puedo ayudarte?');
+    expect((await botNotifications()).length).toBe(bells);
+    expect(await c.pendingQuestions()).toHaveLength(pending);
+  });
+
   it('stays quiet when the plan is not smart or the bot flag is off (spec 5), and rings no bell', async () => {
     const bells = (await botNotifications()).length;
     await c.db.update(accounts).set({ plan: 'premium' }).where(eq(accounts.id, c.accountA));

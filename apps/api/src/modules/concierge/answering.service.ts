@@ -17,8 +17,16 @@ import type { BotChatRow } from './chats.repo.ts';
 import type { ChatsService } from './chats.service.ts';
 import type { ConciergeDeps } from './concierge.deps.ts';
 import type { KnowledgeService } from './knowledge.service.ts';
-import { allowedActions, answerable, notAllowedRule, pendingOfferOf, replyLanguage } from './policy.ts';
+import {
+  allowedActions,
+  answerable,
+  notAllowedRule,
+  pendingOfferOf,
+  replyLanguage,
+  smallTalk,
+} from './policy.ts';
 import type { QuestionsService } from './questions.service.ts';
+import { replies } from './replies.ts';
 
 export type AnsweringService = ReturnType<typeof createAnsweringService>;
 
@@ -269,6 +277,11 @@ export function createAnsweringService(
         const offer = pendingOfferOf(chat.pendingOffer);
         const said = offer ? yesOrNo(text) : null;
         if (offer && said !== null) return await actions.settleOffer(turn, offer, said);
+        // "Gracias", "ok": nothing to answer; "Hola" alone: the bot asks how it can help.
+        const talk = smallTalk(text);
+        if (talk === 'thanks') return;
+        if (talk === 'greeting')
+          return await say(turn, { text: replies.howCanIHelp(language), outcome: 'answered' });
 
         const knowledge = await parts.knowledge.entriesFor({
           accountId,

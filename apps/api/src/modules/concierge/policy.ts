@@ -1,4 +1,5 @@
 import { type BotAction, botActions, type ConciergeLanguage, guessLanguage } from '@posada/domain/concierge';
+import { normaliseText, tokens } from '../../adapters/llm/normalise.ts';
 
 /**
  * The concierge's policy rules (docs/concierge.md, Actions), pure: what the operator allows, the rule
@@ -41,16 +42,43 @@ export function answerable(message: { type: string; body: string }): boolean {
   const body = message.body.trim();
   if (!/\p{L}/u.test(body)) return false;
   if (/^(stop|baja|unsubscribe|start|alta)$/i.test(body)) return false;
+  // A score on a scale ("8 de 10", "9 out of 10", "٨ من ١٠"): the reviews module's.
+  if (/^\d+([.,]\d+)?\s*(\/|de|of|out of|sobre|من)\s*\d+$/i.test(normaliseText(body))) return false;
   return true;
 }
 
+const THANKS = new Set(
+  `gracias muchas mil ok okay vale perfecto genial estupendo thanks thank you thx great perfect cool شكرا جزيلا
+   تمام ممتاز`.split(/\s+/),
+);
+const GREETING = new Set(
+  `hola buenas buenos dias tardes noches hi hello hey good morning afternoon evening مرحبا مرحبًا السلام عليكم اهلا
+   صباح مساء الخير النور`
+    .split(/\s+/)
+    .map(normaliseText),
+);
+
 /**
- * The language to answer in: what the text clearly is (Arabic script, English words), else the check-in's
+ * Small talk the bot does not take for a question: thanks and okays (nothing to answer, no escalation, no
+ * bell), and a bare greeting (the bot asks how it can help).
+ */
+export function smallTalk(text: string): 'thanks' | 'greeting' | null {
+  const words = tokens(normaliseText(text));
+  if (words.length === 0 || words.length > 5) return null;
+  if (words.every((w) => THANKS.has(w))) return 'thanks';
+  if (words.every((w) => GREETING.has(w) || THANKS.has(w))) return 'greeting';
+  return null;
+}
+
+/**
+ * The language to answer in: what the text clearly is (Arabic script, English words, Spanish marks), else the check-in's
  * language, else what the text looks like (Spanish by default).
  */
 export function replyLanguage(text: string, hint: string | null | undefined): ConciergeLanguage {
   const fromText = guessLanguage(text);
   if (fromText === 'ar' || fromText === 'en') return fromText;
+  // Spanish marks (¿ ¡ ñ accents) are as clear.
+  if (/[ñáéíóú¿¡]/i.test(text)) return 'es';
   return guessLanguage(text, hint);
 }
 

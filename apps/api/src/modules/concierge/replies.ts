@@ -98,6 +98,14 @@ export const replies = {
     }[l];
   },
 
+  howCanIHelp(l: ConciergeLanguage): string {
+    return {
+      es: '¡Hola! ¿En qué puedo ayudarte?',
+      en: 'Hello! How can I help you?',
+      ar: 'مرحبًا! كيف يمكنني مساعدتك؟',
+    }[l];
+  },
+
   accepted(l: ConciergeLanguage): string {
     return {
       es: 'Perfecto, lo he anotado. El anfitrión te lo confirmará en breve.',
