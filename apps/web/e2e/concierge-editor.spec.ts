@@ -140,6 +140,10 @@ test('ar: the Arabic answer is written right to left and the phone preview reads
   await expect(page.getByRole('heading', { name: 'Chatbot: questions and answers' })).toBeVisible();
   await expect(page.getByTestId('question-row').first()).toBeVisible();
   await shoot(page, 'editor-en');
+  // The pending questions guests asked, with how many asked.
+  await page.getByText(/^Pending · \d+$/).click();
+  await expect(page.getByTestId('question-row').first()).toContainText(/\d+ guests? asked it/);
+  await shoot(page, 'pending-en');
 });
 
 test('page-chat-bot-ia: the policy and the shared Wi-Fi are saved and still there after a reload', async ({
