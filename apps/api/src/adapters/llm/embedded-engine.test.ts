@@ -177,6 +177,18 @@ describe('the embedded engine recognises what the guest asks it to do', () => {
     expect(await ask('هل يوجد تاكسي إلى المطار؟', 'ar')).toMatchObject({ action: 'offer_services' });
   });
 
+  it('does not take a postcode, a promo code or a booking number for the door code', async () => {
+    for (const message of [
+      '¿Cuál es el código postal?',
+      'do you have a promo code?',
+      'what is my booking number?',
+    ])
+      expect(await ask(message, 'en'), message).not.toMatchObject({
+        kind: 'action',
+        action: 'send_door_code',
+      });
+  });
+
   it('does not take the Wi-Fi code for the door code', async () => {
     expect(await ask('what is the wifi code?', 'en')).toMatchObject({ kind: 'answer', entryId: 'fact:wifi' });
   });

@@ -109,7 +109,7 @@ const concepts: Record<string, Concept> = {
       كرسي اطفال`,
   },
   address: {
-    terms: `direccion | ubicacion | localizacion | address | location | located | maps | google maps | ubicados |
+    terms: `codigo postal | postcode | post code | postal code | zip code | zip | الرمز البريدي | direccion | ubicacion | localizacion | address | location | located | maps | google maps | ubicados |
       situado | عنوان | العنوان | موقع | الموقع`,
   },
   access: {
@@ -178,7 +178,7 @@ const concepts: Record<string, Concept> = {
       حيوان | حيوانات | حيوان اليف | حيوانات اليفه | كلب | قطه`,
   },
   discount: {
-    terms: `descuento | rebaja | mas barato | oferta | discount | cheaper | deal | promo | coupon | cupon | خصم |
+    terms: `codigo de descuento | codigo promocional | discount code | promo code | voucher | كود خصم | descuento | rebaja | mas barato | oferta | discount | cheaper | deal | promo | coupon | cupon | خصم |
       تخفيض | ارخص`,
   },
   elevator: { terms: 'ascensor | elevator | lift | مصعد | اسانسير' },
@@ -236,6 +236,11 @@ const concepts: Record<string, Concept> = {
   },
   guests: {
     terms: 'huespedes | visitas | visitors | visitantes | guests | people | personas | زوار | ضيوف | اشخاص',
+  },
+  booking_ref: {
+    terms: `codigo de reserva | numero de reserva | mi numero de reserva | localizador | my booking number |
+      my booking reference | my reservation number | our booking number | booking code | booking number | booking reference |
+      confirmation number | reservation number | رقم الحجز | رمز الحجز`,
   },
   diet: {
     terms: `vegano | vegana | vegetariano | vegetariana | sin gluten | celiaco | halal | kosher | vegan |
