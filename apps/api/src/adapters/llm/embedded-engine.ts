@@ -198,8 +198,8 @@ export function retrieve(
   scored.sort(
     (x, y) =>
       y.confidence - x.confidence ||
-      kindRank[x.entry.kind] - kindRank[y.entry.kind] ||
-      y.relevance - x.relevance,
+      y.relevance - x.relevance ||
+      kindRank[x.entry.kind] - kindRank[y.entry.kind],
   );
   return scored.slice(0, k);
 }
