@@ -68,6 +68,8 @@ test('es: an answer with an image shows in the phone preview, and the preview bo
   await openAs(page, session, editorPath());
   await expect(page.getByRole('heading', { name: 'Chatbot: preguntas y respuestas' })).toBeVisible();
   await expect(page.getByTestId('bot-status')).toBeVisible();
+  // spec 8: the e2e server has no approved bot template, so the page warns.
+  await expect(page.getByText('Falta la plantilla del bot')).toBeVisible();
   await page
     .getByRole('button', { name: /^(Nueva pregunta|Escribir una respuesta)$/ })
     .first()
