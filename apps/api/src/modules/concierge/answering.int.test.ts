@@ -71,6 +71,29 @@ describe(`concierge answering on ${testDbKind}`, () => {
     expect(last?.rule).toMatch(/^no knowledge/);
   });
 
+  it('sends the answer the operator writes later to the guest who asked it, once', async () => {
+    const [pending] = (await c.pendingQuestions()).filter((q) => q.question.es.includes('mascotas'));
+    const put = () =>
+      c.data(c.tokenA, 'PUT', `/api/concierge/${c.propertyA}/questions/${pending?.id}`, {
+        question: { es: '¿Se admiten mascotas en el apartamento?' },
+        answer: { es: 'Sí, admitimos mascotas pequeñas sin coste.' },
+      });
+    const before = (await c.sentTo(ANA)).length;
+    await put();
+    const sent = await c.sentTo(ANA);
+    expect(sent).toHaveLength(before + 1);
+    expect(sent.at(-1)?.text).toBe('Sí, admitimos mascotas pequeñas sin coste.');
+    const chat = await c.chatOf(c.accountA);
+    expect((await c.linesOf(chat?.id as string)).at(-1)).toMatchObject({
+      role: 'bot',
+      source: pending?.id,
+      rule: 'answered later by the operator',
+    });
+    // Saved again (already answered): nothing more is sent.
+    await put();
+    expect(await c.sentTo(ANA)).toHaveLength(before + 1);
+  });
+
   it('takes thanks and a review score for no question, and answers a bare greeting', async () => {
     const [bells, pending] = [(await botNotifications()).length, (await c.pendingQuestions()).length];
     expect(await c.anaAsks('¡Muchas gracias!')).toBeUndefined();

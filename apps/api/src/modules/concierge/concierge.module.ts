@@ -5,6 +5,7 @@ import { type BotSettingsService, createBotSettingsService } from './bot-setting
 import { chatsRoutes } from './chats.routes.ts';
 import { type ChatsService, createChatsService } from './chats.service.ts';
 import type { ConciergeDeps } from './concierge.deps.ts';
+import { createFollowUp } from './follow-up.ts';
 import { knowledgeRoutes } from './knowledge.routes.ts';
 import { createKnowledgeService, type KnowledgeService } from './knowledge.service.ts';
 import { createQuestionsService, type QuestionsService } from './questions.service.ts';
@@ -29,9 +30,23 @@ export interface ConciergeServices {
  */
 export function createConciergeModule(deps: ConciergeDeps) {
   const knowledge = createKnowledgeService(deps);
-  const questions = createQuestionsService(deps);
+  const editor = createQuestionsService(deps);
   const settings = createBotSettingsService(deps, knowledge);
   const chats = createChatsService(deps);
+  const followUp = createFollowUp(deps, chats);
+  // A guest's pending question the operator answers: the guests who asked it in the last 7 days get the answer.
+  const questions: QuestionsService = {
+    ...editor,
+    async update(tenant, propertyId, id, body) {
+      const before = await editor.get(tenant, propertyId, id);
+      const after = await editor.update(tenant, propertyId, id, body);
+      if (before.status === 'pending' && after.status === 'answered' && after.source === 'guest')
+        await followUp.answerAskers(tenant.accountId, propertyId, id).catch((err) => {
+          deps.logger.warn({ err, question: id }, 'concierge: the later answer was not sent');
+        });
+      return after;
+    },
+  };
   const answering = createAnsweringService(deps, { knowledge, questions, settings, chats });
   const services: ConciergeServices = { knowledge, questions, settings, chats, answering };
   return {
