@@ -1,4 +1,4 @@
-import { Badge, Group, Switch, Tooltip } from '@mantine/core';
+import { Group, Switch, Text, Tooltip } from '@mantine/core';
 import { IconRobot, IconUser } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify.ts';
 import { botThreadApi, botThreadQuery } from '../api/bot-thread-api.ts';
 
 /**
- * The thread header's bot chip and switch (issue 19): "Assistant answering" or "Paused — you are
+ * The bot strip under the thread header (issue 19): "Assistant answering" or "Paused — you are
  * answering"; turning it off takes the conversation over (the bot pauses), on hands it back. Hidden when
  * the bot is not available in this thread's property (spec 5) or the state did not load.
  */
@@ -31,17 +31,29 @@ export function BotSwitch({ threadId }: { threadId: string }) {
   if (!data?.available) return null;
   const answering = toggle.isPending ? Boolean(toggle.variables) : data.active;
   return (
-    <Group gap={6} wrap="nowrap" data-testid="inbox-bot" data-active={data.active}>
-      <Badge
-        color={data.active ? 'violet' : 'gray'}
-        variant="light"
-        tt="none"
-        leftSection={data.active ? <IconRobot size={12} aria-hidden /> : <IconUser size={12} aria-hidden />}
-        data-testid="inbox-bot-chip"
-        visibleFrom="sm"
-      >
-        {t(data.active ? 'inbox.active' : 'inbox.paused')}
-      </Badge>
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      px="md"
+      py={6}
+      style={{
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        background: data.active ? 'var(--mantine-color-violet-0)' : 'var(--mantine-color-gray-0)',
+      }}
+      data-testid="inbox-bot"
+      data-active={data.active}
+    >
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+        {data.active ? (
+          <IconRobot size={16} aria-hidden color="var(--mantine-color-violet-7)" />
+        ) : (
+          <IconUser size={16} aria-hidden />
+        )}
+        <Text size="sm" fw={600} c={data.active ? 'violet.8' : 'dark'} data-testid="inbox-bot-chip">
+          {t(data.active ? 'inbox.active' : 'inbox.paused')}
+        </Text>
+      </Group>
       <Tooltip label={t('inbox.switchHint')} multiline w={260} withinPortal>
         <Switch
           checked={answering}
@@ -49,7 +61,6 @@ export function BotSwitch({ threadId }: { threadId: string }) {
           disabled={toggle.isPending}
           color="violet"
           aria-label={t('inbox.switch')}
-          thumbIcon={data.active ? <IconRobot size={10} aria-hidden /> : undefined}
           data-testid="inbox-bot-switch"
         />
       </Tooltip>

@@ -133,7 +133,6 @@ export function Conversation({
             )}
           </Group>
           <Group gap="xs" wrap="nowrap">
-            {thread?.phone ? <BotSwitch threadId={threadId} /> : null}
             {thread?.opted_out ? (
               <Tooltip label={t('thread.optedOutHint')}>
                 <Badge color="gray" variant="light">
@@ -153,6 +152,7 @@ export function Conversation({
             ) : null}
           </Group>
         </Group>
+        {thread?.phone ? <BotSwitch threadId={threadId} /> : null}
         <div className={classes.messages} ref={scroller} aria-live="polite" data-testid="inbox-messages">
           {messages.isPending ? (
             <MessagesSkeleton />
