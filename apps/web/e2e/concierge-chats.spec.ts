@@ -127,7 +127,11 @@ test('an unanswerable question: live badge, the escalation in the modal, pending
   // The bell has a bot notification.
   await page.keyboard.press('Escape');
   await page.getByTestId('notification-bell').click();
-  await expect(page.locator('[data-kind="bot"]').first()).toBeVisible();
+  const botNotice = page.locator('[data-kind="bot"]').filter({ hasText: question }).first();
+  await expect(botNotice).toBeVisible();
+  // Opening it opens the modal on that conversation.
+  await botNotice.click();
+  await expect(page.getByTestId('bot-chat-viewer').getByTestId('bot-chat-name')).toHaveText('Lucía');
   await page.keyboard.press('Escape');
 
   // The operator takes over in the inbox: the bot pauses there and answers nothing more.
