@@ -5,7 +5,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, dbSnapshot } from '../../test/db-snapshot.ts';
 import { testDbKind } from '../../test/test-app.ts';
-import { ANA, type ConciergeTest, startConcierge } from './concierge.test-setup.ts';
+import { ANA, BRUNO, type ConciergeTest, startConcierge } from './concierge.test-setup.ts';
 
 const LONG =
   'Hola, buenas tardes, llegamos mañana por la noche y queríamos saber si hay algún sitio cerca para cenar tarde';
@@ -108,8 +108,13 @@ describe(`bot chats routes on ${testDbKind}`, () => {
     }
     expect(changedTables(before, await dbSnapshot(c.t.database))).toEqual([]);
     expect((await list()).unread).toBe(1);
-    // B's own list is empty (Bruno never got a bot: account B has no smart plan).
+    // B has no smart plan: Bruno gets no bot, and B's operator answering him opens no bot chat either.
+    await c.writes(BRUNO, 'Hola, ¿hay wifi?');
+    const brunoThread = await c.threadOf(c.accountB);
+    await c.data(c.tokenB, 'POST', `/api/inbox/threads/${brunoThread?.id}/messages`, { text: 'Sí, Bruno.' });
+    await c.t.app.eventsIdle();
     expect((await list(c.tokenB, c.propertyB)).items).toEqual([]);
+    expect(await c.chatOf(c.accountB)).toBeUndefined();
   });
 
   it('tells the bot switch of an inbox thread, and takes over and hands back', async () => {

@@ -127,6 +127,21 @@ export function createChatsService(deps: ConciergeDeps) {
     });
   }
 
+  /** Whether the bot answers at the thread's property (spec 5). */
+  async function usableAt(accountId: string, threadId: string): Promise<boolean> {
+    const thread = await repo.thread(accountId, threadId);
+    const propertyId = thread ? await propertyOfThread(thread) : null;
+    const property = propertyId ? await repo.property(accountId, propertyId) : null;
+    return (
+      !!property &&
+      botUsable({
+        plan: property.plan,
+        status_subscription: property.statusSubscription,
+        botEnabled: property.botGpt,
+      })
+    );
+  }
+
   async function ownedThread(tenant: Tenant, threadId: string) {
     const thread = isUuid(threadId) ? await repo.thread(tenant.accountId, threadId) : null;
     if (!thread) throw threadNotFound();
@@ -134,16 +149,8 @@ export function createChatsService(deps: ConciergeDeps) {
   }
 
   async function threadState(tenant: Tenant, threadId: string): Promise<BotThreadState> {
-    const thread = await ownedThread(tenant, threadId);
-    const propertyId = await propertyOfThread(thread);
-    const property = propertyId ? await repo.property(tenant.accountId, propertyId) : null;
-    const available =
-      !!property &&
-      botUsable({
-        plan: property.plan,
-        status_subscription: property.statusSubscription,
-        botEnabled: property.botGpt,
-      });
+    await ownedThread(tenant, threadId);
+    const available = await usableAt(tenant.accountId, threadId);
     const chat = await repo.chatByThread(tenant.accountId, threadId);
     return {
       available,
@@ -183,6 +190,8 @@ export function createChatsService(deps: ConciergeDeps) {
       message: { id: string; body: string; authorUserId: string },
     ) {
       if (await repo.lineOfInboxMessage(accountId, message.id)) return;
+      // A thread the bot never took part in is opened (paused) only where the bot answers (spec 5).
+      if (!(await repo.chatByThread(accountId, threadId)) && !(await usableAt(accountId, threadId))) return;
       const chat = await chatOfThread(accountId, threadId);
       if (!chat) return;
       const at = deps.clock.now();
