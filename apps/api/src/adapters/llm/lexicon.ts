@@ -40,7 +40,7 @@ const concepts: Record<string, Concept> = {
       arriving | وصول | الوصول | تسجيل الدخول | تسجيل الوصول | اصل | نصل | موعد الوصول`,
   },
   checkout: {
-    terms: `ultimo dia | el ultimo dia | last day | our last day | اخر يوم | يوم المغادره | irnos | irme | nos vamos | nos vayamos | leave | leaving | we leave | marcharnos | check out | checkout | chek out | salida | salir | salimos | departure | depart | مغادره | المغادره |
+    terms: `dejar la casa | dejar el piso | dejar el apartamento | dejar la villa | leave the house | leave the flat | leave the apartment | ultimo dia | el ultimo dia | last day | our last day | اخر يوم | يوم المغادره | irnos | irme | nos vamos | nos vayamos | leave | leaving | we leave | marcharnos | check out | checkout | chek out | salida | salir | salimos | departure | depart | مغادره | المغادره |
       تسجيل الخروج | الخروج | اغادر | نغادر | موعد المغادره`,
   },
   time: {
@@ -148,6 +148,7 @@ const concepts: Record<string, Concept> = {
   human: {
     terms: `صاحب | صاحب البيت | صاحب الشقه | persona | humano | persona real | agente | operador | anfitrion | dueño | dueno | propietario |
       host | owner | human | person | real person | agent | staff | manager | someone | somebody | موظف |
+      alguien | alguien del equipo | con alguien | team member | someone from the team | احد الموظفين | احد من الفريق |
       شخص | انسان | المضيف | مضيف | المالك | مسؤول | بشري`,
   },
   talk: {
