@@ -61,6 +61,15 @@ async function signIn(request: APIRequestContext) {
     data: { property_id: session.user.properties[0]?.id },
   });
   expect(active.status()).toBe(200);
+  // The demo seeds the AI concierge on; these flows are about the operator answering, so it stays quiet.
+  const bot = await request.put(
+    `/api/properties/${session.user.properties[0]?.id}/settings/page-chat-bot-ia`,
+    {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: { enabled: false },
+    },
+  );
+  expect(bot.status(), await bot.text()).toBe(200);
   return session;
 }
 
