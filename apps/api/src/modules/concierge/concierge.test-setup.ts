@@ -26,10 +26,10 @@ export const BRUNO = '34600333444';
  * made through the API, so it has its check-in). Account B (in trial) has Villa Mar, bot on, and Bruno's
  * booking. Guests write through the fake's signed webhook. Now: 2026-11-20 10:00 UTC.
  */
-export async function startConcierge(prefix: string) {
+export async function startConcierge(prefix: string, env: Record<string, string> = {}) {
   const fake: FakeWhatsApp = await startFakeWhatsApp();
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
-  const t: TestApp = await buildTestApp({ env: { ...fake.env, DATA_DIR: dataDir } });
+  const t: TestApp = await buildTestApp({ env: { ...fake.env, DATA_DIR: dataDir, ...env } });
   fake.setWebhook(async ({ body, headers }) => {
     const answer = await t.app.inject({
       method: 'POST',
