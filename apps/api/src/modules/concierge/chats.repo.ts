@@ -331,11 +331,6 @@ export function createChatsRepo(db: Db) {
       return rows.flatMap((r) => (r.imageFile ? [{ id: r.id, imageFile: r.imageFile }] : []));
     },
 
-    async questionImage(accountId: string, id: string) {
-      const [row] = await this.questionImages(accountId, [id]);
-      return row?.imageFile ?? null;
-    },
-
     async ownsProperty(accountId: string, propertyId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: properties.id })
