@@ -35,7 +35,6 @@ export interface Turn {
   accountId: string;
   chat: BotChatRow;
   propertyId: string;
-  propertyName: string;
   timeZone: string;
   currency: string;
   allowed: BotAction[];
@@ -261,7 +260,6 @@ export function createAnsweringService(
         accountId,
         chat,
         propertyId: property.id,
-        propertyName: property.name,
         timeZone: property.timeZone,
         currency: property.currency,
         allowed: allowedActions(settings),
