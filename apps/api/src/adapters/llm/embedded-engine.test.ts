@@ -200,6 +200,10 @@ describe('the embedded engine recognises what the guest asks it to do', () => {
     expect(await ask('no, gracias', 'es', proposal)).toMatchObject({ kind: 'reply', accept: false });
     expect((await ask('sí', 'es', [])).kind).toBe('escalate');
     expect(yesOrNo('is there parking')).toBeNull();
+    expect(yesOrNo('Sí, por favor')).toBe(true);
+    expect(yesOrNo('yes please, thank you')).toBe(true);
+    expect(yesOrNo('لا شكرا')).toBe(false);
+    expect(yesOrNo('no, por favor no')).toBe(false);
   });
 });
 

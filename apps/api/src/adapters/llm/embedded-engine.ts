@@ -198,8 +198,9 @@ export function retrieve(
   scored.sort(
     (x, y) =>
       y.confidence - x.confidence ||
-      y.relevance - x.relevance ||
-      kindRank[x.entry.kind] - kindRank[y.entry.kind],
+      // As sure of both: the operator's own answer before a fact Posada phrased.
+      kindRank[x.entry.kind] - kindRank[y.entry.kind] ||
+      y.relevance - x.relevance,
   );
   return scored.slice(0, k);
 }
@@ -210,6 +211,10 @@ const YES = new Set(
     .split(/\s+/)
     .map(normaliseText),
 );
+/** Words that only make a yes or a no polite ("sí, por favor", "no, thank you", "نعم من فضلك"). */
+const POLITE = new Set(
+  'gracias por favor porfa thank you thanks please من فضلك لو سمحت شكرا'.split(/\s+/).map(normaliseText),
+);
 const NO = new Set(`no nope nah not thanks gracias لا كلا شكرا`.split(/\s+/).map(normaliseText));
 
 /** A short yes or no ("vale", "sí, gracias", "no thanks", "نعم"): true, false, or null when it is neither. */
@@ -218,11 +223,8 @@ export function yesOrNo(message: string): boolean | null {
   if (words.length === 0 || words.length > 4) return null;
   const hasNo =
     words.includes('no') || words.includes('nope') || words.includes('لا') || words.includes('nah');
-  if (hasNo)
-    return words.every((w) => NO.has(w) || YES.has(w) || w === 'gracias' || w === 'thank') ? false : null;
-  return words.every((w) => YES.has(w) || w === 'gracias' || w === 'thank' || w === 'you' || w === 'thanks')
-    ? true
-    : null;
+  if (hasNo) return words.every((w) => NO.has(w) || YES.has(w) || POLITE.has(w)) ? false : null;
+  return words.every((w) => YES.has(w) || POLITE.has(w)) ? true : null;
 }
 
 /** The guest asks the bot to do something (the module checks the policy before doing it). */

@@ -25,9 +25,7 @@ describe(`concierge answering on ${testDbKind}`, () => {
       .where(and(eq(notifications.accountId, c.accountA), eq(notifications.kind, 'bot')));
 
   it("answers with the operator's own words, telling the guest first that it is an assistant", async () => {
-    const started = Date.now();
     const reply = await c.anaAsks('Hola, ¿cuál es la contraseña del wifi?');
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(reply?.type).toBe('text');
     expect(reply?.text).toBe(`${ASSISTANT_DISCLOSURE.es}\n\nLa contraseña del wifi es Encinas2026.`);
     const chat = await c.chatOf(c.accountA);
