@@ -29,7 +29,7 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
 /** What POST /api/login answers (the parts the flows read). */
 export interface ApiSession {
   token: string;
-  user: { properties: { id: string; nombre: string }[] };
+  user: { properties: { id: string; nombre: string; botGPT?: boolean }[] };
 }
 
 /** Signs in through the API (the login screen has its own flows). */
