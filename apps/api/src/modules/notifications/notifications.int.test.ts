@@ -104,7 +104,7 @@ describe('notifications', () => {
       email: true,
       whatsapp: false,
     });
-    expect(initial.preferences).toHaveLength(10);
+    expect(initial.preferences).toHaveLength(11);
     // No shared number nor notification template on this server: WhatsApp says why and cannot be turned on.
     expect(initial.whatsapp).toMatchObject({ available: false, blocked_by: 'not_configured' });
 
