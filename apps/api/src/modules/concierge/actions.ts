@@ -73,7 +73,16 @@ export function createConciergeActions(deps: ConciergeDeps, parts: ActionParts) 
         pending: false,
         action: 'resend_checkin_link',
       });
-    const url = await deps.checkinLink(turn.accountId, turn.checkin.id);
+    // A check-in the checkins module cannot give a link for (not planned yet): a person sends it.
+    const url = await deps.checkinLink(turn.accountId, turn.checkin.id).catch((error: unknown) => {
+      deps.logger.warn({ err: error, checkin: turn.checkin?.id }, 'concierge: no check-in link');
+      return null;
+    });
+    if (!url)
+      return escalate(turn, 'resend_checkin_link: the check-in has no link yet', {
+        pending: false,
+        action: 'resend_checkin_link',
+      });
     const rule = allowedRule('resend_checkin_link', `check-in ${turn.checkin.status}`);
     await logAction(turn, 'resend_checkin_link', rule, 'check-in link sent');
     await say(turn, {

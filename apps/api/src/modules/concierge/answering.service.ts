@@ -296,17 +296,17 @@ export function createAnsweringService(
           history: history.slice(0, -1),
         });
         turn.engine = engine;
-        // The LLM engine scores 0–1 (its retrieval), the embedded one 0–100: logged as 0–100.
-        turn.confidence = Math.round(engine === 'llm' ? decision.confidence * 100 : decision.confidence);
+        // Both engines score 0–100.
+        turn.confidence = Math.round(decision.confidence);
         switch (decision.kind) {
           case 'answer':
             return await answer(turn, decision, knowledge);
           case 'action':
             return await actions.run(turn, decision.action, decision.serviceId);
           case 'reply':
-            // A yes or no with nothing proposed: nothing to do (a "thanks" needs no answer).
             if (offer) return await actions.settleOffer(turn, offer, decision.accept);
-            return;
+            // A yes or no with nothing proposed: the bot asks what the guest needs.
+            return await say(turn, { text: replies.howCanIHelp(language), outcome: 'answered' });
           case 'escalate': {
             // The LLM engine is offered only the allowed actions; asking for another is a policy refusal.
             const refused = /^llm_action_not_allowed: (\w+)$/.exec(decision.reason)?.[1] as
@@ -319,6 +319,10 @@ export function createAnsweringService(
         }
       } catch (err) {
         deps.logger.error({ err, chat: chat.id }, 'concierge: the bot could not answer');
+        // The guest is never left without an answer: a person takes it from here (best effort).
+        await escalate(turn, `error: ${String((err as Error)?.message ?? err).slice(0, 200)}`, {
+          pending: false,
+        }).catch((error: unknown) => deps.logger.error({ err: error }, 'concierge: no escalation either'));
       } finally {
         await chats.notify(accountId, property.id, chat.id);
       }
