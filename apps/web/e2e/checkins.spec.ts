@@ -183,20 +183,13 @@ test('Bookings tabs, the detail with its card, keys with confirmation, history b
   // Held by the guest's name: background work (a door code sent by WhatsApp marks its keys delivered) may
   // reorder the list meanwhile. The last row of the page, an older stay: the first ones are today's, which
   // flows running beside this one create and remove.
-  // On a loaded machine the list can be read once more after that (a socket reload): the row read may be
-  // gone by the click, so read and click again until the confirmation opens.
-  let label = '';
-  let wasDelivered = false;
-  await expect(async () => {
-    label =
-      (await page.getByTestId('checkin-row').last().getByRole('switch').getAttribute('aria-label')) ?? '';
-    const candidate = page.getByRole('switch', { name: label, exact: true });
-    wasDelivered = await candidate.isChecked({ timeout: 5_000 });
-    await candidate.click({ force: true, timeout: 5_000 });
-    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 45_000 });
+  const label =
+    (await page.getByTestId('checkin-row').last().getByRole('switch').getAttribute('aria-label')) ?? '';
   const toggle = page.getByRole('switch', { name: label, exact: true });
   const row = page.getByTestId('checkin-row').filter({ has: toggle });
+  const wasDelivered = await toggle.isChecked();
+  await toggle.click({ force: true });
+  await expect(page.getByRole('dialog')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByText(wasDelivered ? /en espera$/ : /entregadas$/).first()).toBeVisible();
   await expect(toggle).toBeChecked({ checked: !wasDelivered });
