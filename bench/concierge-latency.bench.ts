@@ -1,22 +1,8 @@
-// Concierge reply latency (issue 19, 6: "the reply leaves within 2 s of the webhook at p95"). The demo as
-// `npm run demo` seeds it, then the API as `npm start` runs it (`tsx apps/api/src/server.ts`, production
-// config, a child process) with the WhatsApp fake as the Cloud API. Guests staying now at the demo's
-// "Apartamento Sol de Triana" (plan smart, subscribed, bot on) write to the shared number: signed inbound
-// webhooks POSTed over real HTTP, each guest waiting for the bot's reply before its next question (closed
-// loop, several guests at once). Measured: webhook POST sent → the arrival at the fake Cloud API of the first
-// message the app sent in the guest's thread after storing it (matched through the database once the API
-// has stopped; arrival times read over `GET /_fake/sent`). Once with the embedded engine, once with the LLM engine
-// against the fake Chat Completions endpoint (its rule mode answers at once: a real model adds its own time).
-// Questions: bench/fixtures/concierge-eval.json when present, else a few of this file's own.
-// Run: npm run bench concierge-latency. Writes bench/results/concierge-latency.md.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray } from 'drizzle-orm';
 import { startFakeLlm } from '../apps/api/src/adapters/llm/llm.fake.ts';
 import { startFakeWhatsApp } from '../apps/api/src/adapters/whatsapp/whatsapp.fake.ts';
@@ -28,6 +14,7 @@ import { properties } from '../apps/api/src/db/schema/properties.ts';
 import { seedDemo } from '../apps/api/src/demo/seed.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { createThrowawayPostgres } from '../apps/api/src/test/test-app.ts';
+import { startApi, stopApi } from './api-process.ts';
 import { demoProperty, loadQuestions, ownKnowledge, type Question } from './concierge-latency-questions.ts';
 import { type BenchRow, writeReport } from './report.ts';
 import { postgresUrl } from './targets.ts';
@@ -41,8 +28,6 @@ const replyTimeoutMs = 10_000;
  */
 const quietMs = 1500;
 const budgetP95Ms = 2000;
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const serverScript = path.join(root, 'apps/api/src/server.ts');
 const notes: string[] = [];
 
 /** Meta's envelope of one inbound text (whatsapp-cloud-api.md §1). */
@@ -147,53 +132,6 @@ async function seed(open: { databaseUrl?: string; dataDir: string }, appSecret: 
   } finally {
     await database.close();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface ApiProcess {
-  url: string;
-  child: ChildProcess;
-  log: string[];
-}
-
-/** `npm start`'s server in a child process; resolves once GET /api/health answers 200. */
-async function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const port = await freePort();
-  const log: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
-    cwd: path.join(root, 'apps/api'),
-    env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => log.push(String(d)));
-  child.stderr?.on('data', (d) => log.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API exited ${child.exitCode}: ${log.join('')}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).status === 200) return { url, child, log };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`API did not start in 180 s: ${log.join('')}`);
-}
-
-async function stopApi(api: ApiProcess) {
-  if (api.child.exitCode !== null) return;
-  const exited = new Promise((r) => api.child.once('exit', r));
-  api.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (api.child.exitCode === null) api.child.kill('SIGKILL');
 }
 
 interface FakeSentRow {

@@ -1,19 +1,8 @@
-// Live inbox (issue 17, "Tests and measures"): a guest's WhatsApp message reaches an open inbox in under 1 s
-// (p95) through two API processes sharing Redis. Two real API processes (`tsx apps/api/src/server.ts`, as
-// `npm start` runs it, production config) on one throwaway PostgreSQL database with REDIS_URL set, the
-// WhatsApp fake as the Cloud API. An operator signs in and holds a real socket.io connection to process B;
-// signed inbound-message webhooks are POSTed to process A at a steady rate (open loop). Measured: webhook
-// sent → `inbox.message` received on B's socket (A stores it after its 200 and emits to the account room;
-// the Redis adapter carries it to B). PGlite is embedded: one process owns its data directory, so two
-// processes cannot share it; on PGlite the same is measured with ONE process (webhook and socket on it).
-// Run: npm run bench inbox-live. Writes bench/results/inbox-live.md.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { type InboxMessageEventPayload, inboxMessageEvent } from '@posada/contracts/inbox';
 import { socketClientOptions } from '@posada/contracts/realtime';
 import { io as connectClient, type Socket } from 'socket.io-client';
@@ -24,6 +13,7 @@ import { bookings } from '../apps/api/src/db/schema/bookings.ts';
 import { properties } from '../apps/api/src/db/schema/properties.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
 import { createThrowawayPostgres } from '../apps/api/src/test/test-app.ts';
+import { type ApiProcess, startApi, stopApi } from './api-process.ts';
 import { type BenchRow, writeReport } from './report.ts';
 import { postgresUrl } from './targets.ts';
 
@@ -34,8 +24,6 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const budgetP95Ms = 1000;
 const guestsCount = 20;
 const password = 'Alojamiento-2026';
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const serverScript = path.join(root, 'apps/api/src/server.ts');
 const notes: string[] = [];
 
 function percentile(sorted: number[], p: number) {
@@ -124,54 +112,6 @@ async function seed(open: { databaseUrl?: string; dataDir: string }) {
   );
   await database.close();
   return { email, phones };
-}
-
-interface ApiProcess {
-  url: string;
-  child: ChildProcess;
-  log: string[];
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** `npm start`'s server in a child process; resolves once GET /api/health answers 200. */
-async function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const port = await freePort();
-  const log: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
-    cwd: path.join(root, 'apps/api'),
-    env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => log.push(String(d)));
-  child.stderr?.on('data', (d) => log.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API exited ${child.exitCode}: ${log.join('')}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).status === 200) return { url, child, log };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`API did not start in 180 s: ${log.join('')}`);
-}
-
-async function stopApi(api: ApiProcess) {
-  if (api.child.exitCode !== null) return;
-  const exited = new Promise((r) => api.child.once('exit', r));
-  api.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (api.child.exitCode === null) api.child.kill('SIGKILL');
 }
 
 async function benchSetup(label: string, open: { databaseUrl?: string; dataDir: string }, two: boolean) {
