@@ -54,3 +54,37 @@ export async function stopApi(api: ApiProcess) {
   await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
   if (api.child.exitCode === null) api.child.kill('SIGKILL');
 }
+
+/**
+ * Runs `measure` on an on-disk PGlite, then on a throwaway PostgreSQL database when `postgresUrl` is set;
+ * the data directories and the database are removed afterwards. Answers the rows of both.
+ */
+export async function onEachDatabase<Row>(
+  postgresUrl: string | undefined,
+  measure: (
+    target: 'pglite' | 'postgres',
+    options: { dataDir: string; databaseUrl?: string },
+  ) => Promise<Row[]>,
+): Promise<Row[]> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { createThrowawayPostgres } = await import('../apps/api/src/test/test-app.ts');
+  const rows: Row[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-'));
+  try {
+    rows.push(...(await measure('pglite', { dataDir })));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (postgresUrl) {
+    const throwaway = await createThrowawayPostgres(postgresUrl, 'posada_bench');
+    const pgDataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-'));
+    try {
+      rows.push(...(await measure('postgres', { databaseUrl: throwaway.url, dataDir: pgDataDir })));
+    } finally {
+      await throwaway.drop();
+      rmSync(pgDataDir, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}

@@ -1,7 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { and, eq, inArray } from 'drizzle-orm';
 import { startFakeLlm } from '../apps/api/src/adapters/llm/llm.fake.ts';
@@ -13,8 +11,7 @@ import { inboxMessages } from '../apps/api/src/db/schema/messaging.ts';
 import { properties } from '../apps/api/src/db/schema/properties.ts';
 import { seedDemo } from '../apps/api/src/demo/seed.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
-import { createThrowawayPostgres } from '../apps/api/src/test/test-app.ts';
-import { startApi, stopApi } from './api-process.ts';
+import { onEachDatabase, startApi, stopApi } from './api-process.ts';
 import { demoProperty, loadQuestions, ownKnowledge, type Question } from './concierge-latency-questions.ts';
 import { type BenchRow, writeReport } from './report.ts';
 import { postgresUrl } from './targets.ts';
@@ -388,27 +385,11 @@ async function benchTarget(
 
 const loadAtStart = loadavg()[0] ?? 0;
 const { questions, source } = loadQuestions();
-const rows: BenchRow[] = [];
-{
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-'));
-  try {
-    console.log('concierge latency bench on PGlite…');
-    rows.push(...(await benchTarget('PGlite (embedded, on disk)', { dataDir }, questions)));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-if (postgresUrl) {
-  const throwaway = await createThrowawayPostgres(postgresUrl, 'posada_bench');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-'));
-  try {
-    console.log('concierge latency bench on PostgreSQL…');
-    rows.push(...(await benchTarget('PostgreSQL', { databaseUrl: throwaway.url, dataDir }, questions)));
-  } finally {
-    await throwaway.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+const rows = await onEachDatabase(postgresUrl, (target, options) => {
+  const label = target === 'pglite' ? 'PGlite (embedded, on disk)' : 'PostgreSQL';
+  console.log(`concierge latency bench on ${label}…`);
+  return benchTarget(label, options, questions);
+});
 const machine = `${availableParallelism()} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${loadAtStart.toFixed(1)} at start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`;
 writeReport('concierge-latency', {
   title: `Concierge: webhook to the bot's reply at the Cloud API, ${messagesPerEngine} messages per engine`,

@@ -1,7 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type InboxMessageEventPayload, inboxMessageEvent } from '@posada/contracts/inbox';
 import { socketClientOptions } from '@posada/contracts/realtime';
@@ -12,8 +10,7 @@ import { accounts, users } from '../apps/api/src/db/schema/accounts.ts';
 import { bookings } from '../apps/api/src/db/schema/bookings.ts';
 import { properties } from '../apps/api/src/db/schema/properties.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
-import { createThrowawayPostgres } from '../apps/api/src/test/test-app.ts';
-import { type ApiProcess, startApi, stopApi } from './api-process.ts';
+import { type ApiProcess, onEachDatabase, startApi, stopApi } from './api-process.ts';
 import { type BenchRow, writeReport } from './report.ts';
 import { postgresUrl } from './targets.ts';
 
@@ -270,27 +267,19 @@ async function benchSetup(label: string, open: { databaseUrl?: string; dataDir: 
 }
 
 const loadAtStart = loadavg()[0] ?? 0;
-const rows: BenchRow[] = [];
-{
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-live-'));
-  try {
-    console.log('inbox live bench on PGlite (one process)…');
-    rows.push(...(await benchSetup('PGlite (embedded, on disk)', { dataDir }, false)));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-if (postgresUrl) {
-  const throwaway = await createThrowawayPostgres(postgresUrl, 'posada_bench');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'posada-bench-live-'));
-  try {
-    console.log('inbox live bench on PostgreSQL (two processes, Redis)…');
-    rows.push(...(await benchSetup('PostgreSQL + Redis', { databaseUrl: throwaway.url, dataDir }, true)));
-  } finally {
-    await throwaway.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+const rows = await onEachDatabase(postgresUrl, (target, options) => {
+  const twoProcesses = target === 'postgres';
+  console.log(
+    twoProcesses
+      ? 'inbox live bench on PostgreSQL (two processes, Redis)…'
+      : 'inbox live bench on PGlite (one process)…',
+  );
+  return benchSetup(
+    twoProcesses ? 'PostgreSQL + Redis' : 'PGlite (embedded, on disk)',
+    options,
+    twoProcesses,
+  );
+});
 const machine = `${availableParallelism()} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${loadAtStart.toFixed(1)} at start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`;
 writeReport('inbox-live', {
   title: `Live inbox: a guest's WhatsApp message on an operator's open socket, ${rates.join(' and ')} per second for ${seconds} s each`,
