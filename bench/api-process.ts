@@ -23,11 +23,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `npm start`'s server in a child process; resolves once GET /api/health answers 200. */
-export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+/**
+ * `npm start`'s server in a child process; resolves once GET /api/health answers 200. `nodeArgs` go before
+ * the script (e.g. `--cpu-prof`, which NODE_OPTIONS does not take).
+ */
+export async function startApi(env: Record<string, string>, nodeArgs: string[] = []): Promise<ApiProcess> {
   const port = await freePort();
   const log: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', serverScript], {
     cwd: path.join(root, 'apps/api'),
     env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],

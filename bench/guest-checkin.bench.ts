@@ -1,7 +1,7 @@
 // The guest check-in's first screen (issue 5 performance, ARCHITECTURE §4): the welcome page
 // /checkin/customers/previe/{propiedad_id}/ of a demo property, served by the real API on the embedded
 // database from a production build. Targets: at most 100 KB of JavaScript received on that screen (the
-// transfer sizes Lighthouse's browser saw; bench/delivery.bench.ts counts the bytes per file), and
+// transfer sizes Lighthouse's browser saw; bench/web-delivery.bench.ts counts the bytes per file), and
 // a Lighthouse mobile performance score of at least 90 (lighthouse driving Debian's chromium).
 // Run: npm run bench guest-checkin. Writes bench/results/guest-checkin.md.
 // BENCH_WEB_DIST reuses a production build (vite build --outDir …); otherwise one is made in a temporary dir.
@@ -150,7 +150,7 @@ async function main() {
     `| Cumulative Layout Shift | ${median(metrics.cls ?? []).toFixed(3)} | |`,
     '',
     ...scripts.map((s) => `- ${s.url}: ${(s.received / 1024).toFixed(1)} KB received`),
-    '- OCR (tesseract.js worker, wasm core, trained data) and face-api load only at their steps, from /guest-assets/.',
+    '- OCR (tesseract.js worker, wasm core, trained data) loads only at its step, from /guest-assets/; the face match runs on the server (issue 27).',
     '',
   ].join('\n');
   writeFileSync(path.join(benchDir, 'results', 'guest-checkin.md'), section);

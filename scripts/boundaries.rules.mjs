@@ -20,6 +20,8 @@ const apiShared = {
   properties: ['description-generator.ts'],
   /** Issue 17: the interfaces other modules code against (types only). */
   inbox: ['inbox.types.ts'],
+  /** Issue 26: the pipeline's request, result and inbox port (types), and a failure's reason in words. */
+  delivery: ['delivery.types.ts', 'delivery-views.ts'],
   whatsapp: ['whatsapp.types.ts'],
 };
 
@@ -53,7 +55,7 @@ export const layers = [
       billing: ['billingDetails', 'invoiceSeries', 'invoices'],
       calendar: ['calendarStaysCache', 'calendarNightsCache'],
       checkins: ['checkins', 'checkinGuests', 'reminders'],
-      'guest-checkin': ['checkinVerificationCodes', 'guestCodeAttempts'],
+      'guest-checkin': ['checkinVerificationCodes', 'guestCodeAttempts', 'identityVerdicts'],
       mail: ['emailOutbox'],
       authorities: ['policeRegistrations', 'policeRegistrationAttempts', 'policeFiles'],
       'smart-locks': ['lockAccounts', 'lockAssignments', 'accessCodes', 'accessCodeReleases'],
@@ -80,7 +82,9 @@ export const layers = [
       /** The AI concierge: questions and answers, its policy, bot chats and their lines (issue 19, docs/concierge.md). */
       concierge: ['botQuestions', 'botSettings', 'botChats', 'botMessages'],
       /** The unified inbox's conversations and messages (issue 17, docs/messaging.md Inbox). */
-      inbox: ['inboxThreads', 'inboxMessages'],
+      inbox: ['inboxThreads', 'inboxMessages', 'inboxUnrouted'],
+      /** The delivery pipeline: a record per message and channel, the channels chosen per kind, opt-outs (issue 26). */
+      delivery: ['messageDeliveries', 'deliveryPreferences', 'messagingOptOuts'],
       /** The account's WhatsApp connection, its templates and quick replies (docs/messaging.md Connection). */
       whatsapp: ['whatsappAccounts', 'messageTemplates'],
       /** Every verified WhatsApp webhook delivery, stored once by its body's hash (docs/messaging.md Webhooks). */
@@ -91,6 +95,8 @@ export const layers = [
     /** Reads granted across modules (joins of read models and tenant checks); writes never are. */
     reads: {
       accounts: ['properties', 'users', 'roomTypes'],
+      /** Whose stay a record belongs to (tenant checks), a property's confirmation channels and time zone. */
+      delivery: ['bookings', 'properties', 'checkins', 'accounts', 'users'],
       /** The admin reads every account (user_management, payments, the user's information page). */
       admin: ['accounts', 'properties', 'users', 'subscriptions', 'billingPayments', 'invoices', 'checkins'],
       auth: ['accounts'],

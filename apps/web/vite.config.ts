@@ -11,16 +11,15 @@ const require = createRequire(import.meta.url);
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
 
 /**
- * The guest flow's OCR and face assets, served by us from /guest-assets/ (never a CDN): tesseract.js
- * worker, its LSTM-only wasm cores, the English trained data, and the face-api models the identity step
- * uses. Copied into the build; served from node_modules in dev.
+ * The guest flow's OCR assets, served by us from /guest-assets/ (never a CDN): tesseract.js worker, its
+ * LSTM-only wasm cores and the English trained data. Copied into the build; served from node_modules in
+ * dev. (The identity check's face match runs on the server since issue 27.)
  */
 function guestAssets(): Plugin {
   const files = (): Record<string, string> => {
     const tesseract = packageDir('tesseract.js');
     const core = packageDir('tesseract.js-core');
     const eng = packageDir('@tesseract.js-data/eng');
-    const faceModels = path.join(path.dirname(require.resolve('@vladmandic/face-api')), '../model');
     const out: Record<string, string> = {
       'tesseract/worker.min.js': path.join(tesseract, 'dist/worker.min.js'),
       'tesseract/eng.traineddata.gz': path.join(eng, '4.0.0/eng.traineddata.gz'),
@@ -28,14 +27,6 @@ function guestAssets(): Plugin {
     for (const variant of ['lstm', 'simd-lstm', 'relaxedsimd-lstm']) {
       const name = `tesseract-core-${variant}.wasm.js`;
       out[`tesseract/${name}`] = path.join(core, name);
-    }
-    for (const model of [
-      'tiny_face_detector_model',
-      'face_landmark_68_tiny_model',
-      'face_recognition_model',
-    ]) {
-      out[`face/${model}-weights_manifest.json`] = path.join(faceModels, `${model}-weights_manifest.json`);
-      out[`face/${model}.bin`] = path.join(faceModels, `${model}.bin`);
     }
     return out;
   };

@@ -47,12 +47,14 @@ import { createCheckinContacts } from './modules/checkins/checkin-contacts.servi
 import { createCheckinsModule } from './modules/checkins/checkins.module.ts';
 import { createConciergeModule } from './modules/concierge/concierge.module.ts';
 import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
+import { createDeliveryModule } from './modules/delivery/delivery.module.ts';
+import type { Deliver } from './modules/delivery/delivery.types.ts';
 import { createDirectBookingModule } from './modules/direct-booking/direct-booking.module.ts';
 import { createExperiencesModule } from './modules/experiences/experiences.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createLocalStorage, type FileStorage } from './modules/files/storage.ts';
 import { createGuestCheckinModule } from './modules/guest-checkin/guest-checkin.module.ts';
-import { createMessagingSenders, messagingAdapter } from './modules/guest-checkin/index.ts';
+import { createMessagingSenders } from './modules/guest-checkin/index.ts';
 import { renderRegistrationPdf } from './modules/guest-checkin/registration-pdf.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createInboxModule } from './modules/inbox/inbox.module.ts';
@@ -112,6 +114,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A JSON request with an empty body carries no body (a route whose body is optional takes it), instead of
+  // Fastify's "empty JSON body" 400; any other body is parsed as before (prototype poisoning refused).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') done(null, undefined);
+    else parseJson(request, String(body), done);
+  });
 
   const jobs = deps.jobs ?? createPgBossJobs({ database, logger: app.log });
   // Domain events (docs/events.md): recorded with each change, delivered after the commit.
@@ -163,11 +173,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     smartLocks: () => smartLocksService,
   });
   const { rooms, rates } = properties.service;
+  // The delivery pipeline (issue 26, docs/messaging.md Delivery) is built once notifications exist; every module
+  // that writes to a guest, a provider or an operator reaches it through this late binding.
+  let deliveryModule: ReturnType<typeof createDeliveryModule> | null = null;
+  const deliver = (): Deliver | null => deliveryModule?.service.send ?? null;
   const senders = createMessagingSenders({
-    whatsapp: adapters.whatsapp,
-    sms: adapters.sms,
+    deliver,
+    configured: {
+      whatsapp: !!adapters.whatsappGateway && !!config.WHATSAPP_TEMPLATE,
+      sms: !!adapters.sms,
+      email: !!adapters.smtp,
+    },
     development: config.NODE_ENV === 'development',
-    mail: mail.service,
     logger: app.log,
   });
   // The bell and the operator's notices by e-mail and WhatsApp (issue 17, docs/messaging.md, Notifications).
@@ -181,15 +198,52 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.APP_URL,
     accounts: accounts.service,
     operatorWhatsApp: createOperatorWhatsApp({
-      gateway: adapters.whatsappGateway,
-      phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
-      token: config.WHATSAPP_TOKEN,
-      template: config.WHATSAPP_NOTIFICATION_TEMPLATE,
-      language: config.WHATSAPP_NOTIFICATION_TEMPLATE_LANGUAGE,
+      deliver,
+      configured: !!(
+        adapters.whatsappGateway &&
+        config.WHATSAPP_PHONE_NUMBER_ID &&
+        config.WHATSAPP_TOKEN &&
+        config.WHATSAPP_NOTIFICATION_TEMPLATE
+      ),
     }),
     // app.realtime is decorated when the realtime plugin registers below; events are delivered only after that.
     realtime: () => app.realtime,
   });
+  deliveryModule = createDeliveryModule({
+    db,
+    clock,
+    events,
+    jobs,
+    logger: app.log,
+    appUrl: config.APP_URL,
+    config,
+    templates: config,
+    operatorTemplateLanguage: config.WHATSAPP_NOTIFICATION_TEMPLATE_LANGUAGE,
+    whatsapp: adapters.whatsappGateway,
+    connections: () => whatsapp.service.connections,
+    sharedSender:
+      config.WHATSAPP_PHONE_NUMBER_ID && config.WHATSAPP_TOKEN
+        ? { phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID, token: config.WHATSAPP_TOKEN }
+        : null,
+    sms: adapters.sms,
+    mail: {
+      transport: adapters.smtp,
+      from: config.MAIL_FROM,
+      bounceDomain: config.INBOUND_EMAIL_DOMAIN ?? null,
+      outbox: mail.service,
+    },
+    storage,
+    inbox: () => inbox.service.deliveryPort,
+    notifications: notifications.service,
+    // app.realtime is decorated when the realtime plugin registers below; events are delivered only after that.
+    realtime: () => app.realtime,
+    smsInbound: () => ({
+      accountsOfGuestPhone: (phone) => inbox.service.accountsOfGuestPhone(phone),
+      recordInbound: (message) => inbox.service.recordInbound(message),
+      recordUnrouted: (message) => inbox.service.unrouted.recordUnrouted(message),
+    }),
+  });
+  const delivery = deliveryModule;
   const bookings = createBookingsModule({
     db,
     clock,
@@ -208,8 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     feeBps: config.STRIPE_APPLICATION_FEE_BPS,
     appUrl: config.APP_URL,
-    mail: mail.service,
-    whatsapp: adapters.whatsapp,
+    deliver,
     bookingPaymentStatus: createBookingPaymentStatusService({ db, clock, events }),
   });
   // The operator's subscription (issue 16, docs/billing.md): Stripe Billing on the platform account; the only
@@ -231,10 +284,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     secrets,
-    mail: mail.service,
     appUrl: config.APP_URL,
     logger: app.log,
-    messaging: messagingAdapter(senders),
+    deliver,
+    lastMessages: (accountId, checkinIds, locale) =>
+      delivery.service.summaries(
+        accountId,
+        { checkinIds, kinds: ['checkin_link', 'checkin_reminder'] },
+        locale,
+      ),
     renderPdf: renderRegistrationPdf,
     notifications: notifications.service,
     bookings: bookings.service,
@@ -266,7 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts: accounts.service,
     webUnits: properties.service.webUnits,
     bookings: bookings.service,
-    mail: mail.service,
+    deliver,
     logger: app.log,
     onlinePayments,
     payments: { readiness: onlinePayments, guestPayments: payments.service.guestPayments },
@@ -331,8 +389,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts: accounts.service,
     notifications: notifications.service,
     checkinRecords: checkins.service.records,
-    mail: mail.service,
-    messaging: messagingAdapter(senders),
+    deliver,
     registrationGate: authorities.service.registrationGate,
   });
   smartLocksService = smartLocks.service;
@@ -392,16 +449,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     logger: app.log,
     storage,
-    mail: mail.service,
-    mailConfigured: !!config.SMTP_URL,
-    sms: adapters.sms,
+    smsConfigured: !!adapters.sms,
+    deliver,
+    bounces: () => delivery.service,
     whatsapp: adapters.whatsappGateway,
     connections: () => whatsapp.service.connections,
     stays: createStayContacts({ db }),
     checkinContacts: createCheckinContacts({ db }),
     inboundEmailDomain: config.INBOUND_EMAIL_DOMAIN,
     inboundEmailSecret: config.INBOUND_EMAIL_SECRET,
-    inboundSmsSecret: config.SMS_INBOUND_SECRET,
     screen: {
       accounts: accounts.service,
       checkinLink: (tenant, checkinId) => checkins.service.checkins.link(tenant, checkinId),
@@ -418,6 +474,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     storage,
     inbox: inbox.service,
+    // Outbound statuses move the delivery records (issue 26): applied once, only forward.
+    statuses: () => delivery.service,
     gateway: adapters.whatsappGateway,
     connections: () => whatsapp.service.connections,
     appSecret: config.WHATSAPP_APP_SECRET,
@@ -435,8 +493,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.APP_URL,
     notifications: notifications.service,
     inbox: () => inbox.service,
-    whatsapp: () => whatsapp.service.connections,
-    templateName: config.WHATSAPP_REVIEW_TEMPLATE,
+    deliver,
   });
 
   // Mass messages (issue 17, docs/messaging.md): guests from bookings, sent through the inbox at the
@@ -465,16 +522,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guestPayments: payments.service.guestPayments,
     readiness: onlinePayments,
     notifications: notifications.service,
-    mail: mail.service,
-    inbox: () => inbox.service,
+    deliver,
+    deliveries: delivery.service,
     whatsapp: () => whatsapp.service.connections,
     checkinLink: async (accountId, checkinId) =>
       (await checkins.service.checkins.link({ accountId, userId: '' }, checkinId)).url,
-    templates: {
-      service: config.WHATSAPP_SERVICE_TEMPLATE,
-      upsell: config.WHATSAPP_UPSELL_TEMPLATE,
-      provider: config.WHATSAPP_PROVIDER_TEMPLATE,
-    },
   });
 
   // The AI concierge (issue 19, docs/concierge.md): answers guests on WhatsApp from the operator's knowledge.
@@ -550,6 +602,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     concierge,
     broadcasts,
     inbox,
+    delivery,
     whatsappWebhooks,
     whatsapp,
     mail,
@@ -591,7 +644,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(accessPlugin, { authenticate: (token) => auth.service.authenticate(token) });
+  await app.register(accessPlugin, {
+    authenticate: (token) => auth.service.authenticate(token),
+    // The rate limit registers next: its counter exists by the time a request arrives.
+    onFailedToken: (request) => app.countFailedToken(request),
+  });
   await app.register(rateLimitPlugin, {
     max: config.RATE_LIMIT_MAX,
     publicMax: config.RATE_LIMIT_PUBLIC_MAX,

@@ -33,8 +33,20 @@ const envSchema = z.object({
   WHATSAPP_API_URL: z.string().url().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_TOKEN: z.string().optional(),
-  /** An approved template whose one body parameter is the code; unset sends a text message. */
+  /**
+   * The AUTHENTICATION template for one-time codes (the guest's verification code): {{1}} the code and its
+   * copy-code button. Never used for a link or a door code. Unset: codes go as text inside the 24-hour window only.
+   */
   WHATSAPP_TEMPLATE: z.string().optional(),
+  /**
+   * Issue 26 (docs/messaging.md, Delivery): UTILITY templates outside the 24-hour window. The check-in link
+   * (guest's name, property, link last or in a URL button), its reminder, the door code (name, property, code,
+   * valid from, until) and a payment link (name, concept, amount, link).
+   */
+  WHATSAPP_CHECKIN_TEMPLATE: z.string().min(1).default('checkin_link'),
+  WHATSAPP_CHECKIN_REMINDER_TEMPLATE: z.string().min(1).default('checkin_reminder'),
+  WHATSAPP_DOOR_CODE_TEMPLATE: z.string().min(1).default('door_code'),
+  WHATSAPP_PAYMENT_TEMPLATE: z.string().min(1).default('payment_link'),
   /**
    * Review requests outside the 24-hour window (docs/messaging.md, Review requests): the approved template
    * that asks for the score; body parameters: the guest's first name first, the link last.
@@ -80,14 +92,16 @@ const envSchema = z.object({
   INBOUND_EMAIL_SECRET: z.string().min(16).optional(),
   /** With it, guest e-mails go out with Reply-To reply+{thread id}@this domain, so replies find their thread. */
   INBOUND_EMAIL_DOMAIN: z.string().optional(),
-  /** A generic SMS gateway: POST JSON { to, text } with a bearer key. */
-  SMS_API_URL: z.string().url().optional(),
-  SMS_API_KEY: z.string().optional(),
   /**
-   * Guests' SMS replies (docs/messaging.md, Webhooks): POST /api/webhooks/sms-inbound carries this in the
-   * X-Inbound-Secret header. Unset: the route answers 503.
+   * SMS through Twilio's Messages API (issue 26, sms-twilio.md, adapters/twilio): the account and its auth
+   * token (HTTP Basic; also the key of X-Twilio-Signature on callbacks), and one sender: a number (TWILIO_FROM)
+   * or a Messaging Service. TWILIO_API_BASE points tests at the fake. Unset: SMS is not offered.
    */
-  SMS_INBOUND_SECRET: z.string().min(16).optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
+  TWILIO_API_BASE: z.string().url().default('https://api.twilio.com'),
   /** Ertzaintza A19 envioFicheroXML (Basque Country guest registration, signed with each property's PFX). PRE: https://servicios.pre.ertzaintza.eus/A19/registroHostelero/EnvioFicheroXML */
   ERTZAINTZA_URL: z
     .string()

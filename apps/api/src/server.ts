@@ -19,9 +19,24 @@ try {
   console.error(`\n  Posada cannot start: ${err.message}\n`);
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+/** Set once the app is built: the embedded database's abort is logged through it. */
+let log: { fatal(obj: object, msg: string): void } | null = null;
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  // PGlite's WASM runtime trapped (db/client.ts watchForAbort): every later query would fail, so the process
+  // exits non-zero and its supervisor starts it again (README, Running under a supervisor). The short delay
+  // lets the log line and the failing request's answer go out.
+  onAbort: (err) => {
+    const message = 'the embedded database (PGlite) aborted; exiting so that the supervisor restarts Posada';
+    if (log) log.fatal({ err }, message);
+    else console.error(`\n  Posada: ${message}: ${err.message}\n`);
+    setTimeout(() => process.exit(1), 200);
+  },
+});
 await database.migrate();
 const app = await buildApp({ config, database });
+log = app.log;
 const notOpening = await sealedColumnsNotOpening(
   database.db,
   createSecretBox(config.APP_SECRET, config.APP_SECRET_PREVIOUS),

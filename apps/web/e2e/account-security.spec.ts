@@ -115,7 +115,8 @@ test('an operator turns on two-step verification and then signs in with a code',
   await page.getByLabel('Código de 6 dígitos').fill('000000');
   await page.getByRole('button', { name: 'Activar' }).click();
   await expect(page.getByText(/El código no es correcto/)).toBeVisible();
-  await page.getByLabel('Código de 6 dígitos').fill(totpCode(secret, new Date()));
+  const confirmedAt = new Date();
+  await page.getByLabel('Código de 6 dígitos').fill(totpCode(secret, confirmedAt));
   await page.getByRole('button', { name: 'Activar' }).click();
   await expect(page.getByText('Verificación en dos pasos activada').first()).toBeVisible();
   await expect(page.getByTestId('recovery-code')).toHaveCount(10);
@@ -126,7 +127,7 @@ test('an operator turns on two-step verification and then signs in with a code',
   // Signing in now takes the code; a recovery code works too, once.
   await signOut(page);
   await fillLogin(page, email, PASSWORD);
-  await enterTwoFactorCode(page, secret);
+  await enterTwoFactorCode(page, secret, confirmedAt);
   await expect(page).toHaveURL(/\/business\//);
 
   await signOut(page);
@@ -149,7 +150,8 @@ test('an admin without two-step verification is taken to enrolment before the ba
 
   await page.getByRole('button', { name: 'Empezar la configuración' }).click();
   const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
-  await page.getByLabel('Código de 6 dígitos').fill(totpCode(secret, new Date()));
+  const confirmedAt = new Date();
+  await page.getByLabel('Código de 6 dígitos').fill(totpCode(secret, confirmedAt));
   await page.getByRole('button', { name: 'Activar' }).click();
   await expect(page.getByTestId('recovery-code')).toHaveCount(10);
   await page.getByRole('button', { name: 'Ya los he guardado' }).click();

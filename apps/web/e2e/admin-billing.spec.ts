@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { demo, login } from './support/auth.ts';
+import { login } from './support/auth.ts';
 import { uniqueEmail } from './support/mail.ts';
+import { specAdmin } from './support/two-factor.ts';
 
 /** The label of a tier's monthly price input (price-table-editor.tsx). */
 const tierInput = 'Precio mensual por unidad, plan Smart, Hoteles y campings, 151+ unidades';
@@ -8,7 +9,7 @@ const tierInput = 'Precio mensual por unidad, plan Smart, Hoteles y campings, 15
 test('an admin edits a tier price, confirms it applies to new periods and sees the new version', async ({
   page,
 }) => {
-  await login(page, demo.admin);
+  await login(page, specAdmin('admin-billing'));
   await page.getByRole('link', { name: 'Precios' }).first().click();
   await expect(page).toHaveURL(/\/manager\/prices/);
   await expect(page.getByText('Los cambios se aplican a los periodos nuevos')).toBeVisible();
@@ -64,16 +65,17 @@ test("an admin extends a user's trial with a reason and sees it in the account's
   });
   expect(registered.status()).toBe(201);
 
-  await login(page, demo.admin);
+  await login(page, specAdmin('admin-billing'));
   await page.getByRole('link', { name: 'Gestión de usuarios' }).first().click();
   await expect(page).toHaveURL(/\/manager\/user_management/);
   await page.getByRole('searchbox', { name: 'Buscar cuentas' }).fill(email);
-  await page
-    .getByRole('button', { name: /Gestionar la cuenta/ })
-    .first()
-    .click();
+  // The search answers after a pause and redraws the list: the account's own row, once it is the only one.
+  await expect(page.getByText('Cuentas: 1')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: /Gestionar la cuenta/ }).click();
 
   const panel = page.getByRole('dialog', { name: /Gestionar/ });
+  await expect(panel).toBeVisible();
   const trialEnd = panel.getByLabel('Fin de la prueba');
   await trialEnd.fill('31/12/2027');
   await trialEnd.press('Tab');

@@ -1,7 +1,7 @@
 // Issue 17, mass messages (spec 2.2 whatsapp-mass-communication): the operator chooses the guests of three
 // bookings, picks an approved template and what fills its variables, browses the preview per guest, confirms
-// against the daily limit and sends; the WhatsApp fake receives three template messages, and a delivered
-// status from the fake shows on the broadcast. Screenshots in es, en and ar, desktop and 390 px.
+// against the daily limit and sends; the WhatsApp fake receives three template messages, and the statuses it
+// posts (sent → delivered → read) show on the broadcast live. Screenshots in es, en and ar, desktop and 390 px.
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { accountsFor } from './support/accounts.ts';
@@ -40,6 +40,26 @@ interface FakeSent {
 }
 const fakeSent = async (): Promise<FakeSent[]> =>
   (await (await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/whatsapp/sent`)).json()).data;
+
+/**
+ * A template fit for a broadcast (the guest and the arrival, no link of one check-in), approved at the
+ * WhatsApp fake for every WABA through the e2e server's side port (/whatsapp/<path> = its /_fake/<path>).
+ */
+const TEMPLATE = 'stay_welcome';
+async function registerTemplate() {
+  const res = await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/whatsapp/templates`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      waba_id: '*',
+      name: TEMPLATE,
+      language: 'es',
+      category: 'UTILITY',
+      body: 'Hola {{1}}, te esperamos el {{2}}. Completa tu check-in online antes de llegar.',
+    }),
+  });
+  expect(res.ok, await res.text()).toBe(true);
+}
 
 let session: ApiSession;
 
@@ -87,6 +107,7 @@ test('a broadcast goes to three guests and a delivered status shows', async ({ p
   await page.setViewportSize({ width: 1280, height: 900 });
   session = await apiLogin(request, own.hotel);
   await bookGuests(request);
+  await registerTemplate();
   const before = (await fakeSent()).length;
 
   await openAs(page, session, PAGE);
@@ -105,10 +126,17 @@ test('a broadcast goes to three guests and a delivered status shows', async ({ p
   await shoot(page, 'es-1-recipients');
   await page.getByRole('button', { name: 'Siguiente' }).click();
 
-  // 2. Template: fetched from WhatsApp (the shared number's approved ones), its variables mapped.
-  const sync = page.getByRole('button', { name: 'Sincronizar plantillas' });
-  if (!(await page.getByRole('radio', { name: /checkin_reminder/ }).isVisible())) await sync.click();
-  await page.getByRole('radio', { name: /checkin_reminder/ }).check({ force: true });
+  // 2. Template: fetched from WhatsApp (the shared number's approved ones, the one registered above
+  // included), its variables mapped.
+  const sync = page.getByRole('button', { name: 'Sincronizar plantillas' }).first();
+  await expect(sync).toBeVisible();
+  const radio = page.getByRole('radio', { name: new RegExp(TEMPLATE) });
+  if (!(await radio.isVisible())) {
+    await sync.click();
+    await expect(page.getByText('Plantillas actualizadas desde WhatsApp.')).toBeVisible();
+  }
+  await radio.check({ force: true });
+  await expect(radio).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Variable 1' })).toHaveValue('Nombre del huésped');
   await expect(page.getByRole('textbox', { name: 'Variable 2' })).toHaveValue('Llegada');
   await shoot(page, 'es-2-template');
@@ -142,31 +170,30 @@ test('a broadcast goes to three guests and a delivered status shows', async ({ p
       { timeout: 30_000 },
     )
     .toBe(3);
-  expect(mine.every((m) => m.type === 'template' && m.template?.name === 'checkin_reminder')).toBe(true);
+  expect(mine.every((m) => m.type === 'template' && m.template?.name === TEMPLATE)).toBe(true);
   expect(mine.find((m) => m.to === guests[0]?.digits)?.template?.params[0]).toBe('Ana Broadcast');
 
-  // The drawer of the new broadcast: each guest sent; Ana's phone then says delivered.
+  // The drawer of the new broadcast: each message follows WhatsApp's own statuses, which the fake posts after
+  // every accepted send (sent → delivered → read): every guest ends up read, live.
   const detail = page.getByTestId('broadcast-detail');
   await expect(detail.getByTestId('broadcast-recipient')).toHaveCount(3);
-  await expect(detail.getByText('Enviado')).toHaveCount(3, { timeout: 15_000 });
-  const ana = mine.find((m) => m.to === guests[0]?.digits) as FakeSent;
-  const delivered = await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/whatsapp/status`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ wamid: ana.wamid, status: 'delivered' }),
+  await expect(detail.locator('[data-testid="recipient-status"][data-status="read"]')).toHaveCount(3, {
+    timeout: 15_000,
   });
-  expect(delivered.status).toBe(200);
   await expect(
-    detail.getByTestId('broadcast-recipient').filter({ hasText: 'Ana Broadcast' }).getByText('Entregado'),
-  ).toBeVisible({ timeout: 15_000 });
+    detail
+      .getByTestId('broadcast-recipient')
+      .filter({ hasText: 'Ana Broadcast' })
+      .getByTestId('recipient-status'),
+  ).toContainText('Leído');
   await shoot(page, 'es-5-detail');
   await page.keyboard.press('Escape');
 
   // The list shows the broadcast with its counts.
   const item = page.getByTestId('broadcast-item').first();
-  await expect(item).toContainText('checkin_reminder');
-  // Once sent, the list reads the counts again every 30 s (STATUS_POLL_MS); the drawer above already showed it.
-  await expect(item.locator('[data-count="delivered"]')).toContainText('1', { timeout: 40_000 });
+  await expect(item).toContainText(TEMPLATE);
+  // The counts follow the statuses live (delivery.changed); the drawer above already showed them.
+  await expect(item.locator('[data-count="read"]')).toContainText('3');
 });
 
 for (const lang of ['en', 'ar'] as const) {

@@ -132,9 +132,15 @@ test('turn web booking on, sell one unit, set a 10 % discount, copy and share th
   // The switch for all, shown at once, kept after a reload.
   const all = page.getByRole('switch', { name: tr('es', 'status.allTitle') });
   await expect(all).not.toBeChecked();
+  // One state (issue 27): off says so with a way to turn it on, and no unit claims to be on sale.
+  const off = page.getByTestId('web-booking-off');
+  await expect(off).toContainText(tr('es', 'status.offTitle'));
+  await expect(page.getByText(tr('es', 'status.onSale'), { exact: true })).toHaveCount(0);
+  await expect(off.getByRole('button', { name: tr('es', 'status.turnOn') })).toBeVisible();
   await flip(all);
   await expect(all).toBeChecked();
   await expect(page.getByText(tr('es', 'status.allOn'))).toBeVisible();
+  await expect(off).toHaveCount(0);
   // No unit is on sale yet: the banner says what is missing.
   await expect(page.getByTestId('website-state')).toContainText(tr('es', 'state.noUnits'));
 
@@ -387,3 +393,18 @@ for (const lang of ['es', 'en', 'ar'] as const) {
     }
   });
 }
+
+test('ar, 390 px: web booking off reads as one state, with the way to turn it on', async ({ page }) => {
+  const session = await apiLogin(page.request, own.basico);
+  await resetSettings(page.request, session);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPanel(page, session, 'ar');
+  const off = page.getByTestId('web-booking-off');
+  await expect(off).toContainText(tr('ar', 'status.offTitle'));
+  await expect(off.getByRole('button', { name: tr('ar', 'status.turnOn') })).toBeVisible();
+  await expect(page.getByText(tr('ar', 'status.onSale'), { exact: true })).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('web-booking-off-ar-390.png'), fullPage: true });
+});

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demo, login } from './support/auth.ts';
+import { specAdmin } from './support/two-factor.ts';
 
 test('a visitor on a business page is sent to Login', async ({ page }) => {
   await page.goto('/business/dashboard');
@@ -14,7 +15,7 @@ test('an empresa on /manager/* goes to Dashboard', async ({ page }) => {
 });
 
 test('an admin lands on HomeManager and on /business/* goes back to HomeManager', async ({ page }) => {
-  await login(page, demo.admin);
+  await login(page, specAdmin('guard'));
   await expect(page).toHaveURL(/\/manager\/home/);
   await page.goto('/business/dashboard');
   await expect(page).toHaveURL(/\/manager\/home/);

@@ -132,6 +132,8 @@ test.describe('guest check-in on a phone', () => {
       await expect(page.locator('input[type="date"]')).toHaveCount(0);
       await expect(page.locator('#f-gender')).toHaveValue('female');
       await expect(page.locator('#f-document_type')).toHaveValue('passport');
+      // A passport has no support number: the form does not ask for one (issue 27).
+      await expect(page.locator('#f-support_number')).toHaveCount(0);
       await shot('3-personal-scanned');
 
       // Continuing with missing fields shows the rules' errors and focuses the first one.

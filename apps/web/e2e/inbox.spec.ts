@@ -110,10 +110,14 @@ test('a guest message arrives live, linked to the booking, and the answer goes o
 
   await page.getByTestId('inbox-composer-text').fill('¡Claro, {{guest_name}}! Desde las 11:00.');
   await page.getByTestId('inbox-send').click();
-  await expect(page.getByText('Mensaje enviado')).toBeVisible();
+  // The toast says what WhatsApp did with it (issue 26): sent once accepted, or still queued.
+  await expect(page.getByText(/^(Enviado por WhatsApp|En cola: saldrá por WhatsApp)/)).toBeVisible();
   const answer = conversation.getByTestId('inbox-message').last();
   await expect(answer).toContainText('¡Claro, Lucía Bandeja! Desde las 11:00.');
-  await expect(answer.getByTestId('inbox-tick')).toHaveAttribute('data-status', /sent|delivered|read/);
+  await expect(answer.getByTestId('inbox-tick')).toHaveAttribute(
+    'data-status',
+    /accepted|sent|delivered|read/,
+  );
   await expect
     .poll(async () => (await sentTo(digits)).map((s) => s.text))
     .toContain('¡Claro, Lucía Bandeja! Desde las 11:00.');
@@ -141,7 +145,7 @@ test('on a 390 px phone in Arabic: list, thread, answer, back', async ({ page, r
   await expect(page.getByTestId('inbox-thread-name')).toHaveText('Omar');
   await page.getByTestId('inbox-composer-text').fill('نعم، يوجد موقف مجاني.');
   await page.getByTestId('inbox-send').click();
-  await expect(page.getByText('أُرسلت الرسالة')).toBeVisible();
+  await expect(page.getByText(/^(أُرسلت عبر واتساب|في الانتظار: ستُرسل عبر واتساب)/)).toBeVisible();
   await expect.poll(async () => (await sentTo(digits)).map((s) => s.text)).toContain('نعم، يوجد موقف مجاني.');
   // The booking card opens in a drawer on a phone.
   await page.getByRole('button', { name: 'الحجز', exact: true }).click();

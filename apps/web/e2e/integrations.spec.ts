@@ -3,7 +3,7 @@ import { demo, login } from './support/auth.ts';
 
 const shots = process.env.SCREENSHOTS_DIR;
 
-/** The e2e server sets SMTP_URL, GOOGLE_* and WHATSAPP_* (its local fakes); SMS and the LLM are left unset. */
+/** The e2e server sets SMTP_URL, GOOGLE_*, WHATSAPP_* and TWILIO_* (its local fakes); the LLM is left unset. */
 async function openIntegrations(page: Page) {
   // The hotel demo has one property, so no property chooser stands in the way.
   await login(page, demo.hotel);
@@ -27,12 +27,16 @@ test('the operator sees which outside services are set up and what to set for th
   await expect(page.getByRole('tab', { name: 'Integraciones' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Integraciones', level: 2 })).toBeVisible();
 
-  const sms = card(page, 'SMS');
-  await expect(sms.getByText('Sin configurar', { exact: true })).toBeVisible();
-  await expect(sms).toContainText('Para activarlo, define en la configuración del servidor:');
-  await expect(sms).toContainText('SMS_API_URL y SMS_API_KEY');
+  // SMS goes through Twilio (issue 26): set up here with the Twilio fake.
+  const sms = card(page, 'SMS (Twilio)');
+  await expect(sms.getByText('Sin configurar', { exact: true })).toHaveCount(0);
+  await expect(sms).toContainText('con Twilio');
+  await expect(sms).not.toContainText('SMS_API');
+  const llm = card(page, 'Redacción con IA');
+  await expect(llm.getByText('Sin configurar', { exact: true })).toBeVisible();
+  await expect(llm).toContainText('Para activarlo, define en la configuración del servidor:');
   await expect(card(page, 'WhatsApp').getByText('Sin configurar', { exact: true })).toHaveCount(0);
-  await expect(card(page, 'Redacción con IA')).toContainText('LLM_BASE_URL');
+  await expect(llm).toContainText('LLM_BASE_URL');
   const smtp = card(page, 'Correo electrónico (SMTP)');
   await expect(smtp.getByText('Sin configurar', { exact: true })).toHaveCount(0);
   await expect(smtp).toContainText('Envía los correos');
@@ -51,20 +55,23 @@ test('the operator sees which outside services are set up and what to set for th
   await page.getByRole('radio', { name: 'العربية' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('tab', { name: 'التكاملات' })).toHaveAttribute('aria-selected', 'true');
-  await expect(card(page, 'الرسائل النصية (SMS)').getByText('غير مُعدّ', { exact: true })).toBeVisible();
-  await expect(card(page, 'الرسائل النصية (SMS)')).toContainText('SMS_API_KEY');
+  await expect(card(page, 'الرسائل النصية SMS (Twilio)')).toContainText('Twilio');
+  await expect(card(page, 'الرسائل النصية SMS (Twilio)').getByText('غير مُعدّ', { exact: true })).toHaveCount(
+    0,
+  );
+  await expect(card(page, 'الكتابة بالذكاء الاصطناعي').getByText('غير مُعدّ', { exact: true })).toBeVisible();
   await expect(card(page, 'تقويمات القنوات (iCal)')).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/integrations-desktop-ar.png`, fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(card(page, 'الرسائل النصية (SMS)')).toBeVisible();
+  await expect(card(page, 'الرسائل النصية SMS (Twilio)')).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/integrations-phone-ar.png`, fullPage: true });
 });
 
 test('on a phone the page reads in Spanish with the tabs reachable', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openIntegrations(page);
-  await expect(card(page, 'SMS').getByText('Sin configurar', { exact: true })).toBeVisible();
+  await expect(card(page, 'Redacción con IA').getByText('Sin configurar', { exact: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Integraciones' })).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/integrations-phone-es.png`, fullPage: true });
 });

@@ -70,8 +70,20 @@ test('an operator whose trial ended subscribes through Checkout, adds units with
   await expect(confirm.getByText('Se cobra ahora')).toBeVisible();
   await expect(confirm.getByTestId('proration-amount')).toContainText('€');
   await expect(confirm.getByTestId('new-total')).toContainText('€');
+  // Old → new, as the operator confirms it (issue 27).
+  await expect(confirm.getByTestId('change-summary')).toContainText('Unidades');
+  await expect(confirm.getByTestId('change-summary')).toContainText(/10\s*14/);
   await confirm.getByTestId('confirm-change').click();
   await expect(page.getByText('Suscripción actualizada.')).toBeVisible();
+  await expect(page.getByTestId('subscription-status')).toContainText('14 unidades');
+
+  // Moving to Smart names the add-ons it switches on; cancelling changes nothing.
+  await page.getByTestId('plan-smart').click();
+  await page.getByTestId('review-change').click();
+  await expect(confirm.getByTestId('change-summary')).toContainText(/Standard\s*Smart/);
+  await expect(confirm.getByTestId('addons-gained')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByTestId('subscription-status')).toContainText('14 unidades');
 
   // The invoice of the first payment, downloaded with the session's token.
@@ -109,6 +121,31 @@ test('the billing data form keeps what was typed on an error and saves with a to
   await expect(page.getByTestId('billing-form').getByLabel('NIF / CIF')).toHaveValue('B12345674');
 });
 
+test('a plan Posada granted reads active with its invoices, never free, and offers no card checkout (es; ar at 390 px)', async ({
+  page,
+  request,
+}) => {
+  // basico's copy: subscribed without a Stripe subscription (billed by Posada by hand).
+  const granted = await apiLogin(request, own.basico);
+  await openAs(page, granted, '/business/invoices/select/suscriptions');
+  const status = page.getByTestId('subscription-status');
+  await expect(status).toHaveAttribute('data-state', 'granted');
+  await expect(status).toContainText('Suscripción activa');
+  await expect(status).toContainText('Posada te concedió este plan');
+  await expect(page.getByText('Plan gratuito')).toHaveCount(0);
+  await expect(page.getByTestId('quote-total')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Ver facturas' })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAs(page, granted, '/business/invoices/select/suscriptions', 'ar');
+  await expect(status).toHaveAttribute('data-state', 'granted');
+  await expect(status).toContainText('اشتراك نشط');
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('granted-ar-390.png'), fullPage: true });
+});
+
 test('the iframe routes show a sign-in prompt without a session', async ({ page }) => {
   await page.goto('/iframe/select/suscriptions');
   await expect(page.getByTestId('iframe-sign-in')).toBeVisible();
@@ -132,8 +169,8 @@ test('screenshots of the subscription screens (es, en, ar; desktop and phone)', 
         await page.screenshot({ path: `${dir}/${name}-${lang}-${size}.png`, fullPage: true });
       };
       await openAs(page, picker, '/business/invoices/select/suscriptions', lang);
-      await expect(page.getByTestId('quote-total')).toBeVisible();
-      await shot('picker');
+      await expect(page.getByTestId('subscription-status')).toHaveAttribute('data-state', 'granted');
+      await shot('granted');
       await openAs(page, subscribed, '/business/invoices/manage/update-suscription', lang);
       await expect(page.getByTestId('review-change')).toBeVisible();
       await shot('update');

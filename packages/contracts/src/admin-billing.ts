@@ -134,7 +134,13 @@ export const createCouponBody = z
       .min(1, 'admin.coupon_months_range')
       .max(36, 'admin.coupon_months_range')
       .nullish(),
-    max_redemptions: z.number().int().min(1, 'admin.coupon_redemptions_positive').nullish(),
+    // An integer column: more than 1,000,000 redemptions is a typo, not a coupon.
+    max_redemptions: z
+      .number()
+      .int()
+      .min(1, 'admin.coupon_redemptions_positive')
+      .max(1_000_000, 'admin.coupon_redemptions_range')
+      .nullish(),
     /** YYYY-MM-DD (valid through that day, UTC) or an ISO instant. */
     valid_until: text({ max: 40, trim: true }).min(10).nullish(),
   })

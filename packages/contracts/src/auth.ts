@@ -103,6 +103,10 @@ export const authPaths = {
   resendConfirmation: '/api/auth/email-confirmation/resend',
   forgotPassword: '/api/auth/password-reset',
   resetPassword: '/api/auth/password-reset/confirm',
+  /** POST { email }: e-mails a sign-in link (issue 27), for an owner whose address is throttled. */
+  signInLink: '/api/auth/sign-in-link',
+  /** POST { token }: signs in with the e-mailed link (or answers the two-step challenge). */
+  signInLinkConfirm: '/api/auth/sign-in-link/confirm',
   providers: '/api/auth/providers',
   /** GET, browser navigation: redirects to the provider. Query: remember=1 */
   oauthStart: (provider: SocialProvider) => `/api/auth/${provider}/redirect`,

@@ -12,10 +12,12 @@ export const registrationKinds = ['PV', 'RH'] as const;
 export type RegistrationKindName = (typeof registrationKinds)[number];
 
 /**
+ * waiting_guests (a PV held while fewer travellers registered than the stay expects, issue 27) →
  * queued → sending → sent → accepted | rejected; needs_action when the operator must act (missing data,
  * wrong credentials, a Mossos file to upload); cancelling → cancelled; superseded by a corrected version.
  */
 export const registrationStates = [
+  'waiting_guests',
   'queued',
   'sending',
   'sent',
@@ -74,6 +76,10 @@ export const registrationView = z.object({
   overdue: z.boolean(),
   not_before: z.string().nullable(),
   guest_count: z.number().int(),
+  /** The travellers the stay expects (PV); guest_count below it is a parte still waiting or sent short. */
+  expected_guests: z.number().int(),
+  /** The operator confirmed sending it with fewer travellers than expected. */
+  sent_incomplete: z.boolean(),
   /** Proof: SES lote, Ertzaintza petición. */
   batch_code: z.string().nullable(),
   /** Proof: SES codigoComunicacion per communication. */
@@ -105,8 +111,14 @@ export const checkinRegistration = z.object({
 });
 export type CheckinRegistration = z.infer<typeof checkinRegistration>;
 
-/** POST /api/checkins/{id}/registration: send now, or send a corrected version of an accepted one. */
-export const sendRegistrationBody = z.object({ correction: z.boolean().default(false) });
+/**
+ * POST /api/checkins/{id}/registration: send now, or send a corrected version of an accepted one.
+ * `send_incomplete`: the operator confirmed sending with fewer travellers than the stay expects.
+ */
+export const sendRegistrationBody = z.object({
+  correction: z.boolean().default(false),
+  send_incomplete: z.boolean().default(false),
+});
 export type SendRegistrationBody = z.input<typeof sendRegistrationBody>;
 
 const optionalDate = isoDate()

@@ -108,13 +108,22 @@ export const broadcastSetupSchema = z.object({
 });
 export type BroadcastSetup = z.infer<typeof broadcastSetupSchema>;
 
-export const recipientStatuses = ['queued', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
+export const recipientStatuses = [
+  'queued',
+  'accepted',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'skipped',
+] as const;
 export type BroadcastRecipientStatus = (typeof recipientStatuses)[number];
 export const broadcastStatuses = ['sending', 'done', 'cancelled'] as const;
 
 export const broadcastCountsSchema = z.object({
   total: z.number().int(),
   queued: z.number().int(),
+  accepted: z.number().int(),
   sent: z.number().int(),
   delivered: z.number().int(),
   read: z.number().int(),
@@ -148,6 +157,8 @@ export const broadcastRecipientSchema = z.object({
   /** The inbox message's status once sent (delivered and read come from the webhook). */
   status: z.enum(recipientStatuses),
   reason: z.string().nullable(),
+  /** A provider's failure code in the reader's language (issue 26); null for Posada's own reasons. */
+  reason_text: z.string().nullable(),
   updated_at: z.string(),
 });
 export type BroadcastRecipient = z.infer<typeof broadcastRecipientSchema>;

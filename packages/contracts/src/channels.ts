@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, uuid } from './primitives.ts';
+import { isHttpUrl, text, uuid } from './primitives.ts';
 
 /**
  * Booking channels (issue 15; spec 1 function 3, 2.4 Channels screen): a unit's calendar at Airbnb,
@@ -19,16 +19,30 @@ export const createChannelCalendarBody = z.object({
   channel: z.enum(calendarChannels, { message: 'validation.required' }),
   url: text({ max: CHANNEL_URL_MAX, trim: true })
     .min(1, { message: 'validation.required', abort: true })
-    .refine((u) => /^https?:\/\/[^\s/]+/i.test(u), 'channels.url_invalid'),
+    .refine(isHttpUrl, 'channels.url_invalid'),
 });
 export type CreateChannelCalendarBody = z.input<typeof createChannelCalendarBody>;
 
-/** The changes one sync applied (POST /api/channel-calendars/{id}/sync answers this). */
+/**
+ * Why a feed's event changed nothing (issue 27): its stay is over, it has no readable dates, the channel
+ * marked it cancelled, or applying it failed (logged; tried again on the next sync).
+ */
+export const syncSkipReasons = ['ended', 'invalid', 'cancelled', 'failed'] as const;
+export type SyncSkipReason = (typeof syncSkipReasons)[number];
+
+/**
+ * The changes one sync applied (POST /api/channel-calendars/{id}/sync answers this). Every event of the
+ * feed is one of created, updated, unchanged or skipped (with its reason); `cancelled` counts stays that
+ * left the feed, `conflicts` the created or updated ones that collide with nights already sold.
+ */
 export const syncResultSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   cancelled: z.number().int(),
   conflicts: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  skipped_reasons: z.partialRecord(z.enum(syncSkipReasons), z.number().int()),
 });
 export type SyncResult = z.infer<typeof syncResultSchema>;
 

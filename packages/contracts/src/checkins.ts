@@ -1,6 +1,7 @@
 import { checkinStatuses } from '@posada/domain/checkin-rules';
 import { z } from 'zod';
 import { checkinGuestSchema, guestData } from './checkin-guest-data.ts';
+import { deliverySummarySchema, messageDeliverySchema } from './deliveries.ts';
 import { isoDate as calendarDate, idText, isoDateOrEmpty, multilineText, text, uuid } from './primitives.ts';
 import { checkinSendSchedules } from './property-settings.ts';
 
@@ -60,6 +61,8 @@ export const checkinListItem = z.object({
   end_date: z.string(),
   guests_registered: z.number().int(),
   guests_expected: z.number().int(),
+  /** Pending, and its link stopped working the day after the stay (issue 27): nothing can be sent any more. */
+  link_expired: z.boolean(),
   /** spec 4: keys delivered (true) or waiting. */
   keys_delivered: z.boolean(),
   channel: z.string().nullable(),
@@ -77,6 +80,8 @@ export const checkinListItem = z.object({
   /** Masked in the list (last 4), in full in the detail for the owning account. */
   nu_documento: z.string().nullable(),
   programmed: z.object({ id: uuid(), cantidad_payment: z.number().int() }),
+  /** The latest check-in link or reminder sent to the guest: its channel and the provider's state (issue 26). */
+  last_message: deliverySummarySchema.nullable(),
 });
 export type CheckinListItem = z.infer<typeof checkinListItem>;
 
@@ -145,8 +150,12 @@ export type SendCheckinBody = z.input<typeof sendCheckinBody>;
 export const sendCheckinData = z.object({
   checkin: checkinListItem,
   link: checkinLink,
-  /** Whether a message went out now (false for the QR channel). */
+  /**
+   * Whether a provider took the message or is being asked for it now (false for the QR channel, and when no
+   * channel could take it). `delivery` is its record: the channel used and the provider's state.
+   */
   sent: z.boolean(),
+  delivery: messageDeliverySchema.nullable(),
 });
 export type SendCheckinData = z.infer<typeof sendCheckinData>;
 
@@ -172,8 +181,11 @@ export const programmedCheckin = z.object({
   sent_at: z.string().nullable(),
   opened_at: z.string().nullable(),
   completed_at: z.string().nullable(),
-  /** disabled: no automatic sending (schedule disabled, booking paused or cancelled). */
-  status: z.enum([...checkinStatuses, 'disabled']).nullable(),
+  /**
+   * disabled: no automatic sending (schedule disabled, booking paused or cancelled); expired: the stay is
+   * over without a finished check-in (its link no longer opens), so nothing is offered to send (issue 27).
+   */
+  status: z.enum([...checkinStatuses, 'disabled', 'expired']).nullable(),
 });
 export type ProgrammedCheckin = z.infer<typeof programmedCheckin>;
 

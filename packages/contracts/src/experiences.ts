@@ -10,6 +10,7 @@ import {
   upsellMoments,
 } from '@posada/domain/experiences';
 import { z } from 'zod';
+import { deliverySummarySchema } from './deliveries.ts';
 import { email, isoDate, multilineText, text, uuid } from './primitives.ts';
 
 /**
@@ -225,6 +226,8 @@ export const serviceRequestSchema = z.object({
   approved_at: z.string().nullable(),
   rejected_at: z.string().nullable(),
   paid_at: z.string().nullable(),
+  /** The notice to the service's provider once confirmed: its channel and the provider's state (issue 26). */
+  provider_notice: deliverySummarySchema.nullable(),
 });
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { guestData } from './checkin-guest-data.ts';
-import { idText, text } from './primitives.ts';
+import { idText, text, uuid } from './primitives.ts';
 import { guestAccessCodeSchema } from './smart-locks.ts';
 
 /**
@@ -146,16 +146,41 @@ export const postalCodeData = z.object({
 });
 export type PostalCodeData = z.infer<typeof postalCodeData>;
 
-export const faceResult = z.object({ score: z.number().min(0).max(1), match: z.boolean() }).strict();
+/** An image as the phone's canvas gives it: a JPEG, PNG or WebP data URL, at most ~3 MB. */
+const imageDataUrl = text({ max: 4_000_000, normalize: false }).regex(
+  /^data:image\/(?:jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/,
+  'checkin.errors.image_invalid',
+);
 
 /**
- * One guest registering: the guest data of spec 3 plus the face-match result computed on the phone.
- * Strict: no other field is accepted, so an image of a document or a selfie can never reach the API.
+ * POST /api/guest/checkin/identity (issue 27): the front of the document and a selfie, compared on the
+ * server in memory and never stored; only the verdict is kept.
+ */
+export const identityCheckBody = z.strictObject({ document: imageDataUrl, selfie: imageDataUrl });
+export type IdentityCheckBody = z.input<typeof identityCheckBody>;
+
+export const identityVerdictReasons = ['match', 'mismatch', 'no_face_document', 'no_face_selfie'] as const;
+export const identityVerdict = z.object({
+  id: z.string(),
+  match: z.boolean(),
+  /** 0–1 (1 − the faces' distance); 0 when a face was not found. */
+  score: z.number(),
+  reason: z.enum(identityVerdictReasons),
+  /** Comparisons left to this check-in in the hour. */
+  attempts_left: z.number().int(),
+});
+export type IdentityVerdict = z.infer<typeof identityVerdict>;
+
+/**
+ * One guest registering: the guest data of spec 3 plus, where the property requires the identity check,
+ * the server's verdict (issue 27): a match, or a mismatch the guest sends to the operator's manual check
+ * (`identity_manual`). Strict: no other field is accepted.
  */
 export const registerGuestBody = z.strictObject({
   ...guestData.shape,
   process: z.enum(['scanned', 'manual']),
-  face: faceResult.nullable().default(null),
+  identity_verdict_id: uuid().nullable().default(null),
+  identity_manual: z.boolean().default(false),
 });
 export type RegisterGuestBody = z.input<typeof registerGuestBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, idText, multilineText, text } from './primitives.ts';
+import { email, multilineText, text } from './primitives.ts';
 
 /**
  * POST /api/webhooks/email-inbound (issue 17, docs/messaging.md Webhooks): an inbound-mail service (a
@@ -23,30 +23,6 @@ export const emailInboundBody = z.object({
 export type EmailInboundBody = z.input<typeof emailInboundBody>;
 
 export const emailInboundAnswer = z.object({
-  stored: z.boolean(),
-  thread_id: z.string().nullable(),
-});
-
-/**
- * POST /api/webhooks/sms-inbound (issue 17, docs/messaging.md Webhooks): the SMS gateway (or a small relay in
- * front of it) posts each SMS a guest sends as JSON, with SMS_INBOUND_SECRET in the X-Inbound-Secret header.
- */
-export const smsInboundBody = z.object({
-  /** The guest's number, E.164 with or without '+' (spaces and dashes are ignored). */
-  from: text({ max: 32, trim: true }).regex(/^\+?[0-9][0-9 ()-]{5,30}$/, 'validation.invalid'),
-  text: multilineText(5_000).optional().default(''),
-  /** The gateway's id of the message: a second delivery of the same one is stored once. */
-  message_id: idText(200),
-  /** The number it was sent to (our gateway's); kept with the message. */
-  to: text({ max: 32, trim: true }).optional(),
-  /** When the gateway received it (ISO 8601); the time of arrival otherwise. */
-  received_at: text({ max: 40, trim: true })
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'validation.invalid_date')
-    .optional(),
-});
-export type SmsInboundBody = z.input<typeof smsInboundBody>;
-
-export const smsInboundAnswer = z.object({
   stored: z.boolean(),
   thread_id: z.string().nullable(),
 });

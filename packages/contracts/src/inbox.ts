@@ -7,7 +7,15 @@ import { z } from 'zod';
 export const inboxChannels = ['whatsapp', 'email', 'sms'] as const;
 export type InboxChannel = (typeof inboxChannels)[number];
 
-export const messageStatuses = ['received', 'queued', 'sent', 'delivered', 'read', 'failed'] as const;
+export const messageStatuses = [
+  'received',
+  'queued',
+  'accepted',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 
 /** One message of a thread, as the inbox shows it. */
@@ -25,7 +33,12 @@ export const inboxMessageSchema = z.object({
   media_name: z.string().nullable(),
   template_name: z.string().nullable(),
   status: z.enum(messageStatuses),
+  /** The provider's code and words ("131026: Message undeliverable"). */
   error: z.string().nullable(),
+  /** The failure in the reader's language (issue 26). */
+  error_reason: z.string().nullable(),
+  /** Outbound: its newest delivery record (POST /api/deliveries/{id}/resend sends it on another channel). */
+  delivery_id: z.string().nullable(),
   author_name: z.string().nullable(),
   sent_at: z.string(),
 });

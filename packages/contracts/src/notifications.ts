@@ -19,6 +19,7 @@ export const notificationKindValues = [
   'message',
   'review',
   'bot',
+  'delivery',
 ] as const;
 export type NotificationKindValue = (typeof notificationKindValues)[number];
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   hasControlCharacters,
   isCalendarDate,
+  isHttpUrl,
   isoDate,
   isRuledString,
   multilineText,
@@ -96,5 +97,15 @@ describe('hasControlCharacters', () => {
   it('sees a surrogate pair as one valid character', () => {
     expect(hasControlCharacters('😀')).toBe(false);
     expect(hasControlCharacters('\ud83d')).toBe(true);
+  });
+});
+
+describe('an http(s) address (isHttpUrl)', () => {
+  it('takes what a URL parser takes whole, and refuses the rest as a field error', () => {
+    expect(isHttpUrl('https://tienda.example.com/casa?x=1')).toBe(true);
+    expect(isHttpUrl('http://127.0.0.1%2509:4697/o.ics')).toBe(false);
+    expect(isHttpUrl('https://exa mple.com')).toBe(false);
+    expect(isHttpUrl('ftp://example.com')).toBe(false);
+    expect(isHttpUrl('https://')).toBe(false);
   });
 });

@@ -102,3 +102,22 @@ export function isoDateOrEmpty(message = 'validation.invalid_date') {
 export function isRuledString(schema: z.ZodType): boolean {
   return inputRules.get(schema) !== undefined;
 }
+
+/**
+ * A request body the client may leave out: no body at all (Fastify validates it as null) or an empty JSON
+ * body reads as `{}`, so the schema's own defaults apply.
+ */
+export const optionalBody = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === null || value === undefined ? {} : value), schema);
+
+/**
+ * An http(s) address a URL parser takes whole: `https://…` with a host, no spaces, and nothing a parser
+ * refuses later (a host like `127.0.0.1%2509`), so a malformed address is a field error, never a 500.
+ */
+export function isHttpUrl(value: string): boolean {
+  return /^https?:\/\/[^\s/]+\S*$/i.test(value) && URL.canParse(value);
+}
+
+/** An http(s) address or nothing (issue 27): whatever is typed must parse whole as a URL, else a 400. */
+export const optionalHttpUrl = (max = 500) =>
+  text({ max, trim: true }).refine((v) => v === '' || isHttpUrl(v), 'validation.url');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MULTILINE_MAX, multilineText, text, uuid } from './primitives.ts';
+import { MULTILINE_MAX, multilineText, optionalHttpUrl, text, uuid } from './primitives.ts';
 import { currencySchema, localizedText, propertyServiceSchema } from './properties.ts';
 
 /**
@@ -8,8 +8,6 @@ import { currencySchema, localizedText, propertyServiceSchema } from './properti
  * Section keys are the spec's path segments.
  */
 const required = (max: number) => text({ max, trim: true }).min(1, 'validation.required');
-
-const httpUrl = /^https?:\/\/\S+$/;
 
 /** spec 3 Authority credentials: the national police bodies guests are registered with. */
 export const authorityEntities = ['guardia_civil', 'policia_nacional', 'ertzaintza', 'mossos'] as const;
@@ -118,8 +116,8 @@ export const settingsSectionBodies = {
   'data-basic-accommodation': z.object({ active: z.boolean() }),
   /** spec 5: the review URL is required to enable reviews. Gated (reviews). */
   'guest-reviews': z
-    .object({ enabled: z.boolean(), review_url: text({ max: 500, trim: true }).default('') })
-    .refine((b) => !b.enabled || /^https?:\/\/\S+$/.test(b.review_url), {
+    .object({ enabled: z.boolean(), review_url: optionalHttpUrl().default('') })
+    .refine((b) => !b.enabled || b.review_url !== '', {
       path: ['review_url'],
       message: 'settings.review_url_required',
     }),
@@ -135,9 +133,9 @@ export const settingsSectionBodies = {
       external_message: multilineText(MULTILINE_MAX, { trim: true })
         .max(STORE_MESSAGE_MAX, 'settings.store_message_max')
         .default(''),
-      external_url: text({ max: 500, trim: true }).default(''),
+      external_url: optionalHttpUrl().default(''),
     })
-    .refine((b) => !b.enabled || b.type !== 'external' || httpUrl.test(b.external_url), {
+    .refine((b) => !b.enabled || b.type !== 'external' || b.external_url !== '', {
       path: ['external_url'],
       message: 'settings.store_url_required',
     }),

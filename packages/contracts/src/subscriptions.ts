@@ -100,8 +100,14 @@ export const subscriptionCouponSchema = z.object({
 export const subscriptionSchema = z.object({
   /** False when the platform has no STRIPE_SECRET_KEY: nothing can be bought or changed. */
   configured: z.boolean(),
+  /**
+   * The row's state, as the screens read it (issue 27): a subscription Posada granted (subscribed without
+   * Stripe, stored as `free`) reads `active`, never "free", beside status_subscription `subscribed`.
+   */
   state: z.enum(subscriptionStates),
   status_subscription: z.enum(statusSubscriptions),
+  /** Who bills the account: Stripe (a paid subscription), Posada (granted, billed by hand), or nobody (trial). */
+  billed_by: z.enum(['stripe', 'posada', 'none']),
   /** The plan of the subscription row (standard during the trial). */
   plan: planCodeSchema,
   billing_period: billingPeriodSchema,
@@ -196,7 +202,23 @@ export const subscriptionChanges = z
 export const subscriptionChangeBody = z.object({ changes: subscriptionChanges });
 export type SubscriptionChangeBody = z.infer<typeof subscriptionChangeBody>;
 
+/** One side of a change: what the subscription is, or will be (add-ons: every one switched on). */
+export const subscriptionSideSchema = z.object({
+  plan: planCodeSchema,
+  billing_period: billingPeriodSchema,
+  units: z.number().int(),
+  addons: z.array(addonCodeSchema),
+});
+
 export const subscriptionPreviewSchema = z.object({
+  /** Old → new (issue 27): the summary the operator confirms. */
+  from: subscriptionSideSchema,
+  to: subscriptionSideSchema,
+  /** Add-ons switched on or off by the change (a plan's included ones count). */
+  addons_gained: z.array(addonCodeSchema),
+  addons_lost: z.array(addonCodeSchema),
+  /** Add-ons the change turns off while properties use them, with those properties' names. */
+  in_use_lost: z.array(z.object({ addon: addonCodeSchema, properties: z.array(z.string()) })),
   currency: z.string(),
   /** Charged now (negative: a credit on the next invoice), minor units. */
   proration_amount: z.number().int(),

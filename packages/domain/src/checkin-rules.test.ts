@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageOn,
+  asksDocument,
+  asksSupportNumber,
   checkinSendTime,
   type GuestDataInput,
   guestDataErrors,
@@ -8,9 +10,11 @@ import {
   isValidDni,
   isValidNie,
   isValidSupportNumber,
+  keepAsked,
   purgeDate,
   sendCheckinErrors,
   sendContactRequired,
+  travellerAsks,
 } from './checkin-rules.ts';
 
 const valid: GuestDataInput = {
@@ -124,6 +128,89 @@ describe('guest data rules (spec 5 Check-in forms)', () => {
       payment_date: 'errors.required',
     });
     expect(guestDataErrors({ ...valid, payment_method: '' }, guest)).toEqual({});
+  });
+
+  it('asks the support number of a DNI or NIE only, never of a passport or another document (issue 27)', () => {
+    const ctx = { today: '2026-11-21', form: 'guest' as const };
+    const withoutSupport = { ...valid, support_number: '' };
+    expect(guestDataErrors(withoutSupport, ctx).support_number).toBe('errors.required');
+    for (const document_type of ['passport', 'other'] as const) {
+      const passport = { ...withoutSupport, document_type, document_number: 'X1234567', nationality: 'FRA' };
+      expect(guestDataErrors(passport, ctx), document_type).toEqual({});
+      // Whatever a hidden field still holds (a DNI's number typed before switching) is not held against it.
+      expect(guestDataErrors({ ...passport, support_number: '??' }, ctx), document_type).toEqual({});
+    }
+    expect(asksSupportNumber('dni')).toBe(true);
+    expect(asksSupportNumber('passport')).toBe(false);
+  });
+
+  it('asks no document of a child below the age the rules set; a Spaniard from 14 gives one (issue 27)', () => {
+    const ctx = { today: '2026-11-21', form: 'guest' as const };
+    const noDocument = {
+      ...valid,
+      document_type: '' as const,
+      document_number: '',
+      support_number: '',
+      issue_date: '',
+      expiry_date: '',
+      arrival: '2026-12-01',
+    };
+    // A 5-year-old, and a 16-year-old French girl: nothing to show.
+    expect(guestDataErrors({ ...noDocument, birth_date: '2021-06-01', nationality: 'ESP' }, ctx)).toEqual({});
+    expect(guestDataErrors({ ...noDocument, birth_date: '2010-06-01', nationality: 'FRA' }, ctx)).toEqual({});
+    // A 16-year-old Spaniard and any adult: the document is required.
+    expect(
+      guestDataErrors({ ...noDocument, birth_date: '2010-06-01', nationality: 'ESP' }, ctx).document_type,
+    ).toBe('errors.required');
+    expect(guestDataErrors({ ...noDocument, nationality: 'FRA' }, ctx).document_type).toBe('errors.required');
+    // A document typed for a child is still checked.
+    expect(
+      guestDataErrors(
+        { ...noDocument, birth_date: '2021-06-01', document_type: 'dni', document_number: '1' },
+        ctx,
+      ).document_number,
+    ).toBe('errors.dni');
+    expect([
+      asksDocument(13, 'ESP'),
+      asksDocument(14, 'ESP'),
+      asksDocument(17, 'FRA'),
+      asksDocument(18, 'FRA'),
+    ]).toEqual([false, true, false, true]);
+  });
+
+  it('asks each traveller only what the rules ask: no document for a child, the minors question of adults', () => {
+    const at = { arrival: '2026-11-20', nationality: 'ESP' };
+    expect(travellerAsks({ ...at, birth_date: '2021-05-01' }, '2026-11-01')).toEqual({
+      document: false,
+      minors: false,
+    });
+    expect(travellerAsks({ ...at, birth_date: '2010-03-01' }, '2026-11-01')).toEqual({
+      document: true,
+      minors: false,
+    });
+    expect(travellerAsks({ ...at, nationality: 'FRA', birth_date: '2010-03-01' }, '2026-11-01')).toEqual({
+      document: false,
+      minors: false,
+    });
+    expect(travellerAsks({ ...at, birth_date: '1990-01-01' }, '2026-11-01')).toEqual({
+      document: true,
+      minors: true,
+    });
+    // Unknown birth date: everything is asked, so the form does not jump.
+    expect(travellerAsks({ ...at, birth_date: '' }, '2026-11-01')).toEqual({ document: true, minors: true });
+    // A child's hidden fields are left out, so nothing invisible is checked or sent.
+    const child = keepAsked(
+      { ...valid, birth_date: '2021-05-01', arrival: '2026-11-20', minors: null, kinship: 'parent' as const },
+      '2026-11-01',
+    );
+    expect(child).toMatchObject({
+      document_type: '',
+      document_number: '',
+      support_number: '',
+      minors: false,
+    });
+    expect(child.kinship).toBeNull();
+    expect(guestDataErrors(child, guest)).toEqual({});
   });
 
   it('checks only the form of foreign postal codes', () => {

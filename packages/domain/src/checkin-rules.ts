@@ -87,6 +87,23 @@ export function isValidSupportNumber(value: string, documentType: DocumentType):
 }
 
 /**
+ * Whether a traveller of this age (at arrival) and nationality (ISO alpha-3) must give an identity
+ * document: adults, and Spaniards from 14 (SES Instrucciones v1.2.0, ses-hospedajes.md). The guest form,
+ * the manual form and the SES pre-send check read this one rule.
+ */
+export function asksDocument(age: number, nationality: string): boolean {
+  return age >= 18 || (age >= 14 && nationality.trim().toUpperCase() === 'ESP');
+}
+
+/**
+ * Whether a document asks for its support number: the Spanish DNI/NIE card does (SES soporteDocumento);
+ * passports and other documents have none. Not yet chosen: shown, so the form does not jump.
+ */
+export function asksSupportNumber(documentType: DocumentType | ''): boolean {
+  return documentType === 'dni' || documentType === '';
+}
+
+/**
  * spec 5: passports of some countries are restricted ('Documento no permitido'): the states whose
  * passports Spain does not accept as a travel document for hotel registration (ISO 3166-1 alpha-3, as
  * the MRZ writes them). Kept short and explicit; the operator can still register the guest by hand.
@@ -167,6 +184,35 @@ export function ageOn(birthDate: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
+/**
+ * What the forms ask of one traveller (issue 27): the identity document of adults and of Spaniards from
+ * 14 (`asksDocument`); whether minors travel, with the adult's kinship (parentesco), of adults only.
+ * Before the birth date is known, everything.
+ */
+export function travellerAsks(
+  input: Pick<GuestDataInput, 'birth_date' | 'nationality' | 'arrival'>,
+  today: string,
+): { document: boolean; minors: boolean } {
+  if (!isIsoDate(input.birth_date)) return { document: true, minors: true };
+  const age = ageOn(input.birth_date, isIsoDate(input.arrival) ? input.arrival : today);
+  return { document: asksDocument(age, input.nationality), minors: age >= 18 };
+}
+
+/** The data as the form shows it: what the rules do not ask of this traveller is left out. */
+export function keepAsked<T extends Pick<GuestDataInput, 'birth_date' | 'nationality' | 'arrival'>>(
+  input: T,
+  today: string,
+): T {
+  const asks = travellerAsks(input, today);
+  return {
+    ...input,
+    ...(asks.document
+      ? {}
+      : { document_type: '', document_number: '', support_number: '', issue_date: '', expiry_date: '' }),
+    ...(asks.minors ? {} : { minors: false, kinship: null }),
+  } as T;
+}
+
 /** The fields the rules read; every field of spec 3 Check-in guest data. */
 export interface GuestDataInput {
   first_name: string;
@@ -231,7 +277,10 @@ export function guestDataErrors(input: GuestDataInput, ctx: GuestRulesContext): 
   if (required('email') && !isValidEmail(input.email)) errors.email = 'errors.email';
   required('nationality');
   required('country');
-  if (required('document_type') && required('document_number')) {
+  // A child below the age the rules set gives no document (issue 27); one typed anyway is checked.
+  const asks = travellerAsks(input, ctx.today);
+  const documentAsked = asks.document || input.document_type !== '' || input.document_number.trim() !== '';
+  if (documentAsked && required('document_type') && required('document_number')) {
     const number = normalizeDocumentNumber(input.document_number);
     if (input.document_type === 'dni' && !isValidDni(number) && !isValidNie(number)) {
       errors.document_number = 'errors.dni';
@@ -242,12 +291,12 @@ export function guestDataErrors(input: GuestDataInput, ctx: GuestRulesContext): 
       errors.document_number = 'errors.document_not_allowed';
     }
   }
-  if (required('support_number') && input.document_type !== '') {
-    if (!isValidSupportNumber(input.support_number, input.document_type)) {
-      errors.support_number = 'errors.support_number';
-    }
+  // SES asks the support number of a NIF or NIE only (ses-hospedajes.md: soporteDocumento REQ if NIF or
+  // NIE): a passport or another document never asks for it (issue 27), whatever the field holds.
+  if (documentAsked && asksSupportNumber(input.document_type) && required('support_number')) {
+    if (!isValidSupportNumber(input.support_number, 'dni')) errors.support_number = 'errors.support_number';
   }
-  if (required('issue_date')) {
+  if (documentAsked && required('issue_date')) {
     if (!isIsoDate(input.issue_date) || input.issue_date > ctx.today) errors.issue_date = 'errors.issue_date';
   }
   if (input.expiry_date.trim() !== '') {
@@ -265,8 +314,9 @@ export function guestDataErrors(input: GuestDataInput, ctx: GuestRulesContext): 
     required('payment_method');
     if (required('payment_date') && !isIsoDate(input.payment_date)) errors.payment_date = 'errors.date';
   }
-  if (input.minors === null) errors.minors = 'errors.minors';
-  else if (input.minors && !input.kinship) errors.kinship = 'errors.kinship';
+  // Whether minors travel, and the adult's kinship with them, is asked of adults only.
+  if (asks.minors && input.minors === null) errors.minors = 'errors.minors';
+  else if (asks.minors && input.minors && !input.kinship) errors.kinship = 'errors.kinship';
   if (required('arrival') && required('departure')) {
     // spec 5: departure cannot be before arrival.
     if (input.departure < input.arrival) errors.departure = 'errors.departure_before_arrival';

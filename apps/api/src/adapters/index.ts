@@ -7,14 +7,15 @@ import { createIgloohomeClient } from './igloohome/igloohome.client.ts';
 import { createLlmClient } from './llm/llm.client.ts';
 import { createNukiClient } from './nuki/nuki.client.ts';
 import { createSesHospedajesClient } from './ses-hospedajes/ses.client.ts';
-import { createSmsClient } from './sms/sms.client.ts';
 import { createSmtpTransport } from './smtp/smtp.client.ts';
 import { createAdapterRegistry, createAdapterTracker } from './status.ts';
 import { createStripeClient } from './stripe/stripe.client.ts';
 import type { StripeGateway } from './stripe/types.ts';
 import { createTtlockClient } from './ttlock/ttlock.client.ts';
+import { createTwilioGateway } from './twilio/twilio.client.ts';
+import type { SmsGateway } from './twilio/types.ts';
 import type { WhatsAppGateway } from './whatsapp/types.ts';
-import { createWhatsAppClient, createWhatsAppGateway } from './whatsapp/whatsapp.client.ts';
+import { createWhatsAppGateway } from './whatsapp/whatsapp.client.ts';
 
 export type Adapters = ReturnType<typeof createAdapters>;
 
@@ -44,7 +45,7 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
     'WHATSAPP_APP_SECRET',
     'WHATSAPP_VERIFY_TOKEN',
   ]);
-  const smsTracker = tracker('sms', ['SMS_API_URL', 'SMS_API_KEY']);
+  const smsTracker = tracker('sms', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']);
   const llmTracker = tracker('llm', ['LLM_BASE_URL']);
   const googleTracker = tracker('google', ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
   const ertzaintzaTracker = tracker('ertzaintza', ['ERTZAINTZA_URL']);
@@ -68,25 +69,28 @@ export function createAdapters(config: Config, clock: Clock, fetchImpl: typeof f
   return {
     registry,
     smtp: config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, { tracker: smtpTracker }) : null,
-    whatsapp:
-      whatsappGateway && config.WHATSAPP_PHONE_NUMBER_ID && config.WHATSAPP_TOKEN
-        ? createWhatsAppClient({
-            apiUrl: config.WHATSAPP_API_URL ?? '',
-            phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
-            token: config.WHATSAPP_TOKEN,
-            template: config.WHATSAPP_TEMPLATE,
-            gateway: whatsappGateway,
-          })
-        : null,
     /**
      * Issue 17: the Cloud API for every sender (the shared number and each own number of Embedded
      * Signup); null without WHATSAPP_API_URL. modules/whatsapp says what else is missing.
      */
     whatsappGateway,
-    sms:
-      config.SMS_API_URL && config.SMS_API_KEY
-        ? createSmsClient({ apiUrl: config.SMS_API_URL, apiKey: config.SMS_API_KEY, tracker: smsTracker })
-        : null,
+    /**
+     * Issue 26: SMS through Twilio's Messages API (adapters/twilio), the pipeline's fallback channel; null
+     * unless the account, its token and a sender (TWILIO_FROM or a Messaging Service) are all set.
+     */
+    sms: (config.TWILIO_ACCOUNT_SID &&
+    config.TWILIO_AUTH_TOKEN &&
+    (config.TWILIO_FROM || config.TWILIO_MESSAGING_SERVICE_SID)
+      ? createTwilioGateway({
+          apiBase: config.TWILIO_API_BASE,
+          accountSid: config.TWILIO_ACCOUNT_SID,
+          authToken: config.TWILIO_AUTH_TOKEN,
+          from: config.TWILIO_FROM,
+          messagingServiceSid: config.TWILIO_MESSAGING_SERVICE_SID,
+          fetchImpl,
+          tracker: smsTracker,
+        })
+      : null) as SmsGateway | null,
     llm: config.LLM_BASE_URL
       ? createLlmClient({
           baseUrl: config.LLM_BASE_URL,

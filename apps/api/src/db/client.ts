@@ -31,10 +31,58 @@ export interface Database {
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
- * PostgreSQL when a URL is given, otherwise PGlite (WASM Postgres) stored in `dataDir`
- * (or in memory when dataDir is 'memory://', which tests use).
+ * Whether an error is the embedded database's WebAssembly runtime trapping: `RuntimeError: Aborted()`,
+ * "unreachable", "memory access out of bounds" (for instance a jsonb value nested ~1,500 levels). PGlite's
+ * memory is then lost and every later query fails the same way, so the process cannot recover by itself.
+ * Ordinary SQL errors (constraint, syntax) are not this.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export function isDatabaseAbort(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    // WebAssembly.RuntimeError (TypeScript's Node types declare no WebAssembly value): its name says it, also
+    // from another realm.
+    if (current instanceof Error && current.name === 'RuntimeError') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Calls `onAbort` once, on the first query, exec or transaction of `pglite` that fails with a WASM trap
+ * (isDatabaseAbort); the error still reaches the caller. server.ts exits then, so a supervisor restarts the
+ * process (README, Running under a supervisor) instead of every request answering 500 until someone notices.
+ */
+export function watchForAbort(pglite: PGlite, onAbort: (error: Error) => void): void {
+  let reported = false;
+  const report = (error: unknown) => {
+    if (reported || !isDatabaseAbort(error)) return;
+    reported = true;
+    onAbort(error as Error);
+  };
+  const watch = <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async function watched(...args: A): Promise<R> {
+      try {
+        return await run(...args);
+      } catch (error) {
+        report(error);
+        throw error;
+      }
+    };
+  pglite.query = watch(pglite.query.bind(pglite)) as PGlite['query'];
+  pglite.exec = watch(pglite.exec.bind(pglite)) as PGlite['exec'];
+  pglite.transaction = watch(pglite.transaction.bind(pglite)) as PGlite['transaction'];
+}
+
+/**
+ * PostgreSQL when a URL is given, otherwise PGlite (WASM Postgres) stored in `dataDir`
+ * (or in memory when dataDir is 'memory://', which tests use). `onAbort`: PGlite's runtime trapped
+ * (watchForAbort); server.ts passes its exit, tests a spy.
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  onAbort?: (error: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle client whose connection the server ends (restart, DROP DATABASE … FORCE in tests) reports it
@@ -56,6 +104,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create(dataDir);
+  if (opts.onAbort) watchForAbort(pglite, opts.onAbort);
   const db = drizzlePglite(pglite) as unknown as Db;
   return {
     kind: 'pglite',

@@ -13,6 +13,7 @@ import { seedDemoBilling } from './seed-billing.ts';
 import { seedDemoBookings } from './seed-bookings.ts';
 import { seedDemoCheckins } from './seed-checkins.ts';
 import { seedDemoConcierge } from './seed-concierge.ts';
+import { seedDemoDeliveries } from './seed-deliveries.ts';
 import { seedDemoExperiences } from './seed-experiences.ts';
 import { DEMO_AUTHORITY_USER, seedDemoRegistrations } from './seed-registrations.ts';
 
@@ -504,6 +505,8 @@ export async function seedDemo(
   });
   // Issue 19: its concierge: bot on, policy, shared facts, answered and pending questions (seed-concierge.ts).
   await seedDemoConcierge(db, clock, note, { email: emailFor(demoEmails.empresa), files: opts.files });
+  // Issue 26: what its newest stays were sent, with the providers' states (seed-deliveries.ts).
+  await seedDemoDeliveries(db, clock, note, emailFor(demoEmails.empresa));
 
   const adminId = await findUserId(db, demoEmails.admin);
   note(!adminId, `admin ${demoEmails.admin} (application posada)`);

@@ -30,6 +30,11 @@ export interface DomainEvents {
   /** A guest finished the online check-in (its notification is written with it). */
   'checkin.completed': { checkin_id: string; property_id: string; booking_id: string | null };
   /**
+   * A completed check-in's travellers changed (issue 27): a late traveller registered, or the operator set
+   * the stay's guest count. A held police report goes out once every expected traveller is in.
+   */
+  'checkin.guests_changed': { checkin_id: string; property_id: string };
+  /**
    * A police registration (issue 14) was created or changed state: queued, sending, sent, accepted, rejected,
    * needs_action, cancelling, cancelled, superseded. Smart locks release door codes on `accepted`.
    */

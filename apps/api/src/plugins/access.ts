@@ -64,7 +64,11 @@ export function requireAccount(request: FastifyRequest): { accountId: string; us
   return { accountId: auth.accountId, userId: auth.userId };
 }
 
-export const accessPlugin = fp<{ authenticate: Authenticate }>(async (app: FastifyInstance, opts) => {
+export const accessPlugin = fp<{
+  authenticate: Authenticate;
+  /** A protected route's bearer token opened no session: counted against the address (issue 27). */
+  onFailedToken?: (request: FastifyRequest) => Promise<void>;
+}>(async (app: FastifyInstance, opts) => {
   app.decorateRequest('auth', null);
   const routeTable: ApiRoute[] = [];
   app.decorate('routeTable', routeTable);
@@ -91,7 +95,10 @@ export const accessPlugin = fp<{ authenticate: Authenticate }>(async (app: Fasti
     }
     const token = bearerToken(request);
     const auth = token ? await opts.authenticate(token) : null;
-    if (!auth) throw new AppError('auth.unauthenticated', 401);
+    if (!auth) {
+      if (request.headers.authorization) await opts.onFailedToken?.(request);
+      throw new AppError('auth.unauthenticated', 401);
+    }
     if (access === 'empresa' && auth.type !== 'empresa') throw new AppError('auth.forbidden', 403);
     if (access === 'admin' && auth.type !== 'admin') throw new AppError('auth.forbidden', 403);
     // Required for admin accounts: until enrolled, an admin reaches only the enrolment (authenticated routes).

@@ -73,6 +73,22 @@ describe('general rate limit', () => {
     expect((await userData(uniqueIp())).statusCode).toBe(401);
   });
 
+  it('counts made-up bearer tokens against the address, then refuses them before any lookup (issue 27)', async () => {
+    const ip = uniqueIp();
+    const madeUp = 'x'.repeat(40);
+    for (let i = 0; i < 5; i++) expect((await userData(ip, madeUp)).statusCode).toBe(401);
+    const refused = await userData(ip, madeUp);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().code).toBe('common.too_many_requests');
+    // Any other token from that address waits too; elsewhere a made-up token is still only a 401.
+    expect((await userData(ip, 'y'.repeat(40))).statusCode).toBe(429);
+    expect((await userData(uniqueIp(), madeUp)).statusCode).toBe(401);
+    // An owner signed in from another address is untouched.
+    const owner = await createEmpresa(t);
+    expect((await userData(uniqueIp(), await loginToken(t, owner.email))).statusCode).toBe(200);
+  });
+
   it('leaves stored files (public, but loaded by every signed-in page) to the general budget', async () => {
     const ip = uniqueIp();
     const file = () =>

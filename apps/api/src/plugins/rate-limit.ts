@@ -5,6 +5,14 @@ import { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * A protected route was called with a bearer token that opens no session (made up, expired, revoked):
+     * it counts against the address's budget like a call without a token (issue 27). Throws the 429 once
+     * the address spent it; until the window ends its tokens are refused before any lookup.
+     */
+    countFailedToken(request: FastifyRequest): Promise<void>;
+  }
   interface FastifyContextConfig {
     /**
      * Which limit a route counts against. Public and guest routes default to 'public' (per address, stricter);
@@ -68,12 +76,35 @@ export const rateLimitPlugin = fp<RateLimitOptions>(async (app: FastifyInstance,
     });
   }
 
+  /** Addresses whose failed tokens spent the budget, until when (this process: no lookup meanwhile). */
+  const refusedTokens = new Map<string, number>();
+  app.decorate('countFailedToken', async (request: FastifyRequest) => {
+    try {
+      await enforce(request, `ip:${request.ip}`, opts.max);
+    } catch (error) {
+      const seconds = Number((error as AppError).options?.params?.seconds ?? opts.windowSeconds);
+      refusedTokens.set(request.ip, Date.now() + seconds * 1000);
+      throw error;
+    }
+  });
+
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const config = request.routeOptions.config;
     const access = config?.access;
     if (!access) return; // unknown path: the 404 handler answers
     if (config.rateLimitClass === 'none') return;
+    const refusedUntil = request.headers.authorization ? refusedTokens.get(request.ip) : undefined;
+    if (refusedUntil !== undefined) {
+      const seconds = Math.ceil((refusedUntil - Date.now()) / 1000);
+      if (seconds > 0) {
+        throw new AppError('common.too_many_requests', 429, {
+          params: { seconds },
+          headers: { 'retry-after': String(seconds) },
+        });
+      }
+      refusedTokens.delete(request.ip);
+    }
     const publicClass =
       (access === 'public' || access === 'guest') && (config.rateLimitClass ?? 'public') === 'public';
     if (publicClass) return enforce(request, `public:${request.ip}`, opts.publicMax);

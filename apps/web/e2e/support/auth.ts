@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './ports.ts';
-import { enterTwoFactorCode, totpSecretOf } from './two-factor.ts';
+import { enterSharedAdminCode, isEnrolledAdmin } from './two-factor.ts';
 
 export const demo = {
   empresa: 'demo@posada.local',
@@ -22,7 +22,7 @@ export async function fillLogin(page: Page, email: string, password: string) {
 export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/');
   await fillLogin(page, email, password);
-  if (email === demo.admin) await enterTwoFactorCode(page, await totpSecretOf(email));
+  if (isEnrolledAdmin(email)) await enterSharedAdminCode(page, email);
   await expect(page).not.toHaveURL(/\/$/);
 }
 

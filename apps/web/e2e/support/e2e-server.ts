@@ -14,6 +14,7 @@ import { startFakeSes } from '../../../api/src/adapters/ses-hospedajes/ses.fake.
 import { startSmtpCapture } from '../../../api/src/adapters/smtp/smtp.fake.ts';
 import { startFakeStripe } from '../../../api/src/adapters/stripe/stripe.fake.ts';
 import { startFakeTtlock } from '../../../api/src/adapters/ttlock/ttlock.fake.ts';
+import { startFakeTwilio } from '../../../api/src/adapters/twilio/twilio.fake.ts';
 import { startFakeWhatsApp } from '../../../api/src/adapters/whatsapp/whatsapp.fake.ts';
 import { buildApp } from '../../../api/src/app.ts';
 import { loadConfig } from '../../../api/src/config.ts';
@@ -25,11 +26,12 @@ import { demoEmails, seedDemo } from '../../../api/src/demo/seed.ts';
 import { systemClock } from '../../../api/src/lib/clock.ts';
 import { createPgBossJobs } from '../../../api/src/lib/pg-boss-jobs.ts';
 import { hashPassword } from '../../../api/src/modules/auth/password.ts';
+import { totpCode } from '../../../api/src/modules/auth/totp.ts';
 import { createFilesService } from '../../../api/src/modules/files/files.service.ts';
 import { createLocalStorage } from '../../../api/src/modules/files/storage.ts';
 import { reviewRequestsJob } from '../../../api/src/modules/reviews/reviews.jobs.ts';
 import { DEMO_PASSWORD, E2E_BASE_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts';
-import { enrolThroughApi, unenrolledAdmin } from './two-factor-server.ts';
+import { adminSpecs, enrolThroughApi, specAdmin, unenrolledAdmin } from './two-factor-server.ts';
 
 const smtp = await startSmtpCapture();
 // A local server that plays Google's OAuth endpoints; whoever reaches its consent page signs in as this person.
@@ -63,6 +65,14 @@ const stripe = await startFakeStripe({ webhookUrl: `http://127.0.0.1:${E2E_PORT}
 const whatsapp = await startFakeWhatsApp({
   webhook: `http://127.0.0.1:${E2E_PORT}/api/webhooks/whatsapp`,
   enforceWindow: false,
+});
+// Twilio Programmable Messaging (issue 26): the app's SMS go to this strict fake, which answers the app's
+// StatusCallback URLs (built from APP_URL, the e2e base URL) with signed queued → sent → delivered callbacks,
+// and posts a guest's SMS to the app's inbound route. Specs drive it through the side port: /twilio/<path> =
+// its /_fake/<path> (script {to, outcome}: a recipient's undelivered/failed; inbound: a guest writes; sent).
+const twilio = await startFakeTwilio({
+  // Signed over the URL as posted: the app checks it against APP_URL, so the same origin.
+  inboundUrl: `${E2E_BASE_URL}/api/webhooks/twilio/inbound`,
 });
 /**
  * The fake channel's feeds, dated from today (the importer keeps only stays that have not ended): an Airbnb
@@ -112,12 +122,31 @@ function e2eFeeds() {
 }
 
 const totpSecrets = new Map<string, string>();
+/** The last 30-second step whose code /totp/next handed out, per e-mail. */
+const handedSteps = new Map<string, number>();
 const mailApi = createServer((req, res) => {
   res.setHeader('content-type', 'application/json');
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   // The flows compute an enrolled admin's codes as its authenticator app would.
   if (url.pathname === '/totp') {
     res.end(JSON.stringify({ secret: totpSecrets.get(url.searchParams.get('email') ?? '') ?? null }));
+    return;
+  }
+  // A code no other flow was handed (a replayed code counts as a failed sign-in against the address all
+  // flows share, and enough of them lock it): this step's, else the next one's (the API takes ±1 step),
+  // else how long to wait for a free one.
+  if (url.pathname === '/totp/next') {
+    const email = url.searchParams.get('email') ?? '';
+    const secret = totpSecrets.get(email);
+    const step = Math.floor(Date.now() / 30_000);
+    const free = Math.max(step, (handedSteps.get(email) ?? -1) + 1);
+    if (!secret) res.end(JSON.stringify({ code: null, wait_ms: 0 }));
+    else if (free > step + 1)
+      res.end(JSON.stringify({ code: null, wait_ms: (step + 1) * 30_000 - Date.now() + 500 }));
+    else {
+      handedSteps.set(email, free);
+      res.end(JSON.stringify({ code: totpCode(secret, new Date(free * 30_000)), wait_ms: 0 }));
+    }
     return;
   }
   // The channel fake's feeds: GET lists their URLs; POST ?path= sets one (body: the feed; &status= for a failure).
@@ -198,12 +227,19 @@ const mailApi = createServer((req, res) => {
     res.end(JSON.stringify({ url: whatsapp.base, ...whatsapp.env }));
     return;
   }
-  // /whatsapp/<path> and /stripe/<path> go to the fake's /_fake/<path>, body and query as they came.
+  if (url.pathname === '/twilio') {
+    res.end(JSON.stringify({ url: twilio.base, ...twilio.env }));
+    return;
+  }
+  // /whatsapp/<path>, /twilio/<path> and /stripe/<path> go to the fake's /_fake/<path>, body and query as
+  // they came.
   const fake = url.pathname.startsWith('/whatsapp/')
     ? { base: whatsapp.base, prefix: '/whatsapp/' }
-    : url.pathname.startsWith('/stripe/')
-      ? { base: stripe.url, prefix: '/stripe/' }
-      : null;
+    : url.pathname.startsWith('/twilio/')
+      ? { base: twilio.base, prefix: '/twilio/' }
+      : url.pathname.startsWith('/stripe/')
+        ? { base: stripe.url, prefix: '/stripe/' }
+        : null;
   if (fake) {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -248,12 +284,15 @@ const config = loadConfig({
   ...igloohome.env,
   ...stripe.env,
   ...whatsapp.env,
+  ...twilio.env,
   // The channel fake listens on 127.0.0.1, which production refuses.
   ICAL_ALLOW_PRIVATE_HOSTS: 'true',
   LOG_LEVEL: 'warn',
   SERVE_WEB: 'true',
   // Every flow runs from one address; the limits have their own integration test.
   RATE_LIMIT_MAX: '1000000',
+  // A flow may stand at another address (X-Forwarded-For): the sign-in throttle is per address (issue 27).
+  TRUST_PROXY: 'true',
   RATE_LIMIT_PUBLIC_MAX: '1000000',
 });
 const database = await openDatabase({ dataDir: config.DATA_DIR });
@@ -319,9 +358,26 @@ const app = await buildApp({ config, database, jobs });
 // The app acknowledges a webhook before its handlers run: the fake's pages redirect once they have run.
 stripe.setAfterDelivery(() => app.eventsIdle());
 whatsapp.setAfterDelivery(() => app.eventsIdle());
+twilio.setAfterCallback(() => app.eventsIdle());
 await app.listen({ port: config.PORT, host: config.HOST });
 // Admin accounts must use two-factor sign-in: the demo admin is enrolled; a second admin is not.
 totpSecrets.set('admin@posada.local', await enrolThroughApi(app, 'admin@posada.local', DEMO_PASSWORD));
+// The enrolment used this step's code.
+handedSteps.set('admin@posada.local', Math.floor(Date.now() / 30_000));
+// Each admin spec's own admin, enrolled the same way (support/two-factor-server.ts adminSpecs).
+for (const spec of adminSpecs) {
+  const email = specAdmin(spec);
+  await database.db.insert(users).values({
+    type: 'admin',
+    name: 'Administración Posada',
+    email,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    emailVerifiedAt: new Date(),
+    applicationTag: 'posada',
+  });
+  totpSecrets.set(email, await enrolThroughApi(app, email, DEMO_PASSWORD));
+  handedSteps.set(email, Math.floor(Date.now() / 30_000));
+}
 await database.db.insert(users).values({
   type: 'admin',
   name: 'Nuria Admin',
@@ -347,6 +403,7 @@ const stop = async () => {
     ical.close(),
     stripe.close(),
     whatsapp.close(),
+    twilio.close(),
   ]);
   mailApi.close();
   process.exit(0);

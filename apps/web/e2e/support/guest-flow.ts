@@ -64,17 +64,23 @@ export async function documentImage(page: Page, lines: readonly string[]): Promi
   return Buffer.from(dataUrl.split(',')[1] as string, 'base64');
 }
 
-/** The six-digit code last e-mailed to `to`, read from the e2e SMTP server. */
-export async function mailCode(to: string): Promise<string> {
+/** The e-mails the e2e server captured for `to`, oldest first. */
+export async function mailsTo(to: string): Promise<{ to: string; text: string }[]> {
+  const mails = (await (await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/`)).json()) as {
+    to: string;
+    text: string;
+  }[];
+  return mails.filter((m) => m.to.toLowerCase().includes(to));
+}
+
+/** The six-digit code of the newest e-mail to `to` (e2e SMTP server), once more than `seen` reached it. */
+export async function mailCode(to: string, seen = 0): Promise<string> {
   let code = '';
   await expect
     .poll(
       async () => {
-        const mails = (await (await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/`)).json()) as {
-          to: string;
-          text: string;
-        }[];
-        const mail = mails.filter((m) => m.to.toLowerCase().includes(to)).pop();
+        const all = await mailsTo(to);
+        const mail = all.length > seen ? all.pop() : undefined;
         code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
         return code;
       },
@@ -90,6 +96,8 @@ export async function mailCode(to: string): Promise<string> {
  */
 export async function verifyStayEmail(page: Page, m: Messages, stayEmail: string, masked: string) {
   await expect(page.getByRole('heading', { name: m.messaging?.title })).toBeVisible();
+  // A stay verified before has older codes in its mailbox: only a new one is read.
+  const seen = (await mailsTo(stayEmail)).length;
   await expect(page.locator('#f-destination')).toHaveCount(0);
   const email = page.getByRole('radio', { name: m.messaging?.channels?.email });
   if (await email.count()) await email.check();
@@ -97,7 +105,7 @@ export async function verifyStayEmail(page: Page, m: Messages, stayEmail: string
   await page.getByRole('button', { name: m.messaging?.send }).click();
   await expect(page.getByRole('heading', { name: m.messaging?.enter_title })).toBeVisible();
   await expect(page.locator('.g-destination')).toHaveText(masked);
-  await page.locator('#f-otp').fill(await mailCode(stayEmail));
+  await page.locator('#f-otp').fill(await mailCode(stayEmail, seen));
   await page.getByRole('button', { name: m.messaging?.confirm }).click();
 }
 

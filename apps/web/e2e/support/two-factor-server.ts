@@ -5,6 +5,16 @@ import { totpCode } from '../../../api/src/modules/auth/totp.ts';
 /** An admin left without two-factor, for the forced-enrolment flow. */
 export const unenrolledAdmin = 'admin-sin-2fa@posada.local';
 
+/**
+ * The specs that sign in as an admin each have their own enrolled admin (admin+<spec>@posada.local): an
+ * authenticator code is taken once per person, so admins of their own never wait on each other's codes.
+ */
+export const adminSpecs = ['admin', 'admin-billing', 'admin-inbox', 'guard'] as const;
+export type AdminSpec = (typeof adminSpecs)[number];
+export const specAdmin = (spec: AdminSpec) => `admin+${spec}@posada.local`;
+/** The enrolled admins: the demo's and the specs' own. */
+export const isEnrolledAdmin = (email: string) => /^admin(\+[\w-]+)?@posada\.local$/.test(email);
+
 /** What the e2e server does after start: the demo admin enrolled as a person would, through the API. */
 export async function enrolThroughApi(
   app: FastifyInstance,

@@ -1,39 +1,42 @@
 // Two-factor sign-in in the flows. Admin accounts must use it: the e2e server enrols the demo admin
 // (its secret is served by the mail-capture server at /totp) and leaves a second admin unenrolled.
-export { unenrolledAdmin } from './two-factor-server.ts';
+export { isEnrolledAdmin, specAdmin, unenrolledAdmin } from './two-factor-server.ts';
 
 import { expect, type Page } from '@playwright/test';
 import { totpCode } from '../../../api/src/modules/auth/totp.ts';
 import { E2E_MAIL_PORT } from './ports.ts';
 
-/** The demo admin's authenticator secret, from the e2e server. */
-export async function totpSecretOf(email: string): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/totp?email=${encodeURIComponent(email)}`);
-  const { secret } = (await res.json()) as { secret: string };
-  return secret;
+/**
+ * Types the authenticator code on the login's second step, as the app would show it, for an account of its
+ * own: the code of the step after the one last used at `lastUsed` (a code is taken once; the API accepts the
+ * next step's).
+ */
+export async function enterTwoFactorCode(page: Page, secret: string, lastUsed: Date) {
+  await submitCode(page, totpCode(secret, new Date(lastUsed.getTime() + 30_000)));
 }
 
 /**
- * Types the authenticator code on the login's second step, as the app would show it. A code is accepted
- * once: when another flow already used this 30-second step, the next step's code (accepted within the
- * ±1 step window) is tried, and failing that the flow waits for the next step.
+ * The demo admin's second step, which several flows pass at once: the e2e server hands each flow a code
+ * no other flow got (GET /totp/next), since a code used twice is refused and counted as a failed sign-in
+ * against the one address every flow comes from.
  */
-export async function enterTwoFactorCode(page: Page, secret: string) {
+export async function enterSharedAdminCode(page: Page, email: string) {
+  for (;;) {
+    const res = await fetch(`http://127.0.0.1:${E2E_MAIL_PORT}/totp/next?email=${encodeURIComponent(email)}`);
+    const next = (await res.json()) as { code: string | null; wait_ms: number };
+    if (next.code) return submitCode(page, next.code);
+    if (!next.wait_ms) throw new Error(`no authenticator secret for ${email}`);
+    await page.waitForTimeout(next.wait_ms);
+  }
+}
+
+async function submitCode(page: Page, code: string) {
   const field = page.getByLabel('Código de verificación');
   await expect(field).toBeVisible();
-  for (let round = 0; round < 3; round++) {
-    for (const offset of [0, 30_000]) {
-      await field.fill(totpCode(secret, new Date(Date.now() + offset)));
-      await page.getByRole('button', { name: 'Verificar' }).click();
-      const outcome = await Promise.race([
-        page.waitForURL((url) => url.pathname !== '/', { timeout: 10_000 }).then(() => 'in' as const),
-        expect(page.getByText('Este código ya se ha usado'))
-          .toBeVisible({ timeout: 10_000 })
-          .then(() => 'used' as const),
-      ]);
-      if (outcome === 'in') return;
-    }
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-  }
-  throw new Error('no authenticator code was accepted');
+  await field.fill(code);
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/login/two-factor'));
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  const answer = await answered;
+  expect(answer.ok(), await answer.text()).toBe(true);
+  await page.waitForURL((url) => url.pathname !== '/');
 }

@@ -13,10 +13,14 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { theme } from '../config/theme.ts';
 import { ProgrammedCheckin, useBookingCheckin } from '../features/checkins/components/programmed-checkin.tsx';
+import { MessageDeliveries } from '../features/deliveries/components/message-deliveries.tsx';
+import { ResendButtons } from '../features/deliveries/components/resend-actions.tsx';
 import { type BookingCheckin, BookingCheckinProvider } from '../lib/booking-checkin.tsx';
+import { DeliveryResendProvider } from '../lib/delivery-resend.tsx';
 import { isRtl } from '../lib/i18n.ts';
 import { TOAST_MS } from '../lib/notify.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { StayMessagesProvider } from '../lib/stay-messages.tsx';
 import toasts from './toasts.module.css';
 
 /** Reservations shows a booking's check-in through lib/booking-checkin.tsx; the checkins feature draws it. */
@@ -60,20 +64,24 @@ export function Providers({ children }: { children: ReactNode }) {
         <DatesProvider settings={{ locale: language }}>
           <QueryClientProvider client={queryClient}>
             <BookingCheckinProvider value={bookingCheckin}>
-              <ModalsProvider
-                labels={{
-                  confirm: i18n.t('common:actions.confirm'),
-                  cancel: i18n.t('common:actions.cancel'),
-                }}
-              >
-                <Notifications
-                  position="bottom-center"
-                  containerWidth={380}
-                  classNames={{ root: toasts.root }}
-                  autoClose={TOAST_MS}
-                />
-                {children}
-              </ModalsProvider>
+              <StayMessagesProvider value={MessageDeliveries}>
+                <DeliveryResendProvider value={ResendButtons}>
+                  <ModalsProvider
+                    labels={{
+                      confirm: i18n.t('common:actions.confirm'),
+                      cancel: i18n.t('common:actions.cancel'),
+                    }}
+                  >
+                    <Notifications
+                      position="bottom-center"
+                      containerWidth={380}
+                      classNames={{ root: toasts.root }}
+                      autoClose={TOAST_MS}
+                    />
+                    {children}
+                  </ModalsProvider>
+                </DeliveryResendProvider>
+              </StayMessagesProvider>
             </BookingCheckinProvider>
           </QueryClientProvider>
         </DatesProvider>

@@ -70,6 +70,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: routePaths.signInLink,
+            lazy: page(
+              () => import('../features/auth/pages/sign-in-link-page.tsx'),
+              (m) => m.SignInLinkPage,
+            ),
+          },
+          {
             path: routePaths.socialCallback,
             lazy: page(
               () => import('../features/auth/pages/social-callback-page.tsx'),
@@ -625,6 +632,13 @@ export const router = createBrowserRouter([
                 lazy: page(
                   () => import('../features/admin/pages/user-management-page.tsx'),
                   (m) => m.UserManagementPage,
+                ),
+              },
+              {
+                path: routePaths.adminUnroutedMessages,
+                lazy: page(
+                  () => import('../features/admin/pages/unrouted-messages-page.tsx'),
+                  (m) => m.UnroutedMessagesPage,
                 ),
               },
               {

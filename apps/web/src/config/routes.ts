@@ -9,6 +9,8 @@ export const routePaths = {
   Reset: '/reset',
   confirmacionReset: '/recuperar/:token',
   Confirmar: '/verific/token/account/:token',
+  /** Issue 27: the e-mailed sign-in link, the way in for an owner whose address is throttled. */
+  signInLink: '/entrar/:token',
   socialCallback: '/auth/:provider/callback',
   Logout: '/logout',
   /** Login's legacy_redirect target: hands token and user to the legacy application. */
@@ -151,6 +153,8 @@ export const routePaths = {
   adminPrices: '/manager/prices',
   adminPayments: '/manager/payments',
   adminUserManagement: '/manager/user_management',
+  /** Issue 26: guests' messages on the shared numbers that no account knows, to assign to an account. */
+  adminUnroutedMessages: '/manager/unrouted-messages',
   /**
    * spec 2.2 accommodation-{accommodation_id}-manager-user-{user_id}-information: one path segment that
    * React Router cannot split, so `information` is the whole segment (features/admin/lib/information-path.ts).

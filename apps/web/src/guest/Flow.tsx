@@ -17,12 +17,12 @@ import type { LanguageProps } from './GuestApp.tsx';
 import { t } from './i18n.ts';
 import { loadProperty } from './property.ts';
 import { guestPaths, navigate } from './router.ts';
-import { CompletedStay } from './stay.tsx';
+import { CompletedStay, missingTravellers } from './stay.tsx';
 import { CameraStep } from './steps/CameraStep.tsx';
 import { CodeStep } from './steps/CodeStep.tsx';
 import { type DepositReturn, DepositStep, depositPath } from './steps/DepositStep.tsx';
 import { DoneStep } from './steps/DoneStep.tsx';
-import { IdentityStep } from './steps/IdentityStep.tsx';
+import { type IdentityOutcome, IdentityStep } from './steps/IdentityStep.tsx';
 import { MessagingStep } from './steps/MessagingStep.tsx';
 import { PersonalStep } from './steps/PersonalStep.tsx';
 import { ScanStep } from './steps/ScanStep.tsx';
@@ -82,7 +82,8 @@ export interface GuestDraft {
   process: 'scanned' | 'manual';
   /** The downscaled document photo (never uploaded): the identity step compares the selfie with it. */
   documentImage: HTMLCanvasElement | null;
-  face: { score: number; match: boolean } | null;
+  /** The server's identity verdict (issue 27), when the property asks for the check. */
+  identity: IdentityOutcome | null;
 }
 
 /** spec 2.2 /checkin/customers/previe/{propiedad_id}/app/: the steps of spec 2.4 after the welcome. */
@@ -125,7 +126,7 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
         data: emptyGuest(trip.checkin?.start_date ?? '', trip.checkin?.end_date ?? ''),
         process: 'manual',
         documentImage: null,
-        face: null,
+        identity: null,
       });
       setDepositReturn(trip.back);
       setStep('deposit');
@@ -156,7 +157,7 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
           data: emptyGuest(started.checkin?.start_date ?? '', started.checkin?.end_date ?? ''),
           process: 'manual',
           documentImage: null,
-          face: null,
+          identity: null,
         });
       })
       .catch((error: unknown) => {
@@ -201,8 +202,14 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
     );
   }
   if (!info || !draft) return <Skeleton lines={6} />;
-  // A finished check-in's link opened again: it says so, with the stay and the services page.
-  if (checkin?.status === 'complete' && step !== 'done' && step !== 'deposit') {
+  // A finished check-in's link opened again: it says so, with the stay and the services page; while
+  // travellers are missing the flow goes on for them (issue 27).
+  if (
+    checkin?.status === 'complete' &&
+    missingTravellers(checkin) === 0 &&
+    step !== 'done' &&
+    step !== 'deposit'
+  ) {
     return (
       <section className="g-card" ref={headingRef}>
         <LanguagePicker value={language} onChange={onLanguage} />
@@ -246,7 +253,8 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
       const saved = await guestApi<RegisteredGuest>('POST', '/api/guest/checkin/guests', {
         ...data,
         process: draft.process,
-        face: draft.face,
+        identity_verdict_id: draft.identity?.verdictId ?? null,
+        identity_manual: draft.identity?.manual ?? false,
       });
       setCheckin(saved.checkin);
       setServerErrors({});
@@ -267,7 +275,7 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
       data: emptyGuest(checkin?.start_date ?? '', checkin?.end_date ?? ''),
       process: 'manual',
       documentImage: null,
-      face: null,
+      identity: null,
     });
     setServerErrors({});
     const plan = stepPlan({
@@ -352,8 +360,8 @@ export default function Flow({ propertyId, language, onLanguage }: { propertyId:
         <IdentityStep
           documentImage={draft.documentImage}
           onBack={() => back('identity')}
-          onDone={(face) => {
-            update({ face });
+          onDone={(identity) => {
+            update({ identity });
             after('identity');
           }}
         />

@@ -40,17 +40,17 @@ export function Welcome({ propertyId, language, onLanguage }: { propertyId: stri
     );
   }
   if (!property || stay === undefined) return <Skeleton lines={5} />;
+  const start = () => navigate(`${guestPaths.flow(propertyId)}${location.search}`);
   if (stay?.status === 'complete') {
     return (
       <section className="g-card">
         <LanguagePicker value={language} onChange={onLanguage} />
-        <CompletedStay stay={stay} property={property} language={language} />
+        <CompletedStay stay={stay} property={property} language={language} onRegisterMissing={start} />
       </section>
     );
   }
   const welcome = localized(property.welcome, language);
   const policies = localized(property.policies, language);
-  const start = () => navigate(`${guestPaths.flow(propertyId)}${location.search}`);
   return (
     <section className="g-card g-welcome">
       <LanguagePicker value={language} onChange={onLanguage} />

@@ -3,6 +3,12 @@ import { guestApi } from './api.ts';
 import { type GuestLanguage, t } from './i18n.ts';
 import type { GuestPropertyView } from './property.ts';
 import { guestPaths, navigate } from './router.ts';
+import { Alert } from './ui.tsx';
+
+/** Travellers the stay expects who have not registered yet (the police report waits for them). */
+export function missingTravellers(stay: Pick<GuestCheckinSummary, 'registered_guests' | 'expected_guests'>) {
+  return Math.max(0, stay.expected_guests - stay.registered_guests);
+}
 
 /**
  * The stay behind a check-in link, for the welcome page (its summary, or "already completed"). A link's
@@ -105,11 +111,15 @@ export function CompletedStay({
   stay,
   property,
   language,
+  onRegisterMissing,
 }: {
   stay: GuestCheckinSummary;
   property: GuestPropertyView | null;
   language: GuestLanguage;
+  /** A finished check-in still missing travellers: register them (issue 27). */
+  onRegisterMissing?: () => void;
 }) {
+  const missing = missingTravellers(stay);
   return (
     <div className="g-completed" data-testid="checkin-completed">
       {property && <PropertyPhoto property={property} />}
@@ -121,9 +131,17 @@ export function CompletedStay({
         <p className="g-muted">{t('completed.text', { name: stay.property_name })}</p>
       </header>
       <StaySummary stay={stay} language={language} guests={stay.registered_guests} />
+      {missing > 0 && (
+        <Alert tone="info">{t('completed.missing', { missing, expected: stay.expected_guests })}</Alert>
+      )}
       <div className="g-actions">
+        {missing > 0 && onRegisterMissing && (
+          <button type="button" className="g-btn g-btn-primary" onClick={onRegisterMissing}>
+            {t('completed.register_missing')}
+          </button>
+        )}
         <a
-          className="g-btn g-btn-primary"
+          className={missing > 0 && onRegisterMissing ? 'g-btn' : 'g-btn g-btn-primary'}
           href={guestPaths.services(stay.propiedad_id, stay.id)}
           onClick={(e) => {
             // In the page: the chosen language stays.

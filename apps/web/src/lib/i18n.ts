@@ -20,6 +20,7 @@ export const namespaces = [
   'common',
   'concierge',
   'dashboard',
+  'deliveries',
   'direct-booking',
   'experiences',
   'guest',

@@ -81,7 +81,7 @@ describe('writeFeed', () => {
       [ranges[0]?.uid, true, '2026-03-10', '2026-03-14'],
       [ranges[1]?.uid, true, '2026-04-01', '2026-04-02'],
     ]);
-    expect(parseFeed(feed, 'other', 'Europe/Madrid')).toEqual(
+    expect(parseFeed(feed, 'other', 'Europe/Madrid').items).toEqual(
       ranges.map((r) => ({ ...r, kind: 'block', reservationCode: null, guestName: null })),
     );
   });

@@ -7,7 +7,7 @@ import type { ChannelItem } from './types.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const parse = (name: string, channel: CalendarChannel, zone = 'Europe/Madrid') =>
-  parseFeed(fixture(name), channel, zone);
+  parseFeed(fixture(name), channel, zone).items;
 
 const item = (
   uid: string,
@@ -72,8 +72,8 @@ describe('parseFeed: Airbnb', () => {
   it('reads the same feed with LF line ends as with CRLF', () => {
     const crlf = fixture('airbnb-current.ics');
     expect(crlf).toContain('\r\n');
-    expect(parseFeed(crlf.replace(/\r\n/g, '\n'), 'airbnb', 'Europe/Madrid')).toEqual(
-      parseFeed(crlf, 'airbnb', 'Europe/Madrid'),
+    expect(parseFeed(crlf.replace(/\r\n/g, '\n'), 'airbnb', 'Europe/Madrid').items).toEqual(
+      parseFeed(crlf, 'airbnb', 'Europe/Madrid').items,
     );
   });
 });
@@ -177,6 +177,18 @@ describe('parseFeed: not a calendar', () => {
   it('reads an empty but whole calendar as no events', () => {
     expect(
       parseFeed('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n', 'airbnb', 'Europe/Madrid'),
-    ).toEqual([]);
+    ).toEqual({ items: [], skipped: { cancelled: 0, invalid: 0 } });
+  });
+
+  it('counts the events that are no stay: cancelled by the channel, or without a start date', () => {
+    const event = (lines: string) => `BEGIN:VEVENT\r\nUID:${lines.length}@x\r\n${lines}END:VEVENT\r\n`;
+    const body = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${event(
+      'DTSTART;VALUE=DATE:20270110\r\nDTEND;VALUE=DATE:20270112\r\nSUMMARY:Reserved\r\n',
+    )}${event('DTSTART;VALUE=DATE:20270115\r\nDTEND;VALUE=DATE:20270117\r\nSTATUS:CANCELLED\r\n')}${event(
+      'SUMMARY:no dates\r\n',
+    )}END:VCALENDAR\r\n`;
+    const read = parseFeed(body, 'airbnb', 'Europe/Madrid');
+    expect(read.items.map((i) => [i.start, i.end])).toEqual([['2027-01-10', '2027-01-12']]);
+    expect(read.skipped).toEqual({ cancelled: 1, invalid: 1 });
   });
 });

@@ -142,18 +142,25 @@ export const parseFeed: ParseFeed = (body, channel, timeZone) => {
   }
 
   const items: ChannelItem[] = [];
+  const skipped = { cancelled: 0, invalid: 0 };
   for (const event of calendar.getAllSubcomponents('vevent')) {
-    if (textOf(event, 'status').toUpperCase() === 'CANCELLED') continue;
+    if (textOf(event, 'status').toUpperCase() === 'CANCELLED') {
+      skipped.cancelled++;
+      continue;
+    }
     const dtstart = event.getFirstProperty('dtstart');
     const start = dtstart ? localDate(dtstart, zones, timeZone) : null;
-    if (!start) continue;
+    if (!start) {
+      skipped.invalid++;
+      continue;
+    }
     const end = endOf(event, start, zones, timeZone);
     const summary = textOf(event, 'summary');
     const description = textOf(event, 'description');
     const uid = textOf(event, 'uid') || `${start}-${end}-${summary}@posada.nouid`;
     items.push({ uid, start, end, ...classify(channel, summary, description, daysBetween(start, end)) });
   }
-  return items;
+  return { items, skipped };
 };
 
 /** DTEND (exclusive), else DTSTART + DURATION, else one day (RFC 5545); never before the next day. */

@@ -36,8 +36,17 @@ export interface IcalClient {
   fetchFeed(url: string, previous?: { etag: string | null; lastModified: string | null }): Promise<FeedFetch>;
 }
 
+/**
+ * A read feed: its items, and the events it held that are no stay (issue 27: every event is accounted
+ * for): marked STATUS:CANCELLED by the channel, or without a readable start date.
+ */
+export interface ParsedFeed {
+  items: ChannelItem[];
+  skipped: { cancelled: number; invalid: number };
+}
+
 /** Reads a feed (unfolded, CRLF or LF, tolerant of each channel's quirks) into items; throws on a non-calendar. */
-export type ParseFeed = (body: string, channel: CalendarChannel, timeZone: string) => ChannelItem[];
+export type ParseFeed = (body: string, channel: CalendarChannel, timeZone: string) => ParsedFeed;
 
 /** One closed range of our export feed: all-day, no personal data. */
 export interface ExportRange {

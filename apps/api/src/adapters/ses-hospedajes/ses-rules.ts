@@ -3,7 +3,7 @@
  * sending so the operator fixes the data instead of waiting for a lote in state 6. Messages are in
  * Spanish (the authority's words); `code` is stable for the interface to translate.
  */
-import { ageOn, isValidDni, isValidNie } from '@posada/domain/checkin-rules';
+import { ageOn, asksDocument, isValidDni, isValidNie } from '@posada/domain/checkin-rules';
 import type { PoliceCommunication, PoliceError, PoliceEstablishment, PoliceGuest } from '../police/types.ts';
 import { sesCountry, sesDocumentType } from './ses-codes.ts';
 import { localDateTime, sesEmail, splitSurname } from './ses-xml.ts';
@@ -53,8 +53,8 @@ function guestErrors(kind: 'PV' | 'RH', g: PoliceGuest, guest: number, arrival: 
     add('nationality', 'nationality', 'La nacionalidad no es un país ISO 3166-1.');
   if (kind === 'PV' && validDate(g.birthDate)) {
     const age = ageOn(g.birthDate, arrival);
-    // Instrucciones v1.2.0: adults, and Spaniards over 14, must give a document.
-    if (!type && (age >= 18 || (age >= 14 && nationality === 'ESP'))) {
+    // Instrucciones v1.2.0: adults, and Spaniards from 14, must give a document (the forms' own rule).
+    if (!type && asksDocument(age, nationality ?? '')) {
       add(
         'document_required',
         'documentNumber',

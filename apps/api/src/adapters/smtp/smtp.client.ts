@@ -11,11 +11,16 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** The envelope's sender (Return-Path), where bounces go: bounce+{delivery id}@INBOUND_EMAIL_DOMAIN. */
+  envelopeFrom?: string;
 }
 
 export interface MailTransport {
-  /** Resolves once the SMTP server accepted the message; rejects with an AdapterError 'smtp.*' otherwise. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Resolves once the SMTP server accepted the message, with the Message-ID it carries and the server's
+   * answer ("250 OK queued as …"); rejects with an AdapterError 'smtp.*' otherwise.
+   */
+  send(message: MailMessage): Promise<{ messageId: string | null; response: string }>;
 }
 
 /** nodemailer's error codes and SMTP reply codes in the adapters' words. */
@@ -56,7 +61,12 @@ export function createSmtpTransport(
     send(message) {
       return track(async () => {
         try {
-          await transporter.sendMail(message);
+          const { envelopeFrom, ...mail } = message;
+          const info = await transporter.sendMail({
+            ...mail,
+            ...(envelopeFrom ? { envelope: { from: envelopeFrom, to: message.to } } : {}),
+          });
+          return { messageId: info.messageId ?? null, response: String(info.response ?? '') };
         } catch (error) {
           const detail = error as { code?: string; responseCode?: number; message?: string };
           // The server's own answer ("451 Try again later") stays in the message: the outbox keeps it.

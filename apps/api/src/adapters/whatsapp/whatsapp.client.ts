@@ -1,13 +1,16 @@
-import { AdapterError } from '../adapter-error.ts';
-import { adapterFetch, readJson } from '../http.ts';
+import { type MetaTemplateComponent, parseTemplateComponents } from '@posada/domain/whatsapp-templates';
+import { kindOfFetchFailure } from '../adapter-error.ts';
 import type { AdapterTracker } from '../status.ts';
 import type {
   ApprovedTemplate,
   OutboundContent,
   PhoneNumberInfo,
+  SendOptions,
+  SendResult,
   WhatsAppGateway,
   WhatsAppSender,
 } from './types.ts';
+import { WhatsAppError, whatsAppErrorOfAnswer } from './whatsapp-error.ts';
 
 /** WhatsApp Cloud API (Meta Graph): only what Posada sends, a verification code or a link. */
 export interface WhatsAppClient {
@@ -39,28 +42,6 @@ export interface WhatsAppClientOptions extends WhatsAppGatewayOptions {
 /** E.164 digits without '+', as the Cloud API takes `to`. */
 const digitsOnly = (phone: string) => phone.replace(/\D/g, '');
 
-/** Meta's error codes that mean something to the caller (whatsapp-cloud-api.md §3). */
-function metaKind(code: number | undefined): AdapterError['kind'] | null {
-  if (code === 131047) return 'window_closed';
-  if (code === 132000) return 'template_params';
-  if (code === 190) return 'unauthorized';
-  return null;
-}
-
-/** An AdapterError of a non-2xx answer, re-coded by Meta's `error.code` when it is one we branch on. */
-function remap(error: unknown): never {
-  if (error instanceof AdapterError && error.status) {
-    // The answer's text is kept in the message: Meta's error.code is its first "code" (or "(#131047)").
-    const found = /"code"\s*:\s*(\d+)/.exec(error.message) ?? /\(#(\d+)\)/.exec(error.message);
-    const code = found ? Number(found[1]) : undefined;
-    const kind = metaKind(code);
-    if (kind && kind !== error.kind) {
-      throw new AdapterError('whatsapp', kind, `Meta error ${code}`, error.status);
-    }
-  }
-  throw error;
-}
-
 interface PhoneNumberJson {
   id: string;
   display_phone_number?: string;
@@ -78,10 +59,60 @@ const phoneInfo = (p: PhoneNumberJson): PhoneNumberInfo => ({
 });
 
 const PHONE_FIELDS = 'id,display_phone_number,verified_name,quality_rating,messaging_limit_tier';
+const TEMPLATE_FIELDS = 'id,name,language,status,category,parameter_format,components';
+
+const invalid = (title: string) => new WhatsAppError({ kind: 'invalid_response', title, temporary: false });
+
+/** A template's `components` as Meta takes them (whatsapp-cloud-api.md §2): header, body, buttons. */
+function templateComponents(content: Extract<OutboundContent, { type: 'template' }>): unknown[] {
+  const components: unknown[] = [];
+  if (content.headerParams?.length) {
+    components.push({
+      type: 'header',
+      parameters: content.headerParams.map((p) => {
+        if (p.type === 'text')
+          return { type: 'text', ...(p.name ? { parameter_name: p.name } : {}), text: p.value };
+        const media = /^https?:\/\//i.test(p.value) ? { link: p.value } : { id: p.value };
+        return { type: p.type, [p.type]: media };
+      }),
+    });
+  }
+  if (content.bodyParams.length) {
+    components.push({
+      type: 'body',
+      parameters: content.bodyParams.map((text, i) => {
+        const name = content.bodyNames?.[i];
+        return name ? { type: 'text', parameter_name: name, text } : { type: 'text', text };
+      }),
+    });
+  }
+  for (const button of [...(content.buttonParams ?? [])].sort((a, b) => a.index - b.index)) {
+    components.push({
+      type: 'button',
+      sub_type: button.subType,
+      index: String(button.index),
+      parameters: [
+        button.subType === 'copy_code'
+          ? { type: 'coupon_code', coupon_code: button.value }
+          : { type: 'text', text: button.value },
+      ],
+    });
+  }
+  return components;
+}
 
 /** The message body Meta takes for each kind of content. */
-function messageBody(to: string, content: OutboundContent): Record<string, unknown> {
-  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: digitsOnly(to) };
+function messageBody(
+  to: string,
+  content: OutboundContent,
+  options: SendOptions = {},
+): Record<string, unknown> {
+  const base: Record<string, unknown> = {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: digitsOnly(to),
+  };
+  if (options.callbackData !== undefined) base.biz_opaque_callback_data = options.callbackData;
   if (content.type === 'text') {
     return { ...base, type: 'text', text: { preview_url: false, body: content.body } };
   }
@@ -92,9 +123,7 @@ function messageBody(to: string, content: OutboundContent): Record<string, unkno
       template: {
         name: content.name,
         language: { code: content.language },
-        components: content.bodyParams.length
-          ? [{ type: 'body', parameters: content.bodyParams.map((text) => ({ type: 'text', text })) }]
-          : [],
+        components: templateComponents(content),
       },
     };
   }
@@ -104,10 +133,21 @@ function messageBody(to: string, content: OutboundContent): Record<string, unkno
   return { ...base, type: content.type, [content.type]: media };
 }
 
+interface MetaTemplateJson {
+  name: string;
+  language: string;
+  category?: string;
+  status?: string;
+  parameter_format?: string;
+  components?: MetaTemplateComponent[];
+}
+
 /**
- * The Cloud API over adapterFetch (Graph base WHATSAPP_API_URL, `Authorization: Bearer <token>`): one
- * gateway for the shared number and every own number. Failures are AdapterError 'whatsapp.*'; Meta's
- * 131047 is 'whatsapp.window_closed', 132000 'whatsapp.template_params', 190 'whatsapp.unauthorized'.
+ * The Cloud API (Graph base WHATSAPP_API_URL, `Authorization: Bearer <token>`, a timeout per call): one
+ * gateway for the shared number and every own number. Failures are WhatsAppError ('whatsapp.*' with Meta's
+ * code, title, details and whether it is temporary); Meta's 131047 is 'whatsapp.window_closed', 132000
+ * 'whatsapp.template_params', 190 'whatsapp.unauthorized'. Like adapterFetch, but the whole error answer
+ * is read (Meta's `error_data.details` would not survive adapterFetch's shortened message).
  */
 export function createWhatsAppGateway(opts: WhatsAppGatewayOptions): WhatsAppGateway {
   const base = opts.apiUrl.replace(/\/+$/, '');
@@ -131,29 +171,56 @@ export function createWhatsAppGateway(opts: WhatsAppGatewayOptions): WhatsAppGat
         body = init.form;
       }
       const url = /^https?:\/\//.test(path) ? path : `${base}${path}`;
-      const response = await adapterFetch(
-        'whatsapp',
-        url,
-        { method, headers, body, timeoutMs },
-        fetchImpl,
-      ).catch(remap);
-      return (init.raw ? response : await readJson<T>('whatsapp', response)) as T;
+      let response: Response;
+      try {
+        response = await fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+      } catch (error) {
+        throw new WhatsAppError({
+          kind: kindOfFetchFailure(error),
+          title: (error as Error)?.message ?? String(error),
+        });
+      }
+      if (!response.ok) {
+        const text = await response.text().catch(() => '');
+        throw whatsAppErrorOfAnswer(response.status, text);
+      }
+      if (init.raw) return response as T;
+      try {
+        return (await response.json()) as T;
+      } catch (error) {
+        throw new WhatsAppError({
+          kind: 'invalid_response',
+          title: (error as Error)?.message ?? 'not JSON',
+          temporary: false,
+        });
+      }
     });
 
   const appToken = (fallback: string) =>
     opts.appId && opts.appSecret ? `${opts.appId}|${opts.appSecret}` : fallback;
 
   return {
-    async send(sender: WhatsAppSender, to: string, content: OutboundContent) {
-      const answer = await call<{ messages?: { id?: string }[] }>(
+    async send(
+      sender: WhatsAppSender,
+      to: string,
+      content: OutboundContent,
+      options?: SendOptions,
+    ): Promise<SendResult> {
+      const answer = await call<{ messages?: { id?: string; message_status?: string }[] }>(
         'POST',
         `/${encodeURIComponent(sender.phoneNumberId)}/messages`,
         sender.token,
-        { json: messageBody(to, content) },
+        { json: messageBody(to, content, options) },
       );
       const wamid = answer.messages?.[0]?.id;
-      if (!wamid) throw new AdapterError('whatsapp', 'invalid_response', 'no messages[0].id');
-      return { wamid };
+      if (!wamid) throw invalid('no messages[0].id');
+      return {
+        wamid,
+        messageStatus:
+          answer.messages?.[0]?.message_status === 'held_for_quality_assessment'
+            ? 'held_for_quality_assessment'
+            : 'accepted',
+      };
     },
 
     async uploadMedia(sender, file) {
@@ -167,7 +234,7 @@ export function createWhatsAppGateway(opts: WhatsAppGatewayOptions): WhatsAppGat
         sender.token,
         { form },
       );
-      if (!answer.id) throw new AdapterError('whatsapp', 'invalid_response', 'no media id');
+      if (!answer.id) throw invalid('no media id');
       return String(answer.id);
     },
 
@@ -177,7 +244,7 @@ export function createWhatsAppGateway(opts: WhatsAppGatewayOptions): WhatsAppGat
         `/${encodeURIComponent(mediaId)}`,
         token,
       );
-      if (!meta.url) throw new AdapterError('whatsapp', 'invalid_response', 'no media url');
+      if (!meta.url) throw invalid('no media url');
       const response = await call<Response>('GET', meta.url, token, { raw: true });
       const bytes = new Uint8Array(await response.arrayBuffer());
       return {
@@ -198,7 +265,7 @@ export function createWhatsAppGateway(opts: WhatsAppGatewayOptions): WhatsAppGat
         `/oauth/access_token?${query}`,
         appToken(''),
       );
-      if (!answer.access_token) throw new AdapterError('whatsapp', 'invalid_response', 'no access_token');
+      if (!answer.access_token) throw invalid('no access_token');
       return { token: answer.access_token };
     },
 
@@ -207,7 +274,7 @@ export function createWhatsAppGateway(opts: WhatsAppGatewayOptions): WhatsAppGat
         data?: { is_valid?: boolean; granular_scopes?: { scope: string; target_ids?: string[] }[] };
       }>('GET', `/debug_token?${new URLSearchParams({ input_token: token })}`, appToken(token));
       if (answer.data?.is_valid === false)
-        throw new AdapterError('whatsapp', 'unauthorized', 'token not valid');
+        throw new WhatsAppError({ kind: 'unauthorized', metaCode: 190, title: 'token not valid' });
       const ids = new Set<string>();
       for (const scope of answer.data?.granular_scopes ?? []) {
         if (!scope.scope.startsWith('whatsapp_business_')) continue;
@@ -251,26 +318,25 @@ export function createWhatsAppGateway(opts: WhatsAppGatewayOptions): WhatsAppGat
 
     async templates(token, wabaId) {
       const all: ApprovedTemplate[] = [];
-      let next: string | null = `/${encodeURIComponent(wabaId)}/message_templates?limit=100`;
+      let next: string | null =
+        `/${encodeURIComponent(wabaId)}/message_templates?limit=100&fields=${TEMPLATE_FIELDS}`;
       // Follow paging.next (an absolute URL) a bounded number of times.
       for (let page = 0; next && page < 20; page++) {
-        const answer: {
-          data?: {
-            name: string;
-            language: string;
-            category?: string;
-            status?: string;
-            components?: { type: string; text?: string }[];
-          }[];
-          paging?: { next?: string };
-        } = await call('GET', next, token);
+        const answer: { data?: MetaTemplateJson[]; paging?: { next?: string } } = await call(
+          'GET',
+          next,
+          token,
+        );
         for (const t of answer.data ?? []) {
+          const components = t.components ?? [];
           all.push({
             name: t.name,
             language: t.language,
-            category: t.category ?? 'UTILITY',
-            status: t.status ?? 'APPROVED',
-            body: t.components?.find((c) => c.type.toUpperCase() === 'BODY')?.text ?? '',
+            category: (t.category ?? 'UTILITY').toUpperCase(),
+            status: (t.status ?? 'PENDING').toUpperCase(),
+            body: components.find((c) => c.type.toUpperCase() === 'BODY')?.text ?? '',
+            parameterFormat: t.parameter_format?.toUpperCase() === 'NAMED' ? 'NAMED' : 'POSITIONAL',
+            components: parseTemplateComponents(components),
           });
         }
         next = answer.paging?.next ?? null;

@@ -1,6 +1,7 @@
 import type { AuthorityEntity } from '@posada/contracts/property-settings';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -22,11 +23,13 @@ export type RegistrationKind = 'PV' | 'RH';
 
 /**
  * A registration's life (issue 14): queued → sending → sent (batch accepted, being processed) →
- * accepted | rejected; needs_action when we cannot send without the operator (data missing, bad
+ * accepted | rejected; a PV waits in waiting_guests while fewer travellers registered than the stay
+ * expects (issue 27), until the last one registers or the operator sends it anyway; needs_action when we cannot send without the operator (data missing, bad
  * credentials, a Mossos file to upload); cancelling → cancelled for a cancelled booking or a correction;
  * superseded when a corrected version replaced it.
  */
 export type RegistrationState =
+  | 'waiting_guests'
   | 'queued'
   | 'sending'
   | 'sent'
@@ -77,6 +80,10 @@ export const policeRegistrations = pgTable(
     /** Nightly batch: not before this instant. */
     notBefore: timestamp('not_before', { withTimezone: true }),
     guestCount: integer('guest_count').notNull().default(0),
+    /** The travellers the stay expects (PV): fewer registered holds it in waiting_guests. */
+    expectedGuests: integer('expected_guests').notNull().default(0),
+    /** The operator confirmed sending with fewer travellers than expected (the count is guest_count). */
+    sentIncomplete: boolean('sent_incomplete').notNull().default(false),
     batchCode: text('batch_code'),
     communicationCodes: jsonb('communication_codes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** Mossos: the receipt number the operator read at the portal after uploading the file. */

@@ -1,4 +1,15 @@
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { SyncSkipReason } from '@posada/contracts/channels';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { bookings, closedDates } from './bookings.ts';
 import { properties } from './properties.ts';
@@ -52,6 +63,9 @@ export const channelCalendars = pgTable(
     lastUpdated: integer('last_updated').notNull().default(0),
     lastCancelled: integer('last_cancelled').notNull().default(0),
     lastConflicts: integer('last_conflicts').notNull().default(0),
+    lastUnchanged: integer('last_unchanged').notNull().default(0),
+    /** The last sync's events that changed nothing, by reason (ended, invalid, cancelled, failed). */
+    lastSkipped: jsonb('last_skipped').$type<Partial<Record<SyncSkipReason, number>>>().notNull().default({}),
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
     /** Opportunistic conditional GET (docs/channels.md): most channels regenerate the feed every time. */
     etag: text('etag'),

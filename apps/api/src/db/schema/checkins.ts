@@ -70,6 +70,12 @@ export const checkins = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * Reminders to the lead guest that travellers are still to register after the check-in was finished
+     * (issue 27): how many went out and when the last did (at most 3, a day apart).
+     */
+    travellerReminders: integer('traveller_reminders').notNull().default(0),
+    travellersRemindedAt: timestamp('travellers_reminded_at', { withTimezone: true }),
     /** spec 4 Check-in list: key status delivered or waiting. */
     keysDelivered: boolean('keys_delivered').notNull().default(false),
     /** spec 3 programmed.cantidad_payment: a deposit asked with the check-in (minor units); 0 none. */

@@ -1,3 +1,4 @@
+import type { TemplateComponents } from '@posada/domain/whatsapp-templates';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -73,7 +74,8 @@ export const whatsappWebhookEvents = pgTable('whatsapp_webhook_events', {
 });
 
 export type TemplateKind = 'whatsapp' | 'quick_reply';
-export type TemplateStatus = 'approved' | 'pending' | 'rejected';
+/** Meta's status lowercased (approved, pending, rejected, paused, disabled…); only approved ones are sent. */
+export type TemplateStatus = 'approved' | 'pending' | 'rejected' | 'paused' | 'disabled' | (string & {});
 
 /**
  * Templates (`whatsapp`: approved by Meta per WABA, the only messages allowed outside the 24-hour window)
@@ -94,6 +96,10 @@ export const messageTemplates = pgTable(
     /** MARKETING | UTILITY | AUTHENTICATION for WhatsApp templates; null for quick replies. */
     category: text('category'),
     body: text('body').notNull(),
+    /** POSITIONAL ({{1}}…) or NAMED ({{guest_name}}…), as the template was created at Meta. */
+    parameterFormat: text('parameter_format').$type<'POSITIONAL' | 'NAMED'>().notNull().default('POSITIONAL'),
+    /** What sending it needs besides the body (null for quick replies and templates synced before issue 26). */
+    components: jsonb('components').$type<TemplateComponents>(),
     status: text('status').$type<TemplateStatus>().notNull().default('approved'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -144,8 +150,11 @@ export const inboxThreads = pgTable(
 );
 
 export type MessageDirection = 'in' | 'out';
-/** in: received; out: queued → sent → delivered → read, or failed. */
-export type MessageStatus = 'received' | 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+/**
+ * in: received; out: queued → accepted (the provider took it) → sent → delivered → read, or failed. An
+ * outbound message's status follows its delivery record (modules/delivery), written in the same transaction.
+ */
+export type MessageStatus = 'received' | 'queued' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
 
 export const inboxMessages = pgTable(
   'inbox_messages',
@@ -172,6 +181,8 @@ export const inboxMessages = pgTable(
     status: text('status').$type<MessageStatus>().notNull(),
     errorCode: text('error_code'),
     errorText: text('error_text'),
+    /** Outbound: its newest delivery record (modules/delivery), whose state this message follows. */
+    deliveryId: uuid('delivery_id'),
     /** The operator who wrote it (out); null for the guest, the system, a broadcast or a review request. */
     authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** When the provider says it happened (the webhook's timestamp), else when we stored it. */
@@ -189,8 +200,41 @@ export const inboxMessages = pgTable(
   ],
 );
 
+/**
+ * A guest's message that no account could be found for (issue 26): on the platform's shared WhatsApp number
+ * or SMS number, from a phone no account knows. Kept whole, shown in the admin back office's inbox, and
+ * moved into an account's inbox when an admin assigns it. Writer: modules/inbox.
+ */
+export const inboxUnrouted = pgTable(
+  'inbox_unrouted',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').$type<InboxChannel>().notNull(),
+    /** The provider's message id (wamid, Twilio's SM… sid): a second delivery is stored once. */
+    externalId: text('external_id').notNull(),
+    /** The sender's phone digits (no '+'). */
+    phone: text('phone').notNull(),
+    senderName: text('sender_name').notNull().default(''),
+    /** The number it was sent to (phone_number_id for WhatsApp, the Twilio number for SMS). */
+    recipient: text('recipient').notNull().default(''),
+    type: text('type').notNull().default('text'),
+    body: text('body').notNull().default(''),
+    raw: jsonb('raw'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    assignedAccountId: uuid('assigned_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    assignedThreadId: uuid('assigned_thread_id').references(() => inboxThreads.id, { onDelete: 'set null' }),
+    assignedByUserId: uuid('assigned_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inbox_unrouted_external_idx').on(t.channel, t.externalId),
+    index('inbox_unrouted_recent_idx').on(t.receivedAt),
+  ],
+);
+
 export type BroadcastStatus = 'sending' | 'done' | 'cancelled';
-export type RecipientStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'skipped';
+export type RecipientStatus = 'queued' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'skipped';
 
 /** A mass message (whatsapp-mass-communication): one approved template to the guests a filter chose. */
 export const broadcasts = pgTable('broadcasts', {

@@ -22,6 +22,8 @@ export const notificationKinds = [
   'review',
   /** Issue 19: the concierge could not answer a guest, or handed the conversation to a person; type 5. */
   'bot',
+  /** Issue 26: a message to a guest or a provider could not be delivered on any channel; type 5. */
+  'delivery',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 /** spec 3 Notification type 1 to 5, one per kind in this order. */
@@ -37,6 +39,7 @@ export const notificationTypeOf: Record<NotificationKind, number> = {
   message: 5,
   review: 5,
   bot: 5,
+  delivery: 5,
 };
 
 /** spec 3 Notification: unread while read_at is empty (spec 4). */

@@ -69,6 +69,35 @@ const resetCopy: Record<Locale, Copy> = {
   },
 };
 
+const signInCopy: Record<Locale, Copy> = {
+  es: {
+    subject: 'Tu enlace para entrar en Posada',
+    greeting: (name) => `Hola, ${name}:`,
+    intro:
+      'Has pedido entrar en Posada sin contraseña, por ejemplo porque tu conexión tiene los intentos bloqueados.',
+    button: 'Entrar en Posada',
+    expiry: 'Entra con este enlace. Solo funciona una vez y caduca en 15 minutos:',
+    ignore: 'Si no lo has pedido tú, ignora este mensaje: nadie entra sin este enlace.',
+  },
+  en: {
+    subject: 'Your link to sign in to Posada',
+    greeting: (name) => `Hello ${name},`,
+    intro:
+      'You asked to sign in to Posada without a password, for example because your connection is locked out.',
+    button: 'Sign in to Posada',
+    expiry: 'Sign in with this link. It works once and expires in 15 minutes:',
+    ignore: 'If you did not ask for this, ignore this message: nobody gets in without this link.',
+  },
+  ar: {
+    subject: 'رابط الدخول إلى Posada',
+    greeting: (name) => `مرحبًا ${name}،`,
+    intro: 'طلبت الدخول إلى Posada من دون كلمة مرور، مثلًا لأن محاولات اتصالك محظورة مؤقتًا.',
+    button: 'الدخول إلى Posada',
+    expiry: 'ادخل عبر هذا الرابط. يعمل مرة واحدة فقط وتنتهي صلاحيته خلال 15 دقيقة:',
+    ignore: 'إذا لم تطلب ذلك، فتجاهل هذه الرسالة: لا يدخل أحد من دون هذا الرابط.',
+  },
+};
+
 const passwordChangedCopy: Record<Locale, Copy> = {
   es: {
     subject: 'Tu contraseña de Posada ha cambiado',
@@ -133,6 +162,11 @@ export function confirmationEmail(locale: Locale, name: string, link: string): E
 
 export function passwordResetEmail(locale: Locale, name: string, link: string): EmailContent {
   return render(resetCopy[locale], locale, name, link);
+}
+
+/** An e-mailed sign-in link (issue 27): the owner's way in while their address is throttled. */
+export function signInLinkEmail(locale: Locale, name: string, link: string): EmailContent {
+  return render(signInCopy[locale], locale, name, link);
 }
 
 /** After a password change from the account page: the link leads to a reset, in case it was not them. */

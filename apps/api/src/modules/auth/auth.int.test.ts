@@ -17,6 +17,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const CONFIRM = '/verific/token/account/';
 const RESET = '/recuperar/';
+const SIGN_IN = '/entrar/';
 
 describe('accounts and sign-in over HTTP', () => {
   let t: TestApp;
@@ -270,14 +271,11 @@ describe('accounts and sign-in over HTTP', () => {
 
     it('says when to retry after repeated failures, with a Retry-After header', async () => {
       const owner = await createEmpresa(t);
-      let last = await post(
-        '/api/login',
-        { email: owner.email, password: 'mal' },
-        { 'accept-language': 'en' },
-      );
-      for (let i = 0; i < 4; i++) {
-        last = await post('/api/login', { email: owner.email, password: 'mal' }, { 'accept-language': 'en' });
-      }
+      const here = uniqueIp();
+      const wrong = () =>
+        post('/api/login', { email: owner.email, password: 'mal' }, { 'accept-language': 'en' }, here);
+      let last = await wrong();
+      for (let i = 0; i < 4; i++) last = await wrong();
       expect(last.statusCode).toBe(429);
       expect(last.headers['retry-after']).toBe('60');
       expect(last.json()).toEqual({
@@ -287,16 +285,20 @@ describe('accounts and sign-in over HTTP', () => {
       });
 
       t.clock.advance(20_000);
-      const stillLocked = await post('/api/login', { email: owner.email, password: TEST_PASSWORD });
+      const stillLocked = await post('/api/login', { email: owner.email, password: TEST_PASSWORD }, {}, here);
       expect(stillLocked.statusCode).toBe(429);
       expect(stillLocked.json().message).toBe(
         'Demasiados intentos fallidos. Inténtalo de nuevo en 40 segundos.',
       );
-
-      t.clock.advance(40_000);
+      // The lock is on the account as tried from that address: the owner elsewhere signs in meanwhile.
       expect((await post('/api/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(
         200,
       );
+
+      t.clock.advance(40_000);
+      expect(
+        (await post('/api/login', { email: owner.email, password: TEST_PASSWORD }, {}, here)).statusCode,
+      ).toBe(200);
     });
 
     it('keeps a remembered session when a normal one has expired', async () => {
@@ -394,6 +396,67 @@ describe('accounts and sign-in over HTTP', () => {
       const madeUp = await post('/api/auth/password-reset/confirm', { ...body, token: 'y'.repeat(43) });
       expect(madeUp.statusCode).toBe(400);
       expect(madeUp.json().code).toBe('auth.reset_link_invalid');
+    });
+  });
+
+  describe('e-mailed sign-in link (issue 27)', () => {
+    it('lets an owner whose address is throttled in through the link, once, within 15 minutes', async () => {
+      const owner = await createEmpresa(t);
+      const here = uniqueIp();
+      for (let i = 0; i < 5; i++) await post('/api/login', { email: owner.email, password: 'mal' }, {}, here);
+      expect(
+        (await post('/api/login', { email: owner.email, password: TEST_PASSWORD }, {}, here)).statusCode,
+      ).toBe(429);
+
+      // The same answer whether or not the account exists; only the owner's mailbox gets a link.
+      const asked = await post('/api/auth/sign-in-link', { email: owner.email }, {}, here);
+      const stranger = await post('/api/auth/sign-in-link', { email: uniqueEmail('nadie') }, {}, here);
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json()).toEqual(stranger.json());
+      expect(asked.json().data.message).toContain('te hemos enviado un enlace para entrar');
+      const [mail] = await mailsTo(t.database, owner.email);
+      expect(mail?.subject).toBe('Tu enlace para entrar en Posada');
+
+      const token = await latestToken(t.database, owner.email, SIGN_IN);
+      const signedIn = await post('/api/auth/sign-in-link/confirm', { token }, {}, here);
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const session = signedIn.json().data.token as string;
+      const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(session) });
+      expect(me.statusCode).toBe(200);
+      // The link proved the mailbox: this address may try passwords again.
+      expect(
+        (await post('/api/login', { email: owner.email, password: TEST_PASSWORD }, {}, here)).statusCode,
+      ).toBe(200);
+
+      const reused = await post('/api/auth/sign-in-link/confirm', { token }, {}, here);
+      expect(reused.statusCode).toBe(410);
+      expect(reused.json().code).toBe('auth.sign_in_link_used');
+
+      t.clock.advance(MINUTE);
+      await post('/api/auth/sign-in-link', { email: owner.email });
+      const late = await latestToken(t.database, owner.email, SIGN_IN);
+      t.clock.advance(16 * MINUTE);
+      const expired = await post(
+        '/api/auth/sign-in-link/confirm',
+        { token: late },
+        { 'accept-language': 'en' },
+      );
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json().message).toBe(
+        'The sign-in link has expired (it lasts 15 minutes). Ask for a new one.',
+      );
+      const madeUp = await post('/api/auth/sign-in-link/confirm', { token: 'z'.repeat(43) });
+      expect(madeUp.statusCode).toBe(400);
+      expect(madeUp.json().code).toBe('auth.sign_in_link_invalid');
+    });
+
+    it('sends no link to an account that never confirmed its e-mail', async () => {
+      const email = uniqueEmail('sinconfirmar');
+      await post('/api/register', registration({ email }));
+      t.clock.advance(MINUTE);
+      expect((await post('/api/auth/sign-in-link', { email })).statusCode).toBe(200);
+      const mails = await mailsTo(t.database, email);
+      expect(mails.map((m) => m.subject)).not.toContain('Tu enlace para entrar en Posada');
     });
   });
 });

@@ -17,6 +17,8 @@ export const sessionPolicy = {
 export const linkPolicy = {
   confirmTtlMs: 48 * HOUR,
   resetTtlMs: HOUR,
+  /** An e-mailed sign-in link (issue 27): the way in for an owner whose address is throttled. */
+  signInTtlMs: 15 * MINUTE,
   /** At most one confirmation or reset e-mail per user per minute. */
   resendEveryMs: MINUTE,
   oauthStateTtlMs: 10 * MINUTE,

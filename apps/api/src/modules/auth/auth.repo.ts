@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema/accounts.ts';
 
-export type EmailTokenPurpose = 'confirm_email' | 'reset_password';
+export type EmailTokenPurpose = 'confirm_email' | 'reset_password' | 'sign_in';
 
 export type AuthUserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -318,6 +318,11 @@ export function createAuthRepo({ db }: { db: Db }) {
 
     async clearAttempts(key: string): Promise<void> {
       await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+    },
+
+    /** Every address's count on an account (its owner proved who they are: a password reset). */
+    async clearAccountAttempts(accountKeyPrefix: string): Promise<void> {
+      await db.delete(loginAttempts).where(sql`starts_with(${loginAttempts.key}, ${`${accountKeyPrefix}|`})`);
     },
 
     // OAuth authorization requests in flight

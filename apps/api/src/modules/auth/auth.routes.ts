@@ -119,6 +119,30 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     }),
   );
 
+  app.post(
+    '/auth/sign-in-link',
+    {
+      config: { access: 'public' },
+      schema: { tags, body: emailBody, response: { 200: okEnvelope(messageData) } },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await auth.requestSignInLink(request.body.email, context(request)),
+    }),
+  );
+
+  app.post(
+    '/auth/sign-in-link/confirm',
+    {
+      config: { access: 'public' },
+      schema: { tags, body: tokenBody, response: { 200: okEnvelope(loginAnswer) } },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await auth.signInWithLink(request.body.token, context(request)),
+    }),
+  );
+
   app.get(
     '/auth/providers',
     {

@@ -126,9 +126,10 @@ describe('auth service (with a recording mail double)', () => {
   });
 
   describe('sign-in throttling', () => {
-    it('locks an account after 5 failures for 60 s, then doubles; a success clears the count', async () => {
+    it('locks an account as tried from one address after 5 failures for 60 s, then doubles; a success clears the count', async () => {
       const email = await verifiedUser();
-      const wrong = () => auth.login({ email, password: 'wrong-password' }, es());
+      const here = { locale: 'es' as const, ip: uniqueIp() };
+      const wrong = () => auth.login({ email, password: 'wrong-password' }, here);
 
       for (let i = 0; i < 4; i++)
         await expect(wrong()).rejects.toMatchObject({ code: 'auth.invalid_credentials' });
@@ -137,9 +138,9 @@ describe('auth service (with a recording mail double)', () => {
         status: 429,
         options: { params: { seconds: 60 }, headers: { 'retry-after': '60' } },
       });
-      // Locked: even the right password waits, from any address.
+      // Locked from here: even the right password waits.
       clock.advance(30_000);
-      await expect(auth.login({ email, password: TEST_PASSWORD }, es())).rejects.toMatchObject({
+      await expect(auth.login({ email, password: TEST_PASSWORD }, here)).rejects.toMatchObject({
         code: 'auth.too_many_attempts',
         options: { params: { seconds: 30 } },
       });
@@ -147,12 +148,29 @@ describe('auth service (with a recording mail double)', () => {
       clock.advance(30_000);
       await expect(wrong()).rejects.toMatchObject({ options: { params: { seconds: 120 } } });
       clock.advance(120_000);
-      await expect(auth.login({ email, password: TEST_PASSWORD }, es())).resolves.toMatchObject({
+      await expect(auth.login({ email, password: TEST_PASSWORD }, here)).resolves.toMatchObject({
         user: { email },
       });
       // The count started over: four more mistakes are only "wrong password" again.
       for (let i = 0; i < 4; i++)
         await expect(wrong()).rejects.toMatchObject({ code: 'auth.invalid_credentials' });
+    });
+
+    it('never locks the owner out from another address, however often a stranger fails (issue 27)', async () => {
+      const email = await verifiedUser();
+      const stranger = { locale: 'es' as const, ip: uniqueIp() };
+      for (let i = 0; i < 12; i++)
+        await expect(auth.login({ email, password: `guess-${i}` }, stranger)).rejects.toMatchObject({
+          code: expect.stringMatching(/^auth\.(invalid_credentials|too_many_attempts)$/),
+        });
+      await expect(auth.login({ email, password: TEST_PASSWORD }, stranger)).rejects.toMatchObject({
+        code: 'auth.too_many_attempts',
+      });
+      // The owner, at home: signed in at once.
+      await expect(auth.login({ email, password: TEST_PASSWORD }, es())).resolves.toMatchObject({
+        user: { email },
+      });
+      clock.advance(2 * HOUR);
     });
 
     it('locks an address that fails on many accounts, without locking other addresses', async () => {
@@ -180,13 +198,14 @@ describe('auth service (with a recording mail double)', () => {
 
     it('forgets an old streak of failures after a day', async () => {
       const email = await verifiedUser();
+      const here = { locale: 'es' as const, ip: uniqueIp() };
       for (let i = 0; i < 4; i++) {
-        await expect(auth.login({ email, password: 'bad' }, es())).rejects.toMatchObject({
+        await expect(auth.login({ email, password: 'bad' }, here)).rejects.toMatchObject({
           code: 'auth.invalid_credentials',
         });
       }
       clock.advance(25 * HOUR);
-      await expect(auth.login({ email, password: 'bad' }, es())).rejects.toMatchObject({
+      await expect(auth.login({ email, password: 'bad' }, here)).rejects.toMatchObject({
         code: 'auth.invalid_credentials',
       });
     });

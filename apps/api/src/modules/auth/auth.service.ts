@@ -24,11 +24,12 @@ import type { AuthContext } from '../../plugins/access.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { AdminService } from '../admin/admin.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { confirmationEmail, type EmailContent, passwordResetEmail } from './auth.emails.ts';
+import { confirmationEmail, type EmailContent, passwordResetEmail, signInLinkEmail } from './auth.emails.ts';
 import { authErrors } from './auth.errors.ts';
 import { challengePolicy, linkPolicy, type RequestContext, sessionPolicy } from './auth.policy.ts';
 import { type AuthRepo, type AuthUserRow, createAuthRepo, type EmailTokenPurpose } from './auth.repo.ts';
 import {
+  accountAddressKey,
   accountKey,
   accountRule,
   failureMemoryMs,
@@ -36,6 +37,7 @@ import {
   ipRule,
   lockDurationMs,
   secondsUntil,
+  type ThrottleRule,
 } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSecondFactor } from './second-factor.ts';
@@ -79,7 +81,11 @@ export function createAuthService(deps: {
 
   async function issueEmailToken(userId: string, purpose: EmailTokenPurpose, tx: AuthRepo = repo) {
     const token = newToken();
-    const ttl = purpose === 'confirm_email' ? linkPolicy.confirmTtlMs : linkPolicy.resetTtlMs;
+    const ttl = {
+      confirm_email: linkPolicy.confirmTtlMs,
+      reset_password: linkPolicy.resetTtlMs,
+      sign_in: linkPolicy.signInTtlMs,
+    }[purpose];
     await tx.insertEmailToken({
       userId,
       purpose,
@@ -107,18 +113,23 @@ export function createAuthService(deps: {
 
   /** Loads a link token and refuses unknown, used and expired ones with the purpose's own error. */
   async function usableEmailToken(token: string, purpose: EmailTokenPurpose) {
-    const errors =
-      purpose === 'confirm_email'
-        ? {
-            invalid: authErrors.confirmationLinkInvalid,
-            used: authErrors.confirmationLinkUsed,
-            expired: authErrors.confirmationLinkExpired,
-          }
-        : {
-            invalid: authErrors.resetLinkInvalid,
-            used: authErrors.resetLinkUsed,
-            expired: authErrors.resetLinkExpired,
-          };
+    const errors = {
+      confirm_email: {
+        invalid: authErrors.confirmationLinkInvalid,
+        used: authErrors.confirmationLinkUsed,
+        expired: authErrors.confirmationLinkExpired,
+      },
+      reset_password: {
+        invalid: authErrors.resetLinkInvalid,
+        used: authErrors.resetLinkUsed,
+        expired: authErrors.resetLinkExpired,
+      },
+      sign_in: {
+        invalid: authErrors.signInLinkInvalid,
+        used: authErrors.signInLinkUsed,
+        expired: authErrors.signInLinkExpired,
+      },
+    }[purpose];
     const row = await repo.findEmailToken(hashToken(token), purpose);
     if (!row) throw errors.invalid();
     if (row.usedAt) throw errors.used();
@@ -187,15 +198,12 @@ export function createAuthService(deps: {
     if (until) throw authErrors.tooManyAttempts(secondsUntil(until, now()));
   }
 
-  /** Counts a failure on the account and the address; returns how long the caller is now locked out. */
-  async function recordFailure(email: string, ip: string): Promise<number> {
+  /** Counts a failure on each key; returns how long the caller is now locked out. */
+  async function recordFailures(keys: (readonly [string, ThrottleRule])[]): Promise<number> {
     const at = now();
     const forgetBefore = new Date(at.getTime() - failureMemoryMs);
     let lockMs = 0;
-    for (const [key, rule] of [
-      [accountKey(email), accountRule],
-      [ipKey(ip), ipRule],
-    ] as const) {
+    for (const [key, rule] of keys) {
       const failures = await repo.recordFailure(key, at, forgetBefore);
       const ms = lockDurationMs(failures, rule);
       if (ms > 0) await repo.lockKey(key, new Date(at.getTime() + ms));
@@ -203,6 +211,13 @@ export function createAuthService(deps: {
     }
     return lockMs;
   }
+
+  /** A wrong password: counted on the account as tried from this address, and on the address. */
+  const recordFailure = (email: string, ip: string) =>
+    recordFailures([
+      [accountAddressKey(email, ip), accountRule],
+      [ipKey(ip), ipRule],
+    ]);
 
   // Accounts created by sign-up or by a first Google sign-in
 
@@ -370,8 +385,7 @@ export function createAuthService(deps: {
     },
 
     async login(body: LoginBody, ctx: RequestContext): Promise<LoginAnswer> {
-      const keys = [accountKey(body.email), ipKey(ctx.ip)];
-      await assertNotLocked(keys);
+      await assertNotLocked([accountAddressKey(body.email, ctx.ip), ipKey(ctx.ip)]);
       const user = await repo.findUserByEmail(body.email);
       const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
       if (!user || !valid) {
@@ -379,7 +393,7 @@ export function createAuthService(deps: {
         if (lockMs > 0) throw authErrors.tooManyAttempts(Math.ceil(lockMs / 1000));
         throw authErrors.invalidCredentials();
       }
-      await repo.clearAttempts(accountKey(body.email));
+      await repo.clearAttempts(accountAddressKey(body.email, ctx.ip));
       if (!user.emailVerifiedAt) throw authErrors.emailNotVerified();
       return signInOrChallenge(user, body.remember ?? false, ctx);
     },
@@ -392,31 +406,32 @@ export function createAuthService(deps: {
       }
       const user = await repo.findUserById(pending.userId);
       if (!user?.totpEnabledAt) throw authErrors.twoFactorChallengeInvalid();
-      const keys = [accountKey(user.email), ipKey(ctx.ip)];
-      await assertNotLocked(keys);
+      // Codes are throttled per sign-in (the challenge's five tries) and per address, never per account.
+      await assertNotLocked([ipKey(ctx.ip)]);
       if ((await repo.countChallengeAttempt(pending.id)) > challengePolicy.maxAttempts) {
         throw authErrors.twoFactorChallengeInvalid();
       }
       const result = await secondFactor.verify(repo, user, body.code, { allowRecovery: true });
       if (result === 'wrong' || result === 'replayed') {
-        const lockMs = await recordFailure(user.email, ctx.ip);
+        const lockMs = await recordFailures([[ipKey(ctx.ip), ipRule]]);
         if (lockMs > 0) throw authErrors.tooManyAttempts(Math.ceil(lockMs / 1000));
         throw result === 'wrong' ? authErrors.twoFactorCodeWrong() : authErrors.twoFactorCodeReplayed();
       }
       if (!(await repo.consumeLoginChallenge(pending.id, now())))
         throw authErrors.twoFactorChallengeInvalid();
-      await repo.clearAttempts(accountKey(user.email));
       return signedIn(user, pending.remember, ctx);
     },
 
     /** The sign-in throttle, shared with the account pages' password and code checks. */
     throttle: {
-      assertNotLocked: (email: string, ip: string) => assertNotLocked([accountKey(email), ipKey(ip)]),
+      assertNotLocked: (email: string, ip: string) =>
+        assertNotLocked([accountAddressKey(email, ip), ipKey(ip)]),
       recordFailure: async (email: string, ip: string) => {
         const lockMs = await recordFailure(email, ip);
         if (lockMs > 0) throw authErrors.tooManyAttempts(Math.ceil(lockMs / 1000));
       },
-      clear: (email: string) => repo.clearAttempts(accountKey(email)),
+      /** A new password: every address's count on the account starts over. */
+      clear: (email: string) => repo.clearAccountAttempts(accountKey(email)),
     },
 
     secondFactor,
@@ -442,6 +457,34 @@ export function createAuthService(deps: {
       return { message: translate(ctx.locale, 'auth.password_reset_sent') };
     },
 
+    /**
+     * An e-mailed sign-in link (issue 27): the owner whose address is throttled still gets in by proving the
+     * mailbox. Always the same answer, so nobody learns which addresses have accounts.
+     */
+    async requestSignInLink(email: string, ctx: RequestContext) {
+      const user = await repo.findUserByEmail(email);
+      if (user?.emailVerifiedAt && (await mayEmailAgain(user.id, 'sign_in'))) {
+        const token = await issueEmailToken(user.id, 'sign_in');
+        const link = `${appUrl}/entrar/${token}`;
+        await sendEmail(user.email, signInLinkEmail(user.locale as Locale, user.name, link));
+      }
+      return { message: translate(ctx.locale, 'auth.sign_in_link_sent') };
+    },
+
+    /** Following the link: once, within its 15 minutes; two-step verification still asks for its code. */
+    async signInWithLink(token: string, ctx: RequestContext): Promise<LoginAnswer> {
+      const { row, usedError } = await usableEmailToken(token, 'sign_in');
+      const user = await inTransaction(async (tx) => {
+        if (!(await tx.consumeEmailToken(row.id, now()))) throw usedError();
+        await tx.retireEmailTokens(row.userId, 'sign_in', now());
+        return tx.findUserById(row.userId);
+      });
+      if (!user) throw authErrors.signInLinkInvalid();
+      // The mailbox is theirs: this address's count on the account starts over.
+      await repo.clearAttempts(accountAddressKey(user.email, ctx.ip));
+      return signInOrChallenge(user, false, ctx);
+    },
+
     async resetPassword(body: ResetPasswordBody, ctx: RequestContext) {
       const { row, usedError } = await usableEmailToken(body.token, 'reset_password');
       const passwordHash = await hashPassword(body.password);
@@ -455,7 +498,7 @@ export function createAuthService(deps: {
         return tx.findUserById(row.userId);
       });
       deps.sockets?.disconnectUser(row.userId);
-      if (user) await repo.clearAttempts(accountKey(user.email));
+      if (user) await repo.clearAccountAttempts(accountKey(user.email));
       return { message: translate(ctx.locale, 'auth.password_reset_done') };
     },
 

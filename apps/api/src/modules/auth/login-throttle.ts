@@ -1,5 +1,7 @@
 /**
- * Escalating sign-in throttling (ASVS 6.3): after `threshold` consecutive failures on a key the key is
+ * Escalating sign-in throttling (ASVS 6.3), per address and per account-and-address (never per account
+ * alone, so nobody can lock an owner out by failing on purpose): after `threshold` consecutive failures on a
+ * key the key is
  * locked for `baseLockMs`, and every further failure doubles the lock, up to `maxLockMs`.
  * Counters live in the login_attempts table so every API process sees the same lock.
  */
@@ -18,6 +20,14 @@ export const failureMemoryMs = 24 * 60 * 60_000;
 
 export function accountKey(email: string): string {
   return `account:${email.trim().toLowerCase()}`;
+}
+
+/**
+ * An account as tried from one address (issue 27): wrong passwords from one place lock that place's tries
+ * at the account, never the owner signing in from another.
+ */
+export function accountAddressKey(email: string, ip: string): string {
+  return `${accountKey(email)}|ip:${ip}`;
 }
 
 export function ipKey(ip: string): string {

@@ -24,6 +24,12 @@ export const authoritiesErrors = {
       // The failed attempts in a row, so the screen warns before the third (spec 5 advice).
       errors: { failed_attempts: [String(failedAttempts)] },
     }),
+  /**
+   * Fewer travellers registered than the stay expects (issue 27): sent only when the operator confirms
+   * (send_incomplete), so the count is recorded with it.
+   */
+  travellersMissing: (registered: number, expected: number) =>
+    new AppError('authorities.travellers_missing', 409, { params: { registered, expected } }),
   nothingToFile: () => new AppError('authorities.nothing_to_file', 409),
   alreadyUploaded: () => new AppError('authorities.already_uploaded', 409),
   notMossos: () => new AppError('authorities.not_mossos', 409),

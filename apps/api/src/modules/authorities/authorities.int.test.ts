@@ -203,6 +203,19 @@ describe('police registration', () => {
     const again = await call('POST', `/api/checkins/${id}/registration`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('authorities.already_accepted');
+    // No body at all (a JSON request with an empty body): the same answer, never a 400 about the body.
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: `/api/checkins/${id}/registration`,
+      headers: { ...bearer(token), 'content-type': 'application/json', 'accept-language': 'es' },
+    });
+    expect(bare.json(), bare.body).toMatchObject({ ok: false, code: 'authorities.already_accepted' });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/checkins/${id}/registration`,
+      headers: { ...bearer(token), 'accept-language': 'es' },
+    });
+    expect(none.json(), none.body).toMatchObject({ ok: false, code: 'authorities.already_accepted' });
   }, 60_000);
 
   it('marks a row the authority refuses (state 6) rejected with its own text and a notification', async () => {

@@ -11,6 +11,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { checkinGuests, checkins } from '../../db/schema/checkins.ts';
 import { properties, propertyAuthorities } from '../../db/schema/properties.ts';
 import { isUuid, rowsOf, uuidList } from '../../lib/sql.ts';
+import { unsettledStates } from './registration-rules.ts';
 
 export type RegistrationRow = typeof policeRegistrations.$inferSelect;
 export type NewRegistration = typeof policeRegistrations.$inferInsert;
@@ -50,7 +51,7 @@ export function createAuthoritiesRepo(deps: { db: Db }) {
     if (f.createdBefore) parts.push(lt(policeRegistrations.createdAt, f.createdBefore));
     if (f.dueBefore) {
       parts.push(lte(policeRegistrations.dueAt, f.dueBefore));
-      parts.push(inArray(policeRegistrations.state, ['queued', 'sending', 'sent', 'needs_action']));
+      parts.push(inArray(policeRegistrations.state, [...unsettledStates]));
     }
     return and(...parts);
   };
@@ -342,6 +343,10 @@ export function createAuthoritiesRepo(deps: { db: Db }) {
         .groupBy(policeRegistrations.state);
     },
 
+    /** PVs held for travellers still to register (all accounts: the sweep's safety net). */
+    waitingForGuests: () =>
+      db.select().from(policeRegistrations).where(eq(policeRegistrations.state, 'waiting_guests')).limit(500),
+
     /** Unsettled registrations inside the warning window not warned about yet (all accounts: the sweep). */
     overdueToWarn: (before: Date) =>
       db
@@ -349,7 +354,7 @@ export function createAuthoritiesRepo(deps: { db: Db }) {
         .from(policeRegistrations)
         .where(
           and(
-            inArray(policeRegistrations.state, ['queued', 'sending', 'sent', 'needs_action']),
+            inArray(policeRegistrations.state, [...unsettledStates]),
             lte(policeRegistrations.dueAt, before),
             isNull(policeRegistrations.overdueNotifiedAt),
           ),

@@ -14,7 +14,7 @@ import {
   sendRegistrationBody,
 } from '@posada/contracts/authorities';
 import { okEnvelope } from '@posada/contracts/envelope';
-import { idText } from '@posada/contracts/primitives';
+import { idText, optionalBody } from '@posada/contracts/primitives';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,16 +53,12 @@ export const authoritiesRoutes: FastifyPluginAsyncZod<{ authorities: Authorities
       schema: {
         tags,
         params: idParams,
-        body: sendRegistrationBody.optional().default({ correction: false }),
+        body: optionalBody(sendRegistrationBody),
         response: { 200: okEnvelope(checkinRegistration) },
       },
     },
     async (request) =>
-      ok(
-        await authorities.sendNow(requireAccount(request), request.params.id, {
-          correction: request.body?.correction ?? false,
-        }),
-      ),
+      ok(await authorities.sendNow(requireAccount(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -131,12 +127,12 @@ export const authoritiesRoutes: FastifyPluginAsyncZod<{ authorities: Authorities
       schema: {
         tags,
         params: idParams,
-        body: generatePoliceFileBody.optional().default({}),
+        body: optionalBody(generatePoliceFileBody),
         response: { 200: okEnvelope(policeFileView) },
       },
     },
     async (request) =>
-      ok(await authorities.files.generate(requireAccount(request), request.params.id, request.body?.day)),
+      ok(await authorities.files.generate(requireAccount(request), request.params.id, request.body.day)),
   );
 
   app.get(

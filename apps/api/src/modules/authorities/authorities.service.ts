@@ -122,7 +122,7 @@ export function createAuthoritiesService(deps: AuthoritiesDeps) {
     async sendNow(
       tenant: Tenant,
       checkinId: string,
-      body: { correction: boolean },
+      body: { correction: boolean; send_incomplete: boolean },
     ): Promise<CheckinRegistration> {
       const checkin = await ownCheckin(tenant, checkinId);
       if (checkin.status !== 'complete') throw authoritiesErrors.checkinIncomplete();
@@ -132,9 +132,18 @@ export function createAuthoritiesService(deps: AuthoritiesDeps) {
       const [latest] = await repo.versions(tenant.accountId, 'PV', checkinId);
       let target = latest ?? null;
       if (!latest) target = await pipeline.registerCheckin(tenant.accountId, checkinId);
-      else if (latest.state === 'accepted' && !body.correction) throw authoritiesErrors.alreadyAccepted();
-      else if (['sending', 'sent', 'cancelling'].includes(latest.state)) throw authoritiesErrors.inProgress();
-      else if (latest.state !== 'queued') target = await pipeline.correct(tenant.accountId, 'PV', checkinId);
+      if (target?.state === 'waiting_guests') {
+        // Travellers missing (issue 27): only with the operator's confirmation, which is recorded.
+        if (!body.send_incomplete) {
+          const registered = (await repo.guests(checkinId)).length;
+          throw authoritiesErrors.travellersMissing(registered, Math.max(checkin.expectedGuests, 1));
+        }
+        target = (await pipeline.release(target, true)) ?? target;
+      } else if (latest) {
+        if (latest.state === 'accepted' && !body.correction) throw authoritiesErrors.alreadyAccepted();
+        if (['sending', 'sent', 'cancelling'].includes(latest.state)) throw authoritiesErrors.inProgress();
+        if (latest.state !== 'queued') target = await pipeline.correct(tenant.accountId, 'PV', checkinId);
+      }
       if (target && target.state === 'queued') {
         // Now, whatever the nightly setting: the operator asked for it.
         await repo.update(target.id, { notBefore: null, nextAttemptAt: clock.now() });
@@ -254,7 +263,8 @@ export function createAuthoritiesService(deps: AuthoritiesDeps) {
     async sweep(): Promise<number> {
       const purged = await repo.purge(clock.now().toISOString().slice(0, 10));
       const late = await pipeline.cancelLate();
-      return purged + late + (await pipeline.warnOverdue()) + (await files.remind());
+      const released = await pipeline.releaseComplete();
+      return purged + late + released + (await pipeline.warnOverdue()) + (await files.remind());
     },
 
     /**

@@ -136,11 +136,15 @@ export interface Change {
       checkinId: string | null;
       bookingId: string | null;
       guestCount: number;
+      /** PV: the travellers the stay expects; fewer registered holds it in waiting_guests. */
+      expectedGuests?: number;
     },
   ): Promise<RegistrationRow | null> {
     const now = clock.now();
     const nightly = setup.authority.sendMode === 'nightly';
     const notBefore = nightly ? nextNightlySlot(now, setup.property.timeZone) : null;
+    const expectedGuests = at.expectedGuests ?? at.guestCount;
+    const waiting = kind === 'PV' && at.guestCount < expectedGuests;
     const key = idempotencyKey(kind, subjectId, version);
     const created = await events.transaction(db, async (tx, emit) => {
       const row = await createAuthoritiesRepo({ db: tx }).insert({
@@ -153,7 +157,7 @@ export interface Change {
         reference: referenceOf(kind, subjectId, version),
         version,
         idempotencyKey: key,
-        state: 'queued',
+        state: waiting ? 'waiting_guests' : 'queued',
         dueAt: dueAtOf(kind, {
           arrivalDate: at.arrivalDate,
           checkinTime: setup.property.checkinTime,
@@ -162,8 +166,9 @@ export interface Change {
           bookedAt: at.bookedAt,
         }),
         notBefore,
-        nextAttemptAt: notBefore ?? now,
+        nextAttemptAt: waiting ? null : (notBefore ?? now),
         guestCount: at.guestCount,
+        expectedGuests,
         // RD 933/2021: kept three years.
         purgeAfter: `${now.getUTCFullYear() + 3}${now.toISOString().slice(4, 10)}`,
         createdAt: now,
@@ -182,8 +187,69 @@ export interface Change {
     });
     if (!created)
       return (await repo.versions(accountId, kind, subjectId)).find((r) => r.version === version) ?? null;
-    await queue(sendJob, notBefore, notBefore ? notBefore.toISOString() : 'now');
+    if (!waiting) await queue(sendJob, notBefore, notBefore ? notBefore.toISOString() : 'now');
     return created;
+  }
+
+  /** The check-in's registered travellers and the count its stay expects. */
+  async function travellersOf(checkinId: string, expectedGuests: number) {
+    const registered = (await repo.guests(checkinId)).length;
+    return { registered, expected: Math.max(expectedGuests, 1) };
+  }
+
+  /**
+   * A held PV goes out (queued) once every expected traveller registered, or when the operator confirmed
+   * sending it short (`confirmedShort`, recorded on the row and in its trail). Null when it was not held.
+   */
+  async function release(row: RegistrationRow, confirmedShort: boolean): Promise<RegistrationRow | null> {
+    if (row.state !== 'waiting_guests' || !row.checkinId) return null;
+    const checkin = await repo.checkin(row.accountId, row.checkinId);
+    if (!checkin) return null;
+    const { registered, expected } = await travellersOf(checkin.id, checkin.expectedGuests);
+    if (registered < expected && !confirmedShort) {
+      if (registered === row.guestCount && expected === row.expectedGuests) return null;
+      return change(row, ['waiting_guests'], { guestCount: registered, expectedGuests: expected });
+    }
+    const setup = await ctx.setupOf(row.accountId, row.propertyId);
+    const notBefore =
+      setup?.authority.sendMode === 'nightly' && !confirmedShort
+        ? nextNightlySlot(clock.now(), setup.property.timeZone)
+        : null;
+    const short = registered < expected;
+    const next = await change(
+      row,
+      ['waiting_guests'],
+      {
+        state: 'queued',
+        guestCount: registered,
+        expectedGuests: expected,
+        sentIncomplete: short,
+        notBefore,
+        nextAttemptAt: notBefore ?? clock.now(),
+      },
+      short
+        ? { operation: 'confirm', outcome: 'ok', detail: `${registered}/${expected}` }
+        : { operation: 'travellers', outcome: 'ok', detail: `${registered}/${expected}` },
+    );
+    if (next) await queue(sendJob, notBefore, notBefore ? notBefore.toISOString() : 'now');
+    return next;
+  }
+
+  /** checkin.guests_changed: a late traveller registered (or the expected count changed). */
+  async function guestsChanged(accountId: string, checkinId: string): Promise<void> {
+    const [latest] = await repo.versions(accountId, 'PV', checkinId);
+    if (latest) await release(latest, false);
+    else await registerCheckin(accountId, checkinId);
+  }
+
+  /** The sweep's safety net: held PVs whose travellers are all in now (an event lost, a count lowered). */
+  async function releaseComplete(): Promise<number> {
+    let released = 0;
+    for (const row of await repo.waitingForGuests()) {
+      const next = await release(row, false);
+      if (next?.state === 'queued') released++;
+    }
+    return released;
   }
 
   /** checkin.completed: the PV of the check-in (once; nothing when the property has no authority settings). */
@@ -195,14 +261,15 @@ export interface Change {
     const [latest] = await repo.versions(accountId, 'PV', checkinId);
     if (latest) return latest;
     const booking = checkin.bookingId ? await repo.booking(accountId, checkin.bookingId) : null;
-    const guests = await repo.guests(checkinId);
+    const { registered, expected } = await travellersOf(checkinId, checkin.expectedGuests);
     return create(accountId, 'PV', checkinId, setup, 1, {
       arrivalDate: checkin.startDate,
       completedAt: checkin.completedAt,
       bookedAt: booking?.createdAt ?? checkin.createdAt,
       checkinId,
       bookingId: checkin.bookingId,
-      guestCount: guests.length,
+      guestCount: registered,
+      expectedGuests: expected,
     });
   }
 
@@ -295,6 +362,7 @@ export interface Change {
       bookedAt: booking?.createdAt ?? checkin?.createdAt ?? clock.now(),
       checkinId: checkin?.id ?? null,
       bookingId: booking?.id ?? checkin?.bookingId ?? null,
+      // No expected count: a correction goes out with the travellers there are (the first version went).
       guestCount: checkin ? (await repo.guests(checkin.id)).length : 1,
     });
   }
@@ -343,6 +411,9 @@ export interface Change {
     create,
     registerCheckin,
     registerBooking,
+    release,
+    guestsChanged,
+    releaseComplete,
     cancelBooking,
     correct,
     bookingChanged,

@@ -31,7 +31,13 @@ export const referenceOf = (kind: RegistrationKind, subjectId: string, version: 
 /** States the pipeline still works on; the others are settled or wait for the operator. */
 export const openStates: readonly RegistrationState[] = ['queued', 'sending', 'sent', 'cancelling'];
 /** States the deadline still matters for (not accepted, not withdrawn). */
-export const unsettledStates: readonly RegistrationState[] = ['queued', 'sending', 'sent', 'needs_action'];
+export const unsettledStates: readonly RegistrationState[] = [
+  'waiting_guests',
+  'queued',
+  'sending',
+  'sent',
+  'needs_action',
+];
 
 export const HOUR = 3_600_000;
 /** The law's deadline: 24 hours; the warning comes 12 hours before it. */

@@ -35,6 +35,8 @@ export function toView(l: ListedRegistration, now: Date): RegistrationView {
     overdue: isOverdue(r.state, r.dueAt, now),
     not_before: iso(r.notBefore),
     guest_count: r.guestCount,
+    expected_guests: r.expectedGuests,
+    sent_incomplete: r.sentIncomplete,
     batch_code: r.batchCode,
     communication_codes: r.communicationCodes,
     receipt_number: r.receiptNumber,

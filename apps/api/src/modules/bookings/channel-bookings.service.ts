@@ -31,8 +31,13 @@ export interface NewChannelBooking {
   name: string;
   start: string;
   end: string;
-  /** booked holds the nights; overbooking holds none (they collide) and raises a 'channel' notification. */
+  /**
+   * booked holds the nights; overbooking holds its free ones (`freeNights`: only the colliding nights are
+   * the conflict, the rest no other channel may sell, issue 27) and raises a 'channel' notification.
+   */
   status: 'booked' | 'overbooking';
+  /** An overbooking's nights that no other stay holds. */
+  freeNights?: readonly string[];
   /**
    * A connection's first import: the stays already on the channel are not news, so no 'booking_new' bell
    * for each (an overbooking still rings).
@@ -84,6 +89,10 @@ export function createChannelBookings(
 
     const holdBookingNights = async (unit: ChannelUnit, bookingId: string, start: string, end: string) =>
       tx.insertNights(unitRows(unit, eachNight(start, end), { bookingId, closedDateId: null }));
+    const holdFreeNights = async (unit: ChannelUnit, bookingId: string, nights: readonly string[]) => {
+      if (nights.length > 0)
+        await tx.insertNights(unitRows(unit, [...nights], { bookingId, closedDateId: null }));
+    };
 
     return {
       /** The transaction's database handle, for the caller's own rows (channel_events). */
@@ -137,6 +146,7 @@ export function createChannelBookings(
           deps.makeCode,
         );
         if (input.status === 'booked') await holdBookingNights(unit, booking.id, input.start, input.end);
+        else await holdFreeNights(unit, booking.id, input.freeNights ?? []);
         if (input.status === 'overbooking') await notify('channel', booking);
         else if (!input.quiet) await notify('booking_new', booking);
         await tx.emit(unit.accountId, 'booking.created', {
@@ -147,8 +157,8 @@ export function createChannelBookings(
       },
 
       /**
-       * Moves an external booking to [start, end): booked holds the new nights, overbooking releases them
-       * (its nights collide; a 'channel' notification when it just became one). Booked again from an
+       * Moves an external booking to [start, end): booked holds the new nights, overbooking only its free
+       * ones, `freeNights` (a 'channel' notification when it just became one). Booked again from an
        * overbooking when its nights are free (the promotion of docs/channels.md).
        */
       async moveBooking(
@@ -157,9 +167,11 @@ export function createChannelBookings(
         start: string,
         end: string,
         status: 'booked' | 'overbooking',
+        freeNights: readonly string[] = [],
       ): Promise<void> {
         await tx.deleteBookingNights(booking.id);
         if (status === 'booked') await holdBookingNights(unit, booking.id, start, end);
+        else await holdFreeNights(unit, booking.id, freeNights);
         const row = await tx.updateBooking(unit.accountId, booking.id, {
           startDate: start,
           endDate: end,

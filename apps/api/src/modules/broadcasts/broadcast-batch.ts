@@ -94,6 +94,7 @@ export function createBatchSender({
       try {
         const message = await inbox.send({
           accountId,
+          kind: 'broadcast',
           to: { phone: recipient.phone, guestName: recipient.guestName, bookingId: recipient.bookingId },
           channel: 'whatsapp',
           content: {

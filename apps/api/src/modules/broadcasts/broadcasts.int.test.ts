@@ -12,7 +12,7 @@ type Method = 'GET' | 'POST';
 /**
  * Mass messages through the HTTP API (PGlite; PostgreSQL with TEST_DB=postgres), the whole app against the
  * WhatsApp Cloud API fake: the account writes through the platform's shared number (one property) and its
- * approved templates (the fake's checkin_reminder: "Hola {{1}}, te esperamos el {{2}}…"). Casa Azul has
+ * approved templates (stay_welcome, registered at the fake: "Hola {{1}}, te esperamos el {{2}}…"). Casa Azul has
  * three guests arriving in December 2026 (Ana, Bea, Carlos). Another account (Villa Sol) must get 404 for
  * everything of Casa Azul; an account whose trial ended is refused by the plan gate; bad input changes
  * nothing. Now: 2026-11-20 10:00 UTC.
@@ -39,7 +39,24 @@ describe(`broadcasts API on ${testDbKind}`, () => {
 
   beforeAll(async () => {
     fake = await startFakeWhatsApp({ enforceWindow: false });
+    await fake.control('templates', {
+      waba_id: '*',
+      name: 'stay_welcome',
+      language: 'es',
+      category: 'UTILITY',
+      body: 'Hola {{1}}, te esperamos el {{2}}. Completa tu check-in online antes de llegar.',
+    });
     t = await buildTestApp({ env: fake.env });
+    // The fake's status webhooks come back into this app.
+    fake.setWebhook(async ({ body, headers }) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/whatsapp',
+        headers,
+        payload: body,
+      });
+      return { status: answer.statusCode };
+    });
     const owner = await createEmpresa(t, { properties: [{ nombre: 'Casa Azul' }] });
     casa = owner.propertyIds[0] as string;
     token = await loginToken(t, owner.email);
@@ -73,7 +90,7 @@ describe(`broadcasts API on ${testDbKind}`, () => {
     const synced = await call('POST', '/api/whatsapp/templates/sync');
     expect(synced.statusCode, synced.body).toBe(200);
     templateId = (synced.json().data as { id: string; name: string }[]).find(
-      (tpl) => tpl.name === 'checkin_reminder',
+      (tpl) => tpl.name === 'stay_welcome',
     )?.id as string;
   }, 120_000);
   afterAll(async () => {
@@ -87,7 +104,7 @@ describe(`broadcasts API on ${testDbKind}`, () => {
     const setup = res.json().data;
     expect(setup).toMatchObject({ available: true, sender: 'shared', daily_limit: 1000, sent_last_24h: 0 });
     expect(setup.templates.find((tpl: { id: string }) => tpl.id === templateId)).toMatchObject({
-      name: 'checkin_reminder',
+      name: 'stay_welcome',
       placeholders: 2,
       usable: true,
     });
@@ -140,13 +157,16 @@ describe(`broadcasts API on ${testDbKind}`, () => {
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id as string;
     await t.jobs.drain(broadcastSendJob, 30_000);
+    // The guests' phones answer through the fake's status webhooks (sent, delivered, read).
+    await fake.idle();
+    await t.app.eventsIdle();
 
     expect((await sent()).map((m) => m.to).sort()).toEqual(['34600111222', '34600222333', '34600333444']);
     const list = (await call('GET', broadcastPaths.list)).json().data;
-    expect(list[0]).toMatchObject({ id, status: 'done', template_name: 'checkin_reminder' });
-    expect(list[0].counts).toMatchObject({ total: 3, sent: 3, failed: 0, skipped: 0 });
+    expect(list[0]).toMatchObject({ id, status: 'done', template_name: 'stay_welcome' });
+    expect(list[0].counts).toMatchObject({ total: 3, read: 3, accepted: 0, failed: 0, skipped: 0 });
     const detail = (await call('GET', broadcastPaths.one(id))).json().data;
-    expect(detail.recipients.map((r: { status: string }) => r.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(detail.recipients.map((r: { status: string }) => r.status)).toEqual(['read', 'read', 'read']);
     expect((await call('GET', broadcastPaths.setup)).json().data.sent_last_24h).toBe(3);
 
     // Finished: nothing left to cancel.

@@ -12,6 +12,7 @@ import { okEnvelope } from '@posada/contracts/envelope';
 import { idText } from '@posada/contracts/primitives';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pickLocale } from '../../i18n/messages.ts';
 import { requireAccount } from '../../plugins/access.ts';
 import type { BroadcastsService } from './broadcasts.service.ts';
 
@@ -73,7 +74,14 @@ export const broadcastsRoutes: FastifyPluginAsyncZod<{ broadcasts: BroadcastsSer
   app.get(
     '/broadcasts/:id',
     { config, schema: { tags, params: idParams, response: { 200: okEnvelope(broadcastDetailSchema) } } },
-    async (request) => ok(await broadcasts.get(requireAccount(request), request.params.id)),
+    async (request) =>
+      ok(
+        await broadcasts.get(
+          requireAccount(request),
+          request.params.id,
+          pickLocale(request.headers['accept-language']),
+        ),
+      ),
   );
 
   app.post(

@@ -14,15 +14,13 @@ import type { Jobs } from '../../lib/jobs.ts';
 import { createPgBossJobs } from '../../lib/pg-boss-jobs.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { createEmpresa } from '../../test/auth-helpers.ts';
+import { createInboxWithPipeline } from '../../test/inbox-pipeline.ts';
 import { createTestDatabase, type TestDatabase, testDbKind } from '../../test/test-app.ts';
 import { createAccountsService } from '../accounts/accounts.service.ts';
 import { createUsersService } from '../auth/users.service.ts';
 import { createBookingsService } from '../bookings/bookings.service.ts';
-import { createStayContacts } from '../bookings/stay-contacts.service.ts';
-import { createCheckinContacts } from '../checkins/checkin-contacts.service.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { createLocalStorage } from '../files/storage.ts';
-import { createInboxService } from '../inbox/inbox.service.ts';
-import { createMailService } from '../mail/mail.service.ts';
 import { createRatesService } from '../properties/rates.service.ts';
 import { createRoomsService } from '../properties/rooms.service.ts';
 import type { WhatsAppConnections } from '../whatsapp/whatsapp.types.ts';
@@ -51,12 +49,13 @@ describe(`broadcast sending on ${testDbKind}`, () => {
   let jobs: Jobs;
   let service: BroadcastsService;
   let deps: BroadcastsDeps;
-  let inbox: ReturnType<typeof createInboxService>;
+  let inbox: ReturnType<typeof createInboxWithPipeline>['inbox'];
+  let pipeline: DeliveryService;
   let tenant: Tenant;
   let propertyId: string;
   let templateId: string;
   let dailyLimit = 1000;
-  // The fake's approved checkin_reminder, numbered as Meta numbers it: {{1}} the guest, {{2}} the arrival.
+  // A template approved at the fake (registered below), numbered as Meta numbers it: {{1}} the guest, {{2}} the arrival.
   const templateBody = 'Hola {{1}}, te esperamos el {{2}}. Completa tu check-in online antes de llegar.';
 
   const sent = async () =>
@@ -77,7 +76,15 @@ describe(`broadcast sending on ${testDbKind}`, () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
     const { db } = testDb.database;
-    fake = await startFakeWhatsApp({ enforceWindow: false });
+    // Statuses are sent by hand here: no automatic status webhooks.
+    fake = await startFakeWhatsApp({ enforceWindow: false, settings: { auto_status: false } });
+    await fake.control('templates', {
+      waba_id: '*',
+      name: 'stay_welcome',
+      language: 'es',
+      category: 'UTILITY',
+      body: templateBody,
+    });
     jobs = createPgBossJobs({ database: testDb.database, logger, pollingIntervalSeconds: 0.5 });
     const events = createEventBus({ db, jobs, logger });
     const empresa = await createEmpresa(
@@ -91,7 +98,7 @@ describe(`broadcast sending on ${testDbKind}`, () => {
       .values({
         accountId: tenant.accountId,
         kind: 'whatsapp',
-        name: 'checkin_reminder',
+        name: 'stay_welcome',
         language: 'es',
         category: 'UTILITY',
         body: templateBody,
@@ -108,24 +115,31 @@ describe(`broadcast sending on ${testDbKind}`, () => {
       }),
       dailyLimit: async () => dailyLimit,
       approvedTemplate: async (_account, name, language) =>
-        name === 'checkin_reminder' && language === 'es'
-          ? { id: templateId, name, language, body: templateBody }
+        name === 'stay_welcome' && language === 'es'
+          ? {
+              id: templateId,
+              name,
+              language,
+              body: templateBody,
+              category: 'UTILITY',
+              parameterFormat: 'POSITIONAL',
+              components: null,
+            }
           : null,
+      templateStates: async () => [],
     };
-    inbox = createInboxService({
+    let delivery: DeliveryService;
+    ({ inbox, delivery } = createInboxWithPipeline({
       db,
       clock,
       events,
+      jobs,
       logger,
       storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), 'broadcasts-'))),
-      mail: createMailService({ db, jobs, clock, transport: null, from: 'x@posada.local', logger }),
-      mailConfigured: false,
-      sms: null,
-      whatsapp: createWhatsAppGateway({ apiUrl: fake.env.WHATSAPP_API_URL }),
-      connections: () => connections,
-      stays: createStayContacts({ db }),
-      checkinContacts: createCheckinContacts({ db }),
-    });
+      gateway: createWhatsAppGateway({ apiUrl: fake.env.WHATSAPP_API_URL }),
+      connections,
+    }));
+    pipeline = delivery;
     deps = {
       db,
       clock,
@@ -211,19 +225,20 @@ describe(`broadcast sending on ${testDbKind}`, () => {
 
     let detail = await service.get(tenant, created.id);
     expect(detail.status).toBe('done');
-    expect(detail.recipients.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+    // Accepted by the Cloud API: no guest's phone has said anything yet.
+    expect(detail.recipients.map((r) => r.status)).toEqual(['accepted', 'accepted', 'accepted']);
 
     // Ana's phone says delivered: the recipient's status is her message's (joined, not copied).
     const wamid = (await sent()).find((m) => m.to === '34600111222') as unknown as { wamid: string };
-    await inbox.applyStatus({
+    await pipeline.applyStatus({
       channel: 'whatsapp',
-      externalId: wamid.wamid,
+      providerId: wamid.wamid,
       status: 'delivered',
       at: clock.now(),
     });
     detail = await service.get(tenant, created.id);
     expect(detail.recipients.find((r) => r.guest_name === 'Ana Pérez')?.status).toBe('delivered');
-    expect(detail.counts).toMatchObject({ delivered: 1, sent: 2 });
+    expect(detail.counts).toMatchObject({ delivered: 1, accepted: 2 });
 
     // Another run of the finished broadcast sends nothing.
     expect(await service.sendBatch(tenant.accountId, created.id)).toBe(false);

@@ -11,11 +11,13 @@ import type {
 } from '@posada/contracts/broadcasts';
 import { featureAvailable, type PlanHolder } from '@posada/domain/feature-gates';
 import type { Db } from '../../db/client.ts';
+import type { Locale } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { formatStayDate, placeholdersOf } from '../../lib/message-template.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
+import { reasonOf } from '../delivery/delivery-views.ts';
 import type { InboxService } from '../inbox/inbox.types.ts';
 import type { WhatsAppConnections } from '../whatsapp/whatsapp.types.ts';
 import { createBatchSender } from './broadcast-batch.ts';
@@ -174,6 +176,7 @@ export function createBroadcastsService(deps: BroadcastsDeps) {
   const emptyCounts = (): BroadcastCounts => ({
     total: 0,
     queued: 0,
+    accepted: 0,
     sent: 0,
     delivered: 0,
     read: 0,
@@ -217,7 +220,7 @@ export function createBroadcastsService(deps: BroadcastsDeps) {
     return row;
   }
 
-  async function detail(tenant: Tenant, row: BroadcastRow): Promise<BroadcastDetail> {
+  async function detail(tenant: Tenant, row: BroadcastRow, locale: Locale = 'es'): Promise<BroadcastDetail> {
     const counts = (await countsOf(tenant.accountId, [row.id])).get(row.id) ?? emptyCounts();
     const recipients = await repo.recipients(tenant.accountId, row.id);
     return {
@@ -230,6 +233,14 @@ export function createBroadcastsService(deps: BroadcastsDeps) {
         phone: r.phone,
         status: r.status,
         reason: r.reason,
+        // A provider's code (131026…) in words; Posada's own reasons (opted_out, daily_limit…) the screen names.
+        reason_text:
+          r.reason && /^\d+$/.test(r.reason)
+            ? reasonOf(
+                { channel: 'whatsapp', errorCode: r.reason, errorDetail: null, status: 'failed' },
+                locale,
+              )
+            : null,
         updated_at: r.updatedAt.toISOString(),
       })),
     };
@@ -367,8 +378,8 @@ export function createBroadcastsService(deps: BroadcastsDeps) {
       return rows.map((r) => summaryOf(r, counts.get(r.id) ?? emptyCounts()));
     },
 
-    async get(tenant: Tenant, id: string): Promise<BroadcastDetail> {
-      return detail(tenant, await owned(tenant, id));
+    async get(tenant: Tenant, id: string, locale: Locale = 'es'): Promise<BroadcastDetail> {
+      return detail(tenant, await owned(tenant, id), locale);
     },
 
     /** Stops what is not sent yet: waiting recipients become skipped ('cancelled'); sent ones stay. */

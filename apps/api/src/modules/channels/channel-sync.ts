@@ -1,9 +1,9 @@
-import type { SyncResult } from '@posada/contracts/channels';
+import type { SyncResult, SyncSkipReason } from '@posada/contracts/channels';
 import { eachNight, todayIn } from '@posada/domain/booking-rules';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AdapterError } from '../../adapters/adapter-error.ts';
-import type { IcalClient, ParseFeed } from '../../adapters/ical/types.ts';
+import type { IcalClient, ParsedFeed, ParseFeed } from '../../adapters/ical/types.ts';
 import { channelEvents } from '../../db/schema/channels.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isDeadlock, isUniqueViolation } from '../../lib/db-errors.ts';
@@ -50,7 +50,29 @@ export interface ChannelSyncDeps {
 /** One sync's outcome: the changes, or the error code of a failed fetch (recorded in the health). */
 export type SyncOutcome = { ok: true; result: SyncResult } | { ok: false; code: string };
 
-type Outcome = 'created' | 'updated' | 'cancelled' | 'conflict' | 'unchanged';
+/**
+ * What one event did to the calendar. An overbooking is a booking the calendar shows (new, or one that
+ * moved) and a conflict besides, so the summary counts it in both (issue 27: "0 new" never hides it).
+ */
+type Outcome =
+  | 'created'
+  | 'updated'
+  | 'cancelled'
+  | 'created_conflict'
+  | 'updated_conflict'
+  | 'unchanged'
+  | 'failed';
+
+/** A sync that changed nothing yet. */
+const emptyResult = (): SyncResult => ({
+  created: 0,
+  updated: 0,
+  cancelled: 0,
+  conflicts: 0,
+  unchanged: 0,
+  skipped: 0,
+  skipped_reasons: {},
+});
 
 /** The health code of a failed fetch or read (docs/channels.md "Health"; words in src/i18n). */
 export function feedErrorCode(error: unknown): string | null {
@@ -102,7 +124,7 @@ export function createChannelSync(deps: ChannelSyncDeps) {
     const { calendar, timeZone } = found;
     const now = clock.now();
     const nextSyncAt = new Date(now.getTime() + deps.intervalMinutes * 60_000);
-    let items: FeedItem[] | null = null;
+    let feed: ParsedFeed | null = null;
     let validators: { etag: string | null; lastModified: string | null } | null = null;
     try {
       if (!deps.client) throw new AdapterError('ical', 'unreachable', 'the iCal adapter is not configured');
@@ -112,7 +134,7 @@ export function createChannelSync(deps: ChannelSyncDeps) {
         lastModified: calendar.lastModified,
       });
       if (!fetched.notModified) {
-        items = deps.parse(fetched.body, calendar.channel, timeZone);
+        feed = deps.parse(fetched.body, calendar.channel, timeZone);
         validators = { etag: fetched.etag, lastModified: fetched.lastModified };
       }
     } catch (error) {
@@ -122,20 +144,20 @@ export function createChannelSync(deps: ChannelSyncDeps) {
       return { ok: false, code };
     }
 
-    const result = items
-      ? await applyFeed(found, items)
-      : { created: 0, updated: 0, cancelled: 0, conflicts: 0 };
+    const result = feed ? await applyFeed(found, feed) : emptyResult();
     await repo.updateCalendar(calendar.id, {
       lastFetchAt: now,
       lastSuccessAt: now,
       lastErrorCode: null,
       failingSince: null,
       failureNotifiedAt: null,
-      ...(items ? { eventsRead: items.length } : {}),
+      ...(feed ? { eventsRead: feed.items.length + feed.skipped.cancelled + feed.skipped.invalid } : {}),
       lastCreated: result.created,
       lastUpdated: result.updated,
       lastCancelled: result.cancelled,
       lastConflicts: result.conflicts,
+      lastUnchanged: result.unchanged,
+      lastSkipped: result.skipped_reasons,
       nextSyncAt,
       ...(validators ?? {}),
       updatedAt: now,
@@ -171,10 +193,23 @@ export function createChannelSync(deps: ChannelSyncDeps) {
     }
   }
 
-  async function applyFeed(found: CalendarWithNames, all: FeedItem[]): Promise<SyncResult> {
+  async function applyFeed(found: CalendarWithNames, feed: ParsedFeed): Promise<SyncResult> {
     const { calendar } = found;
     const today = todayIn(found.timeZone, clock.now());
-    const items = all.filter((i) => i.end > today && i.end > i.start);
+    const result = emptyResult();
+    const skip = (reason: SyncSkipReason, n = 1) => {
+      if (n <= 0) return;
+      result.skipped += n;
+      result.skipped_reasons[reason] = (result.skipped_reasons[reason] ?? 0) + n;
+    };
+    skip('cancelled', feed.skipped.cancelled);
+    skip('invalid', feed.skipped.invalid);
+    const items: FeedItem[] = [];
+    for (const item of feed.items) {
+      if (item.end <= item.start) skip('invalid');
+      else if (item.end <= today) skip('ended');
+      else items.push(item);
+    }
     const stored = (await repo.liveEvents(calendar.id, today)).map((row) => ({
       ...row,
       start: row.startDate,
@@ -187,12 +222,13 @@ export function createChannelSync(deps: ChannelSyncDeps) {
       roomId: calendar.roomId,
       unitId: calendar.unitId,
     };
-    const result: SyncResult = { created: 0, updated: 0, cancelled: 0, conflicts: 0 };
     const count = (outcome: Outcome) => {
-      if (outcome === 'created') result.created++;
-      else if (outcome === 'updated') result.updated++;
-      else if (outcome === 'cancelled') result.cancelled++;
-      else if (outcome === 'conflict') result.conflicts++;
+      if (outcome === 'created' || outcome === 'created_conflict') result.created++;
+      if (outcome === 'updated' || outcome === 'updated_conflict') result.updated++;
+      if (outcome === 'cancelled') result.cancelled++;
+      if (outcome === 'created_conflict' || outcome === 'updated_conflict') result.conflicts++;
+      if (outcome === 'unchanged') result.unchanged++;
+      if (outcome === 'failed') skip('failed');
     };
     // The first good fetch brings what the channel already had: imported quietly (no bell per stay).
     const ctx = { found, unit, today, firstImport: calendar.lastSuccessAt === null };
@@ -202,6 +238,7 @@ export function createChannelSync(deps: ChannelSyncDeps) {
       if (unchanged(calendar.channel, s, item, today)) seen.push(s.id);
       else count(await safely(() => applyEvent(ctx, s, item)));
     }
+    result.unchanged += seen.length;
     if (seen.length > 0)
       await repo.db
         .update(channelEvents)
@@ -244,7 +281,7 @@ export function createChannelSync(deps: ChannelSyncDeps) {
       } catch (error) {
         if ((isUniqueViolation(error) || isDeadlock(error)) && attempt < 4) continue;
         deps.logger?.error({ err: error }, 'channels: an imported event could not be applied');
-        return 'unchanged';
+        return 'failed';
       }
     }
   }
@@ -286,7 +323,12 @@ export function createChannelSync(deps: ChannelSyncDeps) {
       if (holder === 'booking') {
         const found = bookingId ? await ops.findBooking(calendar.accountId, bookingId) : null;
         const booking = found && found.status !== 'cancelled' ? found : null;
-        const newBooking = (start: string, end: string, status: 'booked' | 'overbooking') =>
+        const newBooking = (
+          start: string,
+          end: string,
+          status: 'booked' | 'overbooking',
+          freeNights: readonly string[] = [],
+        ) =>
           ops.createBooking(ctx.unit, {
             channel: calendar.channel,
             externalRef: item.reservationCode,
@@ -294,21 +336,26 @@ export function createChannelSync(deps: ChannelSyncDeps) {
             start,
             end,
             status,
+            freeNights,
             quiet: ctx.firstImport,
           });
         if (takesAllNights(calendar.channel, item.kind)) {
           const wanted = others.size > 0 ? 'overbooking' : 'booked';
           state = wanted === 'overbooking' ? 'overbooking' : 'active';
+          // An overbooking still holds its free nights: only the colliding ones are the conflict (issue 27).
+          const free = nights.filter((night) => !others.has(night));
           if (!booking) {
-            bookingId = (await newBooking(range.start, range.end, wanted)).id;
-            outcome = wanted === 'overbooking' ? 'conflict' : 'created';
+            bookingId = (await newBooking(range.start, range.end, wanted, free)).id;
+            outcome = wanted === 'overbooking' ? 'created_conflict' : 'created';
           } else if (
             booking.startDate !== range.start ||
             booking.endDate !== range.end ||
-            booking.status !== wanted
+            booking.status !== wanted ||
+            (wanted === 'overbooking' && !sameNights(free, own))
           ) {
-            await ops.moveBooking(ctx.unit, booking, range.start, range.end, wanted);
-            outcome = wanted === 'overbooking' && booking.status !== 'overbooking' ? 'conflict' : 'updated';
+            await ops.moveBooking(ctx.unit, booking, range.start, range.end, wanted, free);
+            outcome =
+              wanted === 'overbooking' && booking.status !== 'overbooking' ? 'updated_conflict' : 'updated';
           }
         } else {
           const claim = claimableNights(nights, previous, others, own);

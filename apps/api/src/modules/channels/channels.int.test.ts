@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { bookingPaths } from '@posada/contracts/bookings';
+import type { SyncResult } from '@posada/contracts/channels';
 import { channelsPaths } from '@posada/contracts/channels';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,18 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { channelsSyncJob } from './channels.jobs.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What one sync did: every event of the feed is created, updated, unchanged or skipped (issue 27). */
+const changes = (c: Partial<SyncResult>): SyncResult => ({
+  created: 0,
+  updated: 0,
+  cancelled: 0,
+  conflicts: 0,
+  unchanged: 0,
+  skipped: 0,
+  skipped_reasons: {},
+  ...c,
+});
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../adapters/ical/fixtures/${name}`, import.meta.url), 'utf8');
@@ -179,7 +192,7 @@ describe('channel calendars', () => {
 
     const res = await sync(airbnb.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ created: 3, updated: 0, cancelled: 0, conflicts: 0 });
+    expect(res.json().data).toEqual(changes({ created: 3, updated: 0, cancelled: 0, conflicts: 0 }));
     const stays = await bookingsOf('airbnb');
     expect(stays.map((b) => [b.start_date, b.end_date, b.status, b.external, b.name])).toEqual([
       ['2025-12-10', '2025-12-13', 'booked', true, 'Airbnb'],
@@ -201,16 +214,13 @@ describe('channel calendars', () => {
       state: 'ok',
       events_read: 3,
       last_error: null,
-      last_changes: { created: 3, updated: 0, cancelled: 0, conflicts: 0 },
+      last_changes: changes({ created: 3 }),
     });
     expect(Date.parse(health.next_sync_at) - Date.parse(health.last_fetch_at)).toBe(15 * 60_000);
     // The same feed again changes nothing.
-    expect((await sync(airbnb.id)).json().data).toEqual({
-      created: 0,
-      updated: 0,
-      cancelled: 0,
-      conflicts: 0,
-    });
+    expect((await sync(airbnb.id)).json().data).toEqual(
+      changes({ created: 0, updated: 0, cancelled: 0, conflicts: 0, unchanged: 3 }),
+    );
   });
 
   it('the channel’s bookings cannot be edited or cancelled here (spec 4)', async () => {
@@ -238,12 +248,9 @@ describe('channel calendars', () => {
 
   it('follows a stay extension by UID and cancels a reservation only after two good fetches without it', async () => {
     fake.setFeed('/airbnb.ics', fixture('airbnb-seq-2.ics'));
-    expect((await sync(airbnb.id)).json().data).toEqual({
-      created: 0,
-      updated: 2,
-      cancelled: 0,
-      conflicts: 0,
-    });
+    expect((await sync(airbnb.id)).json().data).toEqual(
+      changes({ created: 0, updated: 2, cancelled: 0, conflicts: 0, unchanged: 1 }),
+    );
     expect((await bookingsOf('airbnb'))[0]).toMatchObject({
       start_date: '2025-12-10',
       end_date: '2025-12-15',
@@ -315,7 +322,10 @@ describe('channel calendars', () => {
       feed([{ uid: 'vrbo-1', start: '2025-12-23', end: '2025-12-26', summary: 'Reserved - Ana Gómez' }]),
     );
     const vrbo = await connect('vrbo', '/vrbo.ics');
-    expect((await sync(vrbo.id)).json().data).toEqual({ created: 0, updated: 0, cancelled: 0, conflicts: 1 });
+    // The overbooking is new on the calendar too: counted as new and as a conflict (issue 27).
+    expect((await sync(vrbo.id)).json().data).toEqual(
+      changes({ created: 1, updated: 0, cancelled: 0, conflicts: 1 }),
+    );
     const [over] = await bookingsOf('vrbo');
     expect(over).toMatchObject({ status: 'overbooking', name: 'Ana Gómez', start_date: '2025-12-23' });
     expect((await bookingsOf()).find((b) => b.id === manualId)?.status).toBe('booked');
@@ -325,10 +335,25 @@ describe('channel calendars', () => {
       .from(notifications)
       .where(and(eq(notifications.accountId, accountId), eq(notifications.relationId, over?.id as string)));
     expect(bell.map((n) => n.kind)).toEqual(['channel']);
+    // The overbooking still holds its free night (the 25th): nobody may sell it meanwhile (issue 27).
+    const onFreeNight = await call('POST', bookingPaths.create, {
+      property_id: loft,
+      name: 'Marta Ruiz',
+      email: 'marta@example.com',
+      phone: '+34600123459',
+      start_date: '2025-12-25',
+      end_date: '2025-12-26',
+      number_of_guests: 1,
+      price: 10_000,
+    });
+    expect(onFreeNight.statusCode, onFreeNight.body).toBe(409);
+    expect(onFreeNight.json().code).toBe('booking.dates_taken');
 
     // The operator cancels the manual booking: the next sync books the channel's guest.
     expect((await call('POST', bookingPaths.cancel, { booking_id: manualId })).statusCode).toBe(200);
-    expect((await sync(vrbo.id)).json().data).toEqual({ created: 0, updated: 1, cancelled: 0, conflicts: 0 });
+    expect((await sync(vrbo.id)).json().data).toEqual(
+      changes({ created: 0, updated: 1, cancelled: 0, conflicts: 0 }),
+    );
     expect((await bookingsOf('vrbo'))[0]?.status).toBe('booked');
     expect((await call('GET', channelsPaths.alerts)).json().data.overbookings).toBe(0);
   });
@@ -392,12 +417,9 @@ describe('channel calendars', () => {
       ]),
     );
     const booking = await connect('booking', '/booking.ics');
-    expect((await sync(booking.id)).json().data).toEqual({
-      created: 1,
-      updated: 0,
-      cancelled: 0,
-      conflicts: 0,
-    });
+    expect((await sync(booking.id)).json().data).toEqual(
+      changes({ created: 1, updated: 0, cancelled: 0, conflicts: 0, unchanged: 1 }),
+    );
     expect((await bookingsOf('booking')).map((b) => [b.start_date, b.end_date, b.name])).toEqual([
       ['2026-01-12', '2026-01-14', 'Booking.com'],
     ]);
@@ -405,12 +427,9 @@ describe('channel calendars', () => {
     expect((await call('POST', bookingPaths.cancel, { booking_id: manual.json().data.id })).statusCode).toBe(
       200,
     );
-    expect((await sync(booking.id)).json().data).toEqual({
-      created: 0,
-      updated: 0,
-      cancelled: 0,
-      conflicts: 0,
-    });
+    expect((await sync(booking.id)).json().data).toEqual(
+      changes({ created: 0, updated: 0, cancelled: 0, conflicts: 0, unchanged: 2 }),
+    );
     expect(await bookingsOf('booking')).toHaveLength(1);
   });
 
@@ -610,7 +629,9 @@ describe('channel calendars', () => {
     it('Vrbo: named stays, holds and blocks; a date change with a new UID is the same stay', async () => {
       fake.setFeed('/vrbo-seq.ics', fixture('vrbo-seq-1.ics'));
       const id = await connectTo(casaVrbo, 'vrbo', '/vrbo-seq.ics');
-      expect((await sync(id)).json().data).toEqual({ created: 7, updated: 0, cancelled: 0, conflicts: 0 });
+      expect((await sync(id)).json().data).toEqual(
+        changes({ created: 7, updated: 0, cancelled: 0, conflicts: 0 }),
+      );
       expect((await staysOf(casaVrbo)).map((b) => [b.name, b.start_date, b.end_date])).toEqual([
         ['Test Guest', '2025-12-05', '2025-12-09'],
         ['Mélanie Exemple', '2025-12-12', '2025-12-14'],
@@ -629,7 +650,9 @@ describe('channel calendars', () => {
       ]);
 
       fake.setFeed('/vrbo-seq.ics', fixture('vrbo-seq-2.ics'));
-      expect((await sync(id)).json().data).toEqual({ created: 0, updated: 1, cancelled: 0, conflicts: 0 });
+      expect((await sync(id)).json().data).toEqual(
+        changes({ created: 0, updated: 1, cancelled: 0, conflicts: 0, unchanged: 6 }),
+      );
       const guest = (await staysOf(casaVrbo)).filter((b) => b.name === 'Test Guest');
       expect(guest.map((b) => [b.start_date, b.end_date, b.status])).toEqual([
         ['2025-12-06', '2025-12-10', 'booked'],
@@ -639,7 +662,9 @@ describe('channel calendars', () => {
     it('Booking.com: a running stay clipped each night keeps its arrival, grows, and a vanished range is cancelled at the second miss', async () => {
       fake.setFeed('/booking-seq.ics', fixture('booking-seq-1.ics'));
       const id = await connectTo(casaBooking, 'booking', '/booking-seq.ics');
-      expect((await sync(id)).json().data).toEqual({ created: 3, updated: 0, cancelled: 0, conflicts: 0 });
+      expect((await sync(id)).json().data).toEqual(
+        changes({ created: 3, updated: 0, cancelled: 0, conflicts: 0 }),
+      );
       const first = await staysOf(casaBooking);
       expect(first.map((b) => [b.start_date, b.end_date])).toEqual([
         ['2025-11-30', '2025-12-04'],
@@ -653,14 +678,18 @@ describe('channel calendars', () => {
       expect(far.map((c) => [c.startDate, c.endDate])).toEqual([['2026-02-01', '2027-06-01']]);
 
       fake.setFeed('/booking-seq.ics', fixture('booking-seq-2.ics'));
-      expect((await sync(id)).json().data).toEqual({ created: 0, updated: 1, cancelled: 0, conflicts: 0 });
+      expect((await sync(id)).json().data).toEqual(
+        changes({ created: 0, updated: 1, cancelled: 0, conflicts: 0, unchanged: 2 }),
+      );
       expect((await staysOf(casaBooking))[0]).toMatchObject({
         start_date: '2025-11-30',
         end_date: '2025-12-04',
       });
 
       fake.setFeed('/booking-seq.ics', fixture('booking-seq-3.ics'));
-      expect((await sync(id)).json().data).toEqual({ created: 0, updated: 1, cancelled: 0, conflicts: 0 });
+      expect((await sync(id)).json().data).toEqual(
+        changes({ created: 0, updated: 1, cancelled: 0, conflicts: 0, unchanged: 2 }),
+      );
       expect((await staysOf(casaBooking))[0]).toMatchObject({
         start_date: '2025-11-30',
         end_date: '2025-12-06',
@@ -670,12 +699,50 @@ describe('channel calendars', () => {
       t.clock.advance(24 * 3_600_000);
       token = await loginToken(t, (await ownerEmail()) as string);
       fake.setFeed('/booking-seq.ics', fixture('booking-seq-4.ics'));
-      expect((await sync(id)).json().data).toEqual({ created: 0, updated: 1, cancelled: 0, conflicts: 0 });
-      expect((await sync(id)).json().data).toEqual({ created: 0, updated: 0, cancelled: 1, conflicts: 0 });
+      expect((await sync(id)).json().data).toEqual(
+        changes({ created: 0, updated: 1, cancelled: 0, conflicts: 0, unchanged: 1 }),
+      );
+      expect((await sync(id)).json().data).toEqual(
+        changes({ created: 0, updated: 0, cancelled: 1, conflicts: 0, unchanged: 2 }),
+      );
       expect((await staysOf(casaBooking)).map((b) => [b.start_date, b.end_date, b.status])).toEqual([
         ['2025-11-30', '2025-12-06', 'booked'],
         ['2025-12-20', '2025-12-23', 'cancelled'],
       ]);
+    });
+
+    it('accounts for every event of a feed: created, updated, unchanged, or skipped with its reason', async () => {
+      const extra = [
+        'BEGIN:VEVENT',
+        'UID:cancelled@x',
+        'DTSTART;VALUE=DATE:20260310',
+        'DTEND;VALUE=DATE:20260312',
+        'STATUS:CANCELLED',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:nodate@x',
+        'SUMMARY:Reserved',
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n');
+      const body = feed([
+        { uid: 'past@x', start: '2025-11-01', end: '2025-11-05', summary: 'Reserved' },
+        { uid: 'live@x', start: '2026-03-01', end: '2026-03-04', summary: 'Reserved' },
+      ]).replace('END:VCALENDAR', extra);
+      fake.setFeed('/accounted.ics', body);
+      const id = await connectTo(casaVrbo, 'other', '/accounted.ics');
+      const result = (await sync(id)).json().data;
+      expect(result).toEqual(
+        changes({ created: 1, skipped: 3, skipped_reasons: { ended: 1, cancelled: 1, invalid: 1 } }),
+      );
+      const health = (await call('GET', channelsPaths.calendar(id))).json().data.health;
+      expect(health.events_read).toBe(4);
+      expect(health.events_read).toBe(result.created + result.updated + result.unchanged + result.skipped);
+      expect(health.last_changes).toEqual(result);
+      // Read again: the live one is unchanged, the other three skipped for the same reasons.
+      expect((await sync(id)).json().data).toEqual(
+        changes({ unchanged: 1, skipped: 3, skipped_reasons: { ended: 1, cancelled: 1, invalid: 1 } }),
+      );
     });
   });
 

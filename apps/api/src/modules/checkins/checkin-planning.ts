@@ -81,6 +81,7 @@ export function createCheckinPlanning(deps: CheckinsDeps, ctx: CheckinsContext) 
           status: 'disabled',
         };
       }
+      const expired = row.status === 'pending' && row.linkExpiresAt.getTime() <= clock.now().getTime();
       const disabled =
         row.status === 'pending' && !row.sentAt && (row.scheduledFor === null || booking.paused);
       return {
@@ -91,7 +92,7 @@ export function createCheckinPlanning(deps: CheckinsDeps, ctx: CheckinsContext) 
         sent_at: iso(row.sentAt),
         opened_at: iso(row.openedAt),
         completed_at: iso(row.completedAt),
-        status: disabled ? 'disabled' : row.status,
+        status: expired ? 'expired' : disabled ? 'disabled' : row.status,
       };
     },
 

@@ -1,5 +1,6 @@
 import type { CheckinGuest } from '@posada/contracts/checkin-guest-data';
 import type { CheckinDetail, CheckinLink, CheckinListItem } from '@posada/contracts/checkins';
+import type { DeliverySummary } from '@posada/contracts/deliveries';
 import { type Locale, locales } from '../../i18n/messages.ts';
 import { checkinUrl, DOCUMENT_PURPOSE, openLinkToken } from './checkin-links.ts';
 import { checkinsErrors } from './checkins.errors.ts';
@@ -59,7 +60,11 @@ export function createCheckinsContext(deps: CheckinsDeps) {
     qr_svg: null,
   });
 
-  function toItem(row: ListRow, fullDocument = false): CheckinListItem {
+  function toItem(
+    row: ListRow,
+    fullDocument = false,
+    lastMessage: DeliverySummary | null = null,
+  ): CheckinListItem {
     const c = row.checkin;
     const docType = row.leadDocumentType;
     const [first = '', ...rest] = c.name.split(' ');
@@ -79,6 +84,7 @@ export function createCheckinsContext(deps: CheckinsDeps) {
       end_date: c.endDate,
       guests_registered: Number(row.registered),
       guests_expected: c.expectedGuests,
+      link_expired: c.status === 'pending' && c.linkExpiresAt.getTime() <= deps.clock.now().getTime(),
       keys_delivered: c.keysDelivered,
       channel: c.sendChannel,
       scheduled_for: iso(c.scheduledFor),
@@ -102,7 +108,17 @@ export function createCheckinsContext(deps: CheckinsDeps) {
           ? openDocument(row.leadId, row.leadSealed)
           : masked(row.leadDocumentLast4),
       programmed: { id: c.id, cantidad_payment: c.depositAmount },
+      last_message: lastMessage,
     };
+  }
+
+  /** The latest link or reminder each check-in's guest was sent, as the delivery pipeline records it. */
+  async function lastMessages(accountId: string, ids: string[], locale: Locale) {
+    if (!deps.lastMessages || ids.length === 0) return new Map<string, DeliverySummary>();
+    return deps.lastMessages(accountId, ids, locale).catch((err) => {
+      logger.warn({ err }, 'checkins: the messages of the list were left out');
+      return new Map<string, DeliverySummary>();
+    });
   }
 
   const toGuest = (g: GuestRow, checkinId: string): CheckinGuest => ({
@@ -141,15 +157,24 @@ export function createCheckinsContext(deps: CheckinsDeps) {
 
   const { listBase } = repo;
 
-  async function itemById(accountId: string, id: string, fullDocument = false): Promise<CheckinListItem> {
+  async function itemById(
+    accountId: string,
+    id: string,
+    fullDocument = false,
+    locale: Locale = 'es',
+  ): Promise<CheckinListItem> {
     const row = await repo.listRowById(accountId, id);
     if (!row) throw checkinsErrors.notFound();
-    return toItem(row, fullDocument);
+    return toItem(
+      row,
+      fullDocument,
+      (await lastMessages(accountId, [row.checkin.id], locale)).get(row.checkin.id),
+    );
   }
 
-  async function detail(accountId: string, id: string): Promise<CheckinDetail> {
+  async function detail(accountId: string, id: string, locale: Locale = 'es'): Promise<CheckinDetail> {
     await ownedCheckin(accountId, id);
-    const item = await itemById(accountId, id, true);
+    const item = await itemById(accountId, id, true, locale);
     const guests = await repo.guestsOf(accountId, id);
     return { ...item, guests: guests.map((g) => toGuest(g, id)) };
   }
@@ -168,6 +193,7 @@ export function createCheckinsContext(deps: CheckinsDeps) {
     openDocument,
     linkOf,
     toItem,
+    lastMessages,
     toGuest,
     listBase,
     itemById,

@@ -10,6 +10,8 @@ export const checkinsErrors = {
   reminderNotFound: () => new AppError('reminders.not_found', 404),
   notificationNotFound: () => new AppError('notifications.not_found', 404),
   alreadyComplete: () => new AppError('checkin.already_complete', 409),
+  /** Issue 27: the stay is over and its link no longer opens: nothing is sent. */
+  linkExpired: () => new AppError('checkins.link_expired', 409),
   /** spec 5 Check-in forms: per-field keys (`checkin.errors.*`), nothing saved. */
   invalid: (errors: Record<string, string[]>) => new AppError('checkin.invalid_data', 422, { errors }),
 };

@@ -1,9 +1,9 @@
 import { bookingPaths } from '@posada/contracts/bookings';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpCapture, startSmtpCapture } from '../../adapters/smtp/smtp.fake.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { checkinGuests, checkins } from '../../db/schema/checkins.ts';
-import { emailOutbox } from '../../db/schema/outbox.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -16,15 +16,19 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * The operator check-in API through app.inject (PGlite; PostgreSQL with TEST_DB=postgres). The clock
  * starts at 2026-11-20 10:00 UTC (11:00 in Madrid); the jobs are queued once and drained, as the
- * recurring chain would run them.
+ * recurring chain would run them. E-mail goes over SMTP to a local capture server (the delivery pipeline
+ * sends guests' e-mails straight over SMTP): what the guest receives is read there. No WhatsApp or SMS
+ * provider is configured.
  */
 describe('check-ins operator API', () => {
   let t: TestApp;
+  let smtp: SmtpCapture;
   let token: string;
   let otherToken: string;
   let casa: string;
   let nyc: string;
   let foreignProperty: string;
+  let ownerEmail = '';
   const start = new Date('2026-11-20T10:00:00Z');
 
   const call = (method: Method, url: string, payload?: object, as = token, lang = 'es') =>
@@ -62,8 +66,14 @@ describe('check-ins operator API', () => {
     (
       await t.database.db.select().from(checkins).where(eq(checkins.bookingId, bookingId))
     )[0]?.sentAt?.toISOString() ?? null;
-  const mailsTo = async (to: string) =>
-    (await t.database.db.select().from(emailOutbox)).filter((m) => m.to === to);
+  /** What the SMTP server received for a guest (the pipeline's send resolves once the server took it). */
+  const mailsTo = async (to: string) => smtp.messages.filter((m) => m.to === to);
+  /** The stay's delivery records, newest first, as the operator reads them. */
+  const messagesOf = async (bookingId: string) => {
+    const res = await call('GET', `/api/bookings/${bookingId}/messages`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { kind: string; channel: string; status: string; error_code: string | null }[];
+  };
   const manual = (body: Record<string, unknown> = {}, as = token) =>
     call(
       'POST',
@@ -80,7 +90,8 @@ describe('check-ins operator API', () => {
     );
 
   beforeAll(async () => {
-    t = await buildTestApp({ now: start });
+    smtp = await startSmtpCapture();
+    t = await buildTestApp({ now: start, env: { SMTP_URL: smtp.url } });
     const owner = await createEmpresa(t, {
       properties: [
         { nombre: 'Casa Azul', tipoPropiedad: 'apartamento' },
@@ -91,6 +102,7 @@ describe('check-ins operator API', () => {
       properties: [{ nombre: 'Casa Ajena', tipoPropiedad: 'apartamento' }],
     });
     token = await loginToken(t, owner.email);
+    ownerEmail = owner.email;
     otherToken = await loginToken(t, other.email);
     [casa = '', nyc = ''] = owner.propertyIds;
     [foreignProperty = ''] = other.propertyIds;
@@ -108,9 +120,33 @@ describe('check-ins operator API', () => {
 
   afterAll(async () => {
     await t?.close();
+    await smtp?.close();
   });
 
   describe('programmed check-ins', () => {
+    it('reads a past stay without a finished check-in as expired, with nothing to send (issue 27)', async () => {
+      const bookingId = await book({
+        start_date: '2026-11-21',
+        end_date: '2026-11-23',
+        email: 'pasada@example.com',
+      });
+      expect((await programmed(bookingId)).status).not.toBe('expired');
+      // A week later the stay is over, its link with it.
+      t.clock.set(new Date('2026-11-30T10:00:00Z'));
+      try {
+        const later = await loginToken(t, ownerEmail);
+        const res = await call(
+          'GET',
+          `/api/retrieve-programmed-checkin?booking_id=${bookingId}`,
+          undefined,
+          later,
+        );
+        expect(res.json().data).toMatchObject({ status: 'expired', sent_at: null });
+      } finally {
+        t.clock.set(start);
+      }
+    });
+
     it('plans the link at 10 PM Madrid the night before and sends it by e-mail at that instant, not before', async () => {
       t.clock.set(start);
       const bookingId = await book({ email: 'madrid-guest@example.com' });
@@ -143,10 +179,19 @@ describe('check-ins operator API', () => {
       await runJob(checkinSendJob);
       expect(await mailsTo('madrid-guest@example.com')).toHaveLength(1);
       t.clock.set(start);
+      // One record: the SMTP server took it (accepted), nothing claims more.
+      expect(await messagesOf(bookingId)).toMatchObject([
+        { kind: 'checkin_link', channel: 'email', status: 'accepted', error_code: null },
+      ]);
     });
 
     it('sends a same-day link at 6 AM New York time on the confirmation channel (WhatsApp → e-mail without adapter)', async () => {
       t.clock.set(start);
+      // The property confirms by WhatsApp; for check-in links it chose WhatsApp, then e-mail.
+      const chosen = await call('PUT', `/api/properties/${nyc}/delivery-preferences`, {
+        preferences: [{ kind: 'checkin_link', channels: ['whatsapp', 'email'] }],
+      });
+      expect(chosen.statusCode, chosen.body).toBe(200);
       const bookingId = await book({
         property_id: nyc,
         email: 'nyc-guest@example.com',
@@ -162,7 +207,13 @@ describe('check-ins operator API', () => {
       t.clock.set(new Date('2026-12-05T11:00:00Z'));
       await runJob(checkinSendJob);
       expect(await mailsTo('nyc-guest@example.com')).toHaveLength(1);
+      expect(await sentAt(bookingId)).toBe('2026-12-05T11:00:00.000Z');
       t.clock.set(start);
+      // WhatsApp was the first choice but no provider is configured: the record says so, then e-mail took it.
+      expect((await messagesOf(bookingId)).map((r) => [r.kind, r.channel, r.status, r.error_code])).toEqual([
+        ['checkin_link', 'email', 'accepted', null],
+        ['checkin_link', 'whatsapp', 'skipped', 'whatsapp_not_configured'],
+      ]);
     });
 
     it('re-plans when the dates change, and never sends for a paused or cancelled booking', async () => {
@@ -352,6 +403,11 @@ describe('check-ins operator API', () => {
       });
       expect(emailOnly.statusCode, emailOnly.body).toBe(201);
       expect(emailOnly.json().data.sent).toBe(true);
+      expect(emailOnly.json().data.delivery).toMatchObject({
+        channel: 'email',
+        to: 'solo.correo@example.com',
+        status: 'accepted',
+      });
       expect(await mailsTo('solo.correo@example.com')).toHaveLength(1);
       const badOptional = await call('POST', '/api/checkins/send', {
         property_id: casa,
@@ -465,21 +521,51 @@ describe('check-ins operator API', () => {
       expect(res.statusCode, res.body).toBe(201);
       const data = res.json().data;
       expect(data.sent).toBe(true);
+      expect(data.delivery).toMatchObject({
+        kind: 'checkin_link',
+        channel: 'email',
+        status: 'accepted',
+        link: data.link.url,
+      });
       expect(data.checkin.status).toBe('pending');
       const mails = await mailsTo('john@example.com');
       expect(mails).toHaveLength(1);
       expect(mails[0]?.subject).toBe('Your check-in at Casa Azul');
       expect(mails[0]?.text).toContain(data.link.url);
+      // The list shows the check-in's last message as the provider left it.
+      const listed = (await call('GET', '/api/checkins?q=john')).json().data.items[0];
+      expect(listed.last_message).toMatchObject({
+        id: data.delivery.id,
+        channel: 'email',
+        status: 'accepted',
+      });
       const again = (await call('GET', `/api/checkins/${data.checkin.id}/link`)).json().data;
       expect(again.url).toBe(data.link.url);
       // Sent again: the same link, a second e-mail; another account cannot.
       const resent = await call('POST', `/api/checkins/${data.checkin.id}/resend`);
       expect(resent.statusCode, resent.body).toBe(200);
       expect(resent.json().data.link.url).toBe(data.link.url);
+      expect(resent.json().data).toMatchObject({
+        sent: true,
+        delivery: { kind: 'checkin_reminder', channel: 'email', status: 'accepted' },
+      });
       expect(await mailsTo('john@example.com')).toHaveLength(2);
       expect((await call('POST', `/api/checkins/${data.checkin.id}/resend`, {}, otherToken)).statusCode).toBe(
         404,
       );
+      expect(listed.link_expired).toBe(false);
+      // Once the link's day passed (the stay is over) the list says so and nothing is sent (issue 27).
+      await t.database.db
+        .update(checkins)
+        .set({ linkExpiresAt: new Date(t.clock.now().getTime() - 60_000) })
+        .where(eq(checkins.id, data.checkin.id));
+      expect((await call('GET', '/api/checkins?q=john')).json().data.items[0].link_expired).toBe(true);
+      const late = await call('POST', `/api/checkins/${data.checkin.id}/resend`, {}, token, 'en');
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe(
+        'The stay is over: the check-in link has expired and cannot be sent again.',
+      );
+      expect(await mailsTo('john@example.com')).toHaveLength(2);
 
       const qr = await call('POST', '/api/checkins/send', {
         property_id: casa,
@@ -492,6 +578,7 @@ describe('check-ins operator API', () => {
       });
       expect(qr.statusCode, qr.body).toBe(201);
       expect(qr.json().data.sent).toBe(false);
+      expect(qr.json().data.delivery).toBeNull();
       expect(qr.json().data.link.url).toContain('/checkin/customers/previe/');
       expect(await mailsTo('walkin@example.com')).toHaveLength(0);
     });

@@ -220,6 +220,44 @@ export function createCheckinsRepo({ db }: { db: Db }) {
       return row ?? null;
     },
 
+    /**
+     * Finished check-ins still missing travellers whose lead guest is due a reminder (issue 27): at most
+     * `max` reminders a day apart, the first a day after finishing, while the link is valid.
+     */
+    async dueTravellerReminders(
+      now: Date,
+      max: number,
+      limit: number,
+    ): Promise<{ checkin: CheckinRow; propertyName: string; registered: number }[]> {
+      const dayAgo = new Date(now.getTime() - 24 * 3_600_000).toISOString();
+      const registered = sql<number>`(select count(*)::int from ${checkinGuests} where ${checkinGuests.checkinId} = ${checkins.id})`;
+      return db
+        .select({ checkin: checkins, propertyName: properties.nombre, registered })
+        .from(checkins)
+        .innerJoin(properties, eq(properties.id, checkins.propertyId))
+        .where(
+          and(
+            eq(checkins.status, 'complete'),
+            lt(checkins.travellerReminders, max),
+            sql`coalesce(${checkins.travellersRemindedAt}, ${checkins.completedAt}) <= ${dayAgo}::timestamptz`,
+            sql`${checkins.linkExpiresAt} > ${now.toISOString()}::timestamptz`,
+            sql`${registered} < ${checkins.expectedGuests}`,
+          ),
+        )
+        .orderBy(checkins.completedAt)
+        .limit(limit);
+    },
+
+    /** Counts one traveller reminder unless another run did first; null then. */
+    async claimTravellerReminder(row: CheckinRow, now: Date): Promise<CheckinRow | null> {
+      const [claimed] = await db
+        .update(checkins)
+        .set({ travellerReminders: row.travellerReminders + 1, travellersRemindedAt: now })
+        .where(and(eq(checkins.id, row.id), eq(checkins.travellerReminders, row.travellerReminders)))
+        .returning();
+      return claimed ?? null;
+    },
+
     async checkinExists(id: string): Promise<boolean> {
       const [row] = await db.select({ id: checkins.id }).from(checkins).where(eq(checkins.id, id)).limit(1);
       return Boolean(row);

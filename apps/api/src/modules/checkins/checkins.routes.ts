@@ -22,6 +22,7 @@ import { idText } from '@posada/contracts/primitives';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pickLocale } from '../../i18n/messages.ts';
 import { requireAccount } from '../../plugins/access.ts';
 import type { CheckinsService } from './checkins.service.ts';
 import type { RemindersService } from './reminders.service.ts';
@@ -50,7 +51,14 @@ export const checkinsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/checkins',
     { config, schema: { tags, querystring: checkinsQuery, response: { 200: okEnvelope(checkinsPage) } } },
-    async (request) => ok(await checkins.list(requireAccount(request), request.query)),
+    async (request) =>
+      ok(
+        await checkins.list(
+          requireAccount(request),
+          request.query,
+          pickLocale(request.headers['accept-language']),
+        ),
+      ),
   );
 
   app.get(
@@ -65,7 +73,14 @@ export const checkinsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/information/data/checkin',
     { config, schema: { tags, body: checkinDetailBody, response: { 200: okEnvelope(checkinDetail) } } },
-    async (request) => ok(await checkins.detail(requireAccount(request), request.body.id)),
+    async (request) =>
+      ok(
+        await checkins.detail(
+          requireAccount(request),
+          request.body.id,
+          pickLocale(request.headers['accept-language']),
+        ),
+      ),
   );
 
   app.get(
@@ -133,13 +148,30 @@ export const checkinsRoutes: FastifyPluginAsyncZod<{
     '/checkins/send',
     { config, schema: { tags, body: sendCheckinBody, response: { 201: okEnvelope(sendCheckinData) } } },
     async (request, reply) =>
-      reply.status(201).send(ok(await checkins.send(requireAccount(request), request.body))),
+      reply
+        .status(201)
+        .send(
+          ok(
+            await checkins.send(
+              requireAccount(request),
+              request.body,
+              pickLocale(request.headers['accept-language']),
+            ),
+          ),
+        ),
   );
 
   app.post(
     '/checkins/:id/resend',
     { config, schema: { tags, params: idParams, response: { 200: okEnvelope(sendCheckinData) } } },
-    async (request) => ok(await checkins.resend(requireAccount(request), request.params.id)),
+    async (request) =>
+      ok(
+        await checkins.resend(
+          requireAccount(request),
+          request.params.id,
+          pickLocale(request.headers['accept-language']),
+        ),
+      ),
   );
 
   app.post(

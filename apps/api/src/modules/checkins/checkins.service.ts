@@ -5,29 +5,23 @@ import type {
   checkinsQuery,
   HistoryPage,
 } from '@posada/contracts/checkins';
+import type { DeliverySummary } from '@posada/contracts/deliveries';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { EventProducer } from '../../events/bus.ts';
+import { type EventProducer, withoutEvents } from '../../events/bus.ts';
+import type { Locale } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import type { BookingsService } from '../bookings/bookings.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { Deliver } from '../delivery/delivery.types.ts';
 import { createCheckinDelivery } from './checkin-delivery.ts';
 import { createCheckinPlanning } from './checkin-planning.ts';
 import { createCheckinsContext, masked } from './checkins.context.ts';
 import { checkinsErrors } from './checkins.errors.ts';
 import { createCheckinsRepo } from './checkins.repo.ts';
 import { createManualCheckin } from './manual-checkin.ts';
-
-/**
- * WhatsApp and SMS delivery (guest-checkin/messaging.ts). `send` answers false when the channel has no
- * provider configured; the link then goes by e-mail (and that is logged).
- */
-export interface MessagingAdapter {
-  send(message: { channel: 'whatsapp' | 'sms'; to: string; text: string }): Promise<boolean>;
-}
 
 export type RegistrationPdfRenderer = (
   input: import('../guest-checkin/registration-pdf.ts').RegistrationPdfInput,
@@ -37,10 +31,16 @@ export interface CheckinsDeps {
   db: Db;
   clock: Clock;
   secrets: SecretBox;
-  mail: MailService;
   appUrl: string;
   logger: FastifyBaseLogger;
-  messaging?: MessagingAdapter | null;
+  /** The delivery pipeline (modules/delivery), bound late: the check-in link and its reminder go through it. */
+  deliver?: () => Deliver | null;
+  /** The pipeline's latest link or reminder of each check-in (the list shows its state). */
+  lastMessages?: (
+    accountId: string,
+    checkinIds: string[],
+    locale: Locale,
+  ) => Promise<Map<string, DeliverySummary>>;
   renderPdf?: RegistrationPdfRenderer | null;
   /** The owner of bookings: the guest cap changes the booking's guest count through it. */
   bookings: Pick<BookingsService, 'setGuests'>;
@@ -76,7 +76,11 @@ export function createCheckinsService(deps: CheckinsDeps) {
     },
 
     /** GET /api/checkins: tabs, filters, server paging. */
-    async list(tenant: Tenant, query: z.output<typeof checkinsQuery>): Promise<CheckinsPage> {
+    async list(
+      tenant: Tenant,
+      query: z.output<typeof checkinsQuery>,
+      locale: Locale = 'es',
+    ): Promise<CheckinsPage> {
       if (query.property_id) await ownedProperty(tenant.accountId, query.property_id);
       const { rows, total } = await repo.listPage(
         tenant.accountId,
@@ -92,8 +96,13 @@ export function createCheckinsService(deps: CheckinsDeps) {
         },
         clock.now(),
       );
+      const messages = await ctx.lastMessages(
+        tenant.accountId,
+        rows.map((r) => r.checkin.id),
+        locale,
+      );
       return {
-        items: rows.map((r) => toItem(r)),
+        items: rows.map((r) => toItem(r, false, messages.get(r.checkin.id) ?? null)),
         total,
         page: query.page,
         page_size: query.page_size,
@@ -127,7 +136,7 @@ export function createCheckinsService(deps: CheckinsDeps) {
       };
     },
 
-    detail: (tenant: Tenant, id: string) => detail(tenant.accountId, id),
+    detail: (tenant: Tenant, id: string, locale: Locale = 'es') => detail(tenant.accountId, id, locale),
 
     async registrationPdf(tenant: Tenant, id: string, guestId: string): Promise<Uint8Array> {
       await ownedCheckin(tenant.accountId, id);
@@ -149,7 +158,7 @@ export function createCheckinsService(deps: CheckinsDeps) {
      */
     async setExpectedGuests(tenant: Tenant, id: string, expected: number): Promise<CheckinListItem> {
       const row = await ownedCheckin(tenant.accountId, id);
-      await db.transaction(async (tx) => {
+      await (deps.events ?? withoutEvents).transaction(db, async (tx, emit) => {
         const txRepo = createCheckinsRepo({ db: tx });
         const locked = await txRepo.lockCheckin(row.id);
         if (expected < (await txRepo.guestCount(row.id))) {
@@ -160,6 +169,13 @@ export function createCheckinsService(deps: CheckinsDeps) {
         await txRepo.updateCheckin(row.id, { expectedGuests: expected });
         if (locked?.bookingId) {
           await deps.bookings.setGuests(tenant.accountId, locked.bookingId, expected, tx);
+        }
+        // A police report held for missing travellers may be complete now (issue 27).
+        if (locked?.status === 'complete') {
+          await emit(tenant.accountId, 'checkin.guests_changed', {
+            checkin_id: row.id,
+            property_id: locked.propertyId,
+          });
         }
       });
       return itemById(tenant.accountId, id);

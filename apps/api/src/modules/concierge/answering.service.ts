@@ -85,6 +85,7 @@ export function createAnsweringService(
     const bytes = said.imageFile && imageTypes[extension] ? await deps.storage.get(said.imageFile) : null;
     const sent = await deps.inbox().send({
       accountId: turn.accountId,
+      kind: 'concierge_reply',
       to: { threadId: turn.chat.threadId },
       content: bytes ? { type: 'image', mediaId: '', caption: text } : { type: 'text', body: text },
       authorUserId: null,

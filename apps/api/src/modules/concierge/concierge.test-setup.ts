@@ -117,7 +117,10 @@ export async function startConcierge(prefix: string, env: Record<string, string>
     ])
     .returning({ id: botQuestions.id });
 
-  /** A guest writes on WhatsApp (signed webhook through the fake); the bot's handler has run when it resolves. */
+  /**
+   * A guest writes on WhatsApp (signed webhook through the fake); the bot's handler has run, and the status
+   * webhooks of its answer (sent, delivered, read) have come back, when it resolves.
+   */
   const writes = async (from: string, text: string, name = from === ANA ? 'Ana' : 'Bruno') => {
     await fake.control('inbound', {
       from,
@@ -125,6 +128,8 @@ export async function startConcierge(prefix: string, env: Record<string, string>
       text,
       timestamp: Math.floor(t.clock.now().getTime() / 1000),
     });
+    await t.app.eventsIdle();
+    await fake.idle();
     await t.app.eventsIdle();
   };
   const sentTo = async (to: string) =>

@@ -21,7 +21,12 @@ export function createFollowUp(deps: ConciergeDeps, chats: ChatsService) {
 
   async function sendTo(chat: typeof botChats.$inferSelect, questionId: string, text: string) {
     const language = chat.language as ConciergeLanguage;
-    const base = { accountId: chat.accountId, to: { threadId: chat.threadId }, authorUserId: null } as const;
+    const base = {
+      accountId: chat.accountId,
+      kind: 'concierge_reply',
+      to: { threadId: chat.threadId },
+      authorUserId: null,
+    } as const;
     let sent: Awaited<ReturnType<ReturnType<ConciergeDeps['inbox']>['send']>>;
     try {
       sent = await deps.inbox().send({ ...base, content: { type: 'text', body: text } });

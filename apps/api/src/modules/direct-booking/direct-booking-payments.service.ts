@@ -7,10 +7,10 @@ import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { BookingsService } from '../bookings/bookings.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { Deliver } from '../delivery/delivery.types.ts';
 import type { GuestPaymentsService } from '../payments/guest-payments.service.ts';
 import type { OnlinePaymentsReadiness } from '../payments/online-payments.service.ts';
-import { webBookingConfirmation } from './direct-booking.emails.ts';
+import { sendWebBookingConfirmation, webBookingConfirmation } from './direct-booking.emails.ts';
 import { directBookingErrors } from './direct-booking.errors.ts';
 import type { DirectBookingRepo, WebPropertyRow } from './direct-booking.repo.ts';
 import type { AccountRow } from './direct-booking.service.ts';
@@ -30,7 +30,8 @@ export interface DirectBookingPaymentsDeps {
   repo: DirectBookingRepo;
   accounts: Pick<AccountsService, 'findAccount' | 'findAccountBySlug'>;
   bookings: Pick<BookingsService, 'get' | 'settleWebPayment'>;
-  mail: Pick<MailService, 'send'>;
+  /** The delivery pipeline (bound late): the guest's confirmation goes through it. */
+  deliver: () => Deliver | null;
   logger: FastifyBaseLogger;
   payments?: DirectBookingPayments | null;
 }
@@ -73,15 +74,20 @@ export function createDirectBookingPaymentsService(deps: DirectBookingPaymentsDe
     locale: Locale,
   ) {
     try {
-      await deps.mail.send(
-        webBookingConfirmation(locale, {
+      await sendWebBookingConfirmation(deps.deliver, {
+        accountId: account.id,
+        propertyId: property.id,
+        bookingId: booking.id,
+        name: booking.name,
+        language: locale,
+        mail: webBookingConfirmation(locale, {
           to: booking.email,
           name: booking.name,
           business: account.name,
           property,
           booking: answerOf(booking, property.nombre, 'online'),
         }),
-      );
+      });
     } catch (error) {
       deps.logger.error(
         { err: error, booking: booking.id },

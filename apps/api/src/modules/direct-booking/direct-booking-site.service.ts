@@ -17,9 +17,9 @@ import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { bookingsErrors } from '../bookings/bookings.errors.ts';
 import type { BookingsService } from '../bookings/bookings.service.ts';
+import type { Deliver } from '../delivery/delivery.types.ts';
 import { fileUrl } from '../files/files.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { webBookingConfirmation } from './direct-booking.emails.ts';
+import { sendWebBookingConfirmation, webBookingConfirmation } from './direct-booking.emails.ts';
 import { directBookingErrors } from './direct-booking.errors.ts';
 import type { WebPropertyRow, WebRoomTypeRow } from './direct-booking.repo.ts';
 import {
@@ -45,7 +45,8 @@ export interface DirectBookingSiteDeps extends DirectBookingSettingsDeps {
     BookingsService,
     'availability' | 'calculatePrice' | 'nightCalendar' | 'create' | 'get' | 'settleWebPayment'
   >;
-  mail: Pick<MailService, 'send'>;
+  /** The delivery pipeline (bound late): the guest's confirmation goes through it. */
+  deliver: () => Deliver | null;
   logger: FastifyBaseLogger;
   /** The payments engine (issue 16): online payment in advance; null or absent: paid on arrival. */
   payments?: DirectBookingPayments | null;
@@ -338,15 +339,20 @@ export function createDirectBookingSiteService(deps: DirectBookingSiteDeps) {
       };
       // The booking stands even if the e-mail cannot be queued; the operator sees it in Reservas.
       try {
-        await deps.mail.send(
-          webBookingConfirmation(body.language, {
+        await sendWebBookingConfirmation(deps.deliver, {
+          accountId: account.id,
+          propertyId: property.id,
+          bookingId: booking.id,
+          name: booking.name,
+          language: body.language,
+          mail: webBookingConfirmation(body.language, {
             to: booking.email,
             name: booking.name,
             business: account.name,
             property,
             booking: answer,
           }),
-        );
+        });
       } catch (error) {
         deps.logger.error(
           { err: error, booking: booking.id },

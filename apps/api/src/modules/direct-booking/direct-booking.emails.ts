@@ -1,5 +1,6 @@
 import type { WebBookingAnswer } from '@posada/contracts/direct-booking';
 import { type Locale, translate } from '../../i18n/messages.ts';
+import type { Deliver } from '../delivery/delivery.types.ts';
 import type { OutgoingMail } from '../mail/mail.service.ts';
 import type { WebPropertyRow } from './direct-booking.repo.ts';
 
@@ -82,4 +83,36 @@ ${lines.map((line) => (line ? `  <p style="margin: 0 0 6px;">${escapeHtml(line)}
     text: `${lines.join('\n')}\n\n${footer}`,
     html,
   };
+}
+
+/**
+ * The guest's confirmation of a web booking, through the delivery pipeline (kind booking_confirmation, by
+ * e-mail: the address the guest gave on the website). Its record shows on the reservation; without SMTP it
+ * is recorded as not sent (and logged), never as sent.
+ */
+export async function sendWebBookingConfirmation(
+  deliver: () => Deliver | null,
+  m: {
+    accountId: string;
+    propertyId: string;
+    bookingId: string;
+    name: string;
+    language: string;
+    mail: OutgoingMail;
+  },
+): Promise<void> {
+  const send = deliver();
+  if (!send) throw new Error('direct booking: the delivery pipeline is not bound');
+  await send({
+    accountId: m.accountId,
+    kind: 'booking_confirmation',
+    to: { name: m.name, email: m.mail.to },
+    propertyId: m.propertyId,
+    bookingId: m.bookingId,
+    language: m.language,
+    text: m.mail.text,
+    subject: m.mail.subject,
+    ...(m.mail.html ? { html: m.mail.html } : {}),
+    channels: ['email'],
+  });
 }

@@ -1,11 +1,12 @@
+import type { DeliveryKind, DeliverySummary } from '@posada/contracts/deliveries';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventProducer } from '../../events/bus.ts';
+import type { Locale } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Jobs } from '../../lib/jobs.ts';
+import type { Deliver } from '../delivery/delivery.types.ts';
 import type { FilesService } from '../files/files.service.ts';
-import type { InboxService } from '../inbox/inbox.types.ts';
-import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { GuestPaymentsService } from '../payments/guest-payments.service.ts';
 import type { createOnlinePaymentsReadiness } from '../payments/online-payments.service.ts';
@@ -29,18 +30,21 @@ export interface ExperiencesDeps {
   /** Whether the account can take money online now (payments account approved). */
   readiness: Pick<ReturnType<typeof createOnlinePaymentsReadiness>, 'missing'>;
   notifications: Pick<NotificationsService, 'create'>;
-  mail: Pick<MailService, 'send'>;
-  /** Bound late: every message a guest gets goes through the inbox and lands in their thread. */
-  inbox: () => InboxService | null;
+  /** The delivery pipeline (bound late): guests' and providers' messages go through it (docs/messaging.md). */
+  deliver: () => Deliver | null;
+  /** The pipeline's records read back: the provider notice's state beside each request. */
+  deliveries?: {
+    summaries(
+      accountId: string,
+      by: { refs: string[]; kinds: DeliveryKind[] },
+      locale: Locale,
+    ): Promise<Map<string, DeliverySummary>>;
+  };
+  /** Whether the account has a WhatsApp sender (the upselling page says which channel offers go on). */
   whatsapp: () => WhatsAppConnections | null;
   /** Bound late (checkins module): the guest's check-in link of a check-in; offers to unfinished check-ins lead there. */
   checkinLink?: (accountId: string, checkinId: string) => Promise<string | null>;
-  templates: {
-    /** WHATSAPP_SERVICE_TEMPLATE: a request's change, to the guest, outside the 24-hour window. */
-    service: string;
-    /** WHATSAPP_UPSELL_TEMPLATE: an upselling offer, to the guest, outside the 24-hour window. */
-    upsell: string;
-    /** WHATSAPP_PROVIDER_TEMPLATE: a requested and confirmed service, to its provider. */
-    provider: string;
-  };
 }
+
+/** The ref of a service request's provider notice in the delivery records. */
+export const providerNoticeRef = (requestId: string) => `service_request:${requestId}`;

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpCapture, startSmtpCapture } from '../../adapters/smtp/smtp.fake.ts';
 import type { FakeStripe } from '../../adapters/stripe/stripe.fake.ts';
 import { serviceRequests } from '../../db/schema/experiences.ts';
-import { emailOutbox } from '../../db/schema/outbox.ts';
 import { requestsTestKit, sessionIdOf } from '../../test/experiences-kit.ts';
 import { buildStripeTestApp } from '../../test/stripe-test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
@@ -12,6 +11,7 @@ import type { TestApp } from '../../test/test-app.ts';
 /**
  * What a request's changes tell people (docs/experiences.md "Requests"): the guest by e-mail in their
  * language with the link to their service page (no phone: no WhatsApp), the provider once it is confirmed.
+ * Both go through the delivery pipeline straight over SMTP to a local capture server.
  */
 let t: TestApp;
 let fake: FakeStripe;
@@ -34,8 +34,14 @@ afterAll(async () => {
 /** A loaded machine delivers slowly: wait up to a minute for each e-mail. */
 const waitMail = (predicate: Parameters<SmtpCapture['waitFor']>[0]) => smtp.waitFor(predicate, 60_000);
 
-const providerMails = async (to: string) =>
-  (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).length;
+/** How many e-mails the provider's mail server received, once the request's events were handled. */
+const providerMails = async (to: string) => {
+  await t.app.eventsIdle();
+  return smtp.messages.filter((m) => m.to.includes(to)).length;
+};
+/** The request's notice to its provider as the operator's list shows it (channel and provider state). */
+const providerNotice = async (token: string, id: string) =>
+  (await kit.call(token, 'GET', experiencesPaths.request(id))).body.data.provider_notice;
 
 describe('request messages', { timeout: 120_000 }, () => {
   it('tells the guest each step by e-mail in their language, and the provider once', async () => {
@@ -55,6 +61,7 @@ describe('request messages', { timeout: 120_000 }, () => {
     expect(received.links).toContain(link);
     // Not confirmed yet: the provider has not been told.
     expect(await providerMails(providerEmail)).toBe(0);
+    expect(await providerNotice(op.token, id)).toBeNull();
 
     expect((await kit.call(op.token, 'POST', experiencesPaths.requestAction(id, 'approve'))).status).toBe(
       200,
@@ -65,6 +72,13 @@ describe('request messages', { timeout: 120_000 }, () => {
     expect(toProvider.subject).toBe('Nueva solicitud: Traslado aeropuerto · Casa Azul');
     expect(toProvider.text).toContain('Lucía Martínez');
     expect(toProvider.text).toContain('Vuelo IB123');
+    // The provider has only an e-mail address: the SMTP server took it, and the request says so.
+    expect(await providerNotice(op.token, id)).toMatchObject({
+      kind: 'provider_notice',
+      channel: 'email',
+      to: providerEmail,
+      status: 'accepted',
+    });
 
     const paid = await kit.call(op.token, 'POST', experiencesPaths.requestAction(id, 'confirm-payment'));
     expect(paid.body.data.status).toBe('paid');
@@ -91,5 +105,9 @@ describe('request messages', { timeout: 120_000 }, () => {
     const mail = await waitMail((m) => m.to.includes(s.leadEmail) && m.text.includes('pago'));
     expect(mail.text).toContain('50,00');
     expect(await providerMails(providerEmail)).toBe(1);
+    expect(await providerNotice(op.token, made.body.data.request.id)).toMatchObject({
+      channel: 'email',
+      status: 'accepted',
+    });
   });
 });

@@ -1,9 +1,7 @@
 import { experiencesGuestPages } from '@posada/contracts/experiences';
 import { type Locale, locales, translate } from '../../i18n/messages.ts';
-import { AppError } from '../../lib/errors.ts';
-import { placeholdersOf } from '../../lib/message-template.ts';
-import { deliverToGuest, type GuestDeliveryOutcome } from '../inbox/guest-delivery.service.ts';
-import type { ExperiencesDeps } from './experiences.deps.ts';
+import { type GuestDeliveryOutcome, outcomeOf } from '../delivery/delivery.types.ts';
+import { type ExperiencesDeps, providerNoticeRef } from './experiences.deps.ts';
 import { createRequestsRepo, type RequestView } from './requests.repo.ts';
 
 const intlTags: Record<Locale, string> = { es: 'es-ES', en: 'en-GB', ar: 'ar' };
@@ -31,33 +29,6 @@ export function formatMoney(minor: number, currency: string, locale: Locale): st
   }).format(minor / 100);
 }
 
-/**
- * The template's body parameters: the first name first and the link last, whatever their number
- * ({{1}} link; name, link; name, service, link; name, service, date, link). Null when it cannot carry the link.
- */
-export function serviceTemplateParams(
-  body: string,
-  v: { name: string; service: string; date: string; link: string },
-): string[] | null {
-  const byCount: Record<number, string[]> = {
-    1: [v.link],
-    2: [v.name, v.link],
-    3: [v.name, v.service, v.link],
-    4: [v.name, v.service, v.date, v.link],
-  };
-  return byCount[placeholdersOf(body)] ?? null;
-}
-
-/** The provider template's parameters: the service first, the whole summary last. */
-function providerTemplateParams(body: string, v: { service: string; property: string; summary: string }) {
-  const byCount: Record<number, string[]> = {
-    1: [v.summary],
-    2: [v.service, v.summary],
-    3: [v.service, v.property, v.summary],
-  };
-  return byCount[placeholdersOf(body)] ?? null;
-}
-
 export type GuestMessageStatus = 'pending' | 'approved' | 'rejected' | 'paid';
 
 /**
@@ -80,10 +51,10 @@ export function createRequestMessages(deps: ExperiencesDeps) {
         ).toString()
       : deps.appUrl;
 
-  /** Tells the guest about the request's state; answers how it went. */
+  /** Tells the guest about the request's state through the delivery pipeline; answers how it went. */
   async function toGuest(r: RequestView, status: GuestMessageStatus): Promise<GuestDeliveryOutcome> {
-    const inbox = deps.inbox();
-    if (!inbox) return { error: 'inbox.not_configured' };
+    const send = deps.deliver();
+    if (!send) return { error: 'delivery.not_configured' };
     const locale = localeOf(r.language);
     const values = {
       name: firstName(r.clientName),
@@ -92,28 +63,39 @@ export function createRequestMessages(deps: ExperiencesDeps) {
       total: formatMoney(r.total, r.currency, locale),
       link: linkOf(r),
     };
-    return deliverToGuest(
-      { inbox, whatsapp: deps.whatsapp(), logger },
-      {
+    return outcomeOf(
+      await send({
         accountId: r.accountId,
-        phone: r.phone,
-        email: r.email,
-        guestName: r.clientName,
+        kind: 'service_update',
+        to: { name: r.clientName, phone: digitsOf(r.phone) || null, email: r.email || null },
+        propertyId: r.propertyId,
         bookingId: r.bookingId,
+        checkinId: r.checkinId,
         language: locale,
         text: translate(locale, `experiences.message.${status}`, values),
         subject: translate(locale, 'experiences.message.subject', { service: r.serviceName }),
-        template: { name: deps.templates.service, params: (body) => serviceTemplateParams(body, values) },
-        codes: { noAddress: 'experiences.no_address', noTemplate: 'experiences.no_template' },
-      },
+        values: {
+          guest_name: values.name,
+          service: r.serviceName,
+          status: translate(locale, `experiences.message.status_${status}`),
+          date: values.date,
+          total: values.total,
+        },
+        link: values.link,
+      }),
     );
   }
 
-  /** Tells the provider of a confirmed request, once (provider_notified_at is claimed before sending). */
+  /**
+   * Tells the provider of a confirmed request, once (provider_notified_at is claimed before sending), through
+   * the delivery pipeline: WhatsApp (the approved WHATSAPP_PROVIDER_TEMPLATE), then SMS, then e-mail.
+   */
   async function toProvider(r: RequestView): Promise<boolean> {
     if (!r.providerId) return false;
     const provider = await repo.provider(r.accountId, r.providerId);
     if (!provider || (!provider.email && !provider.phone)) return false;
+    const send = deps.deliver();
+    if (!send) return false;
     if (!(await repo.claimProviderNotice(r.id, deps.clock.now()))) return false;
     const locale: Locale = 'es';
     const values = {
@@ -127,44 +109,26 @@ export function createRequestMessages(deps: ExperiencesDeps) {
       phone: r.phone || '—',
       notes: r.notes || '—',
     };
-    const summary = translate(locale, 'experiences.message.provider', values);
     try {
-      if (provider.email) {
-        await deps.mail.send({
-          to: provider.email,
-          subject: translate(locale, 'experiences.message.provider_subject', values),
-          text: summary,
-        });
-      }
-      const phone = digitsOf(provider.phone);
-      const connections = deps.whatsapp();
-      const inbox = deps.inbox();
-      if (phone.length >= 6 && connections && inbox && (await connections.senderFor(r.accountId))) {
-        const template = await connections.approvedTemplate(r.accountId, deps.templates.provider, locale);
-        const bodyParams = template
-          ? providerTemplateParams(template.body, {
-              service: r.serviceName,
-              property: r.propertyName,
-              summary,
-            })
-          : null;
-        if (template && bodyParams) {
-          const sent = await inbox
-            .send({
-              accountId: r.accountId,
-              to: { phone, email: null, guestName: provider.name },
-              channel: 'whatsapp',
-              content: { type: 'template', name: template.name, language: template.language, bodyParams },
-              authorUserId: null,
-            })
-            .catch((err: unknown) => ({
-              status: 'failed',
-              error: err instanceof AppError ? err.code : 'whatsapp.failed',
-            }));
-          if (sent.status === 'failed')
-            logger.warn({ request: r.id, error: sent.error }, 'experiences: provider WhatsApp');
-        }
-      }
+      const { delivery } = await send({
+        accountId: r.accountId,
+        kind: 'provider_notice',
+        ref: providerNoticeRef(r.id),
+        to: { name: provider.name, phone: digitsOf(provider.phone) || null, email: provider.email || null },
+        propertyId: r.propertyId,
+        bookingId: r.bookingId,
+        language: locale,
+        text: translate(locale, 'experiences.message.provider', values),
+        subject: translate(locale, 'experiences.message.provider_subject', values),
+        values: {
+          service: r.serviceName,
+          guest_name: r.clientName,
+          date: [values.date, values.time].filter(Boolean).join(' '),
+          total: values.total,
+        },
+      });
+      if (delivery.status === 'failed' || delivery.status === 'skipped')
+        logger.warn({ request: r.id, error: delivery.error_code }, 'experiences: the provider was not told');
     } catch (err) {
       // Nothing reached the provider: the next delivery of the event tries again.
       await repo.releaseProviderNotice(r.id);

@@ -1,3 +1,4 @@
+import type { DeliverySummary } from '@posada/contracts/deliveries';
 import type {
   GuestRequest,
   ServiceRequest,
@@ -17,7 +18,7 @@ import { serviceRequests } from '../../db/schema/experiences.ts';
 import type { Emit } from '../../events/bus.ts';
 import { translate } from '../../i18n/messages.ts';
 import { isUuid } from '../../lib/sql.ts';
-import type { ExperiencesDeps } from './experiences.deps.ts';
+import { type ExperiencesDeps, providerNoticeRef } from './experiences.deps.ts';
 import { experiencesErrors } from './experiences.errors.ts';
 import { createRequestsRepo, type RequestPatch, type RequestRow, type RequestView } from './requests.repo.ts';
 import type { StoreAccess } from './store-access.ts';
@@ -41,7 +42,11 @@ export const guestCanPay = (r: RequestView) =>
   r.paymentMode === 'online' &&
   !settledPayment(r.payment);
 
-export function toServiceRequest(r: RequestView, now: Date): ServiceRequest {
+export function toServiceRequest(
+  r: RequestView,
+  now: Date,
+  providerNotice: DeliverySummary | null = null,
+): ServiceRequest {
   return {
     id: r.id,
     service_id: r.serviceId,
@@ -81,6 +86,7 @@ export function toServiceRequest(r: RequestView, now: Date): ServiceRequest {
     approved_at: r.approvedAt?.toISOString() ?? null,
     rejected_at: r.rejectedAt?.toISOString() ?? null,
     paid_at: r.paidAt?.toISOString() ?? null,
+    provider_notice: providerNotice,
   };
 }
 
@@ -171,8 +177,19 @@ export function createRequestsService(deps: ExperiencesDeps, access: StoreAccess
     });
   }
 
+  /** Each request's notice to its provider, as the delivery pipeline records it. */
+  const notices = async (accountId: string, ids: string[]) =>
+    ids.length && deps.deliveries
+      ? await deps.deliveries
+          .summaries(accountId, { refs: ids.map(providerNoticeRef), kinds: ['provider_notice'] }, 'es')
+          .catch(() => new Map<string, DeliverySummary>())
+      : new Map<string, DeliverySummary>();
   const answer = async (accountId: string, id: string) =>
-    toServiceRequest(await owned(accountId, id), deps.clock.now());
+    toServiceRequest(
+      await owned(accountId, id),
+      deps.clock.now(),
+      (await notices(accountId, [id])).get(providerNoticeRef(id)) ?? null,
+    );
   const approvedNow = () => sql`coalesce(${serviceRequests.approvedAt}, ${deps.clock.now()})`;
 
   return {
@@ -180,8 +197,12 @@ export function createRequestsService(deps: ExperiencesDeps, access: StoreAccess
       await access.requirePremium(accountId);
       const { items, total, counts } = await repo.list(accountId, q, q.page, q.per_page);
       const now = deps.clock.now();
+      const sent = await notices(
+        accountId,
+        items.map((r) => r.id),
+      );
       return {
-        items: items.map((r) => toServiceRequest(r, now)),
+        items: items.map((r) => toServiceRequest(r, now, sent.get(providerNoticeRef(r.id)) ?? null)),
         total,
         page: q.page,
         per_page: q.per_page,

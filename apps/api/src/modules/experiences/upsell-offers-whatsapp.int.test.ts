@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../../adapters/whatsapp/whatsapp.fake.ts';
+import { messageDeliveries } from '../../db/schema/deliveries.ts';
 import { services, upsellOffers, upsellSettings } from '../../db/schema/experiences.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
@@ -11,8 +12,10 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { upsellOffersJob } from './upsell.jobs.ts';
 
 /**
- * Upselling offers over WhatsApp against the Cloud API fake (the platform's shared number): free text inside
- * the 24-hour window, the approved template outside it (here the fake's `stay_followup`, name then link).
+ * Upselling offers over WhatsApp against the strict Cloud API fake (the platform's shared number), through the
+ * delivery pipeline: free text inside the 24-hour window, the approved MARKETING template outside it (the
+ * default WHATSAPP_UPSELL_TEMPLATE, the fake's `service_offer`: name, property, link), each record following
+ * the fake's status webhooks. The check-ins are made without a message (QR), so WhatsApp carries only the offers.
  */
 describe('upselling offers over WhatsApp', () => {
   let t: TestApp | undefined;
@@ -28,13 +31,25 @@ describe('upselling offers over WhatsApp', () => {
     ).data.filter((s) => s.to === to);
   const offerOf = async (checkinId: string) =>
     (await app().database.db.select().from(upsellOffers).where(eq(upsellOffers.checkinId, checkinId)))[0];
+  /** The offer's delivery records of a check-in (channel, state, template). */
+  const recordsOf = async (checkinId: string) =>
+    (
+      await app()
+        .database.db.select()
+        .from(messageDeliveries)
+        .where(eq(messageDeliveries.checkinId, checkinId))
+    ).map((r) => ({
+      kind: r.kind,
+      channel: r.channel,
+      status: r.status,
+      template: r.content.template?.name ?? null,
+    }));
 
   beforeAll(async () => {
     fake = await startFakeWhatsApp({ now: () => (t ? t.clock.now().getTime() : Date.now()) });
     t = await buildTestApp({
       env: {
         ...fake.env,
-        WHATSAPP_UPSELL_TEMPLATE: 'stay_followup',
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'upsell-wa-')),
       },
       now: new Date('2026-11-19T18:00:00Z'),
@@ -91,7 +106,7 @@ describe('upselling offers over WhatsApp', () => {
           name,
           phone,
           email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
-          channel: 'email',
+          channel: 'qr',
           start_date: '2026-11-21',
           end_date: '2026-11-23',
         },
@@ -122,20 +137,30 @@ describe('upselling offers over WhatsApp', () => {
       await app().jobs.send(upsellOffersJob, {});
       await app().jobs.drain(upsellOffersJob);
     }
+    // The fake's status webhooks (sent, delivered, read) were posted and applied.
+    await fake.idle();
+    await app().app.eventsIdle();
     const toAna = await sentTo('34600111222');
     expect(toAna).toHaveLength(1);
     expect(toAna[0]?.type).toBe('text');
     expect(toAna[0]?.text).toContain('Traslado al aeropuerto');
     expect(toAna[0]?.text).toContain('/checkin/customers/previe/');
     expect(await offerOf(ana)).toMatchObject({ status: 'sent', channel: 'whatsapp' });
+    expect(await recordsOf(ana)).toEqual([
+      { kind: 'upsell_offer', channel: 'whatsapp', status: 'read', template: null },
+    ]);
 
     const toBruno = await sentTo('34600333444');
     expect(toBruno).toHaveLength(1);
     expect(toBruno[0]?.type).toBe('template');
-    expect(toBruno[0]?.template).toMatchObject({ name: 'stay_followup' });
+    expect(toBruno[0]?.template).toMatchObject({ name: 'service_offer', language: 'es' });
     const template = toBruno[0]?.template as { params?: string[] } | undefined;
-    expect(template?.params?.[0]).toBe('Bruno');
-    expect(template?.params?.[1]).toContain('/checkin/customers/previe/');
+    expect(template?.params).toHaveLength(3);
+    expect(template?.params?.slice(0, 2)).toEqual(['Bruno', 'Casa Azul']);
+    expect(template?.params?.[2]).toContain('/checkin/customers/previe/');
     expect(await offerOf(bruno)).toMatchObject({ status: 'sent', channel: 'whatsapp' });
+    expect(await recordsOf(bruno)).toEqual([
+      { kind: 'upsell_offer', channel: 'whatsapp', status: 'read', template: 'service_offer' },
+    ]);
   });
 });

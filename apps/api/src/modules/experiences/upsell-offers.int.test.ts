@@ -1,9 +1,10 @@
 import { experiencesPaths } from '@posada/contracts/experiences';
-import { and, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpCapture, startSmtpCapture } from '../../adapters/smtp/smtp.fake.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { checkins } from '../../db/schema/checkins.ts';
+import { messageDeliveries } from '../../db/schema/deliveries.ts';
 import { serviceFunnelEvents, services, upsellOffers, upsellSettings } from '../../db/schema/experiences.ts';
 import { inboxMessages } from '../../db/schema/messaging.ts';
 import { properties } from '../../db/schema/properties.ts';
@@ -228,10 +229,32 @@ describe('upselling offers', () => {
     await runJob('2026-11-20T10:45:00Z');
     await runJob('2026-11-20T16:00:00Z');
     expect(await offersOf(stay.lucia)).toHaveLength(1);
+    // One offer reached Lucía's mail server, one delivery record says so (her check-in link is another kind),
+    // and her inbox thread shows it once, by e-mail.
+    expect(
+      smtp.messages.filter((m) => m.to.includes('lucia@example.com') && m.subject.includes('Extras')),
+    ).toHaveLength(1);
+    const records = await t.database.db
+      .select({
+        channel: messageDeliveries.channel,
+        status: messageDeliveries.status,
+        error: messageDeliveries.errorCode,
+      })
+      .from(messageDeliveries)
+      .where(and(eq(messageDeliveries.checkinId, stay.lucia), eq(messageDeliveries.kind, 'upsell_offer')))
+      .orderBy(asc(messageDeliveries.createdAt));
+    // No WhatsApp or SMS on this server: each says so, then the e-mail went.
+    expect(records).toEqual([
+      { channel: 'whatsapp', status: 'skipped', error: 'whatsapp_not_configured' },
+      { channel: 'sms', status: 'skipped', error: 'sms_not_configured' },
+      { channel: 'email', status: 'accepted', error: null },
+    ]);
     const sent = await t.database.db
       .select()
       .from(inboxMessages)
-      .where(and(eq(inboxMessages.direction, 'out'), like(inboxMessages.body, 'Hola Lucía%')));
+      .where(
+        and(eq(inboxMessages.direction, 'out'), like(inboxMessages.body, 'Hola Lucía, haz tu estancia%')),
+      );
     expect(sent).toHaveLength(1);
     expect(sent[0]?.channel).toBe('email');
     const config = await t.app.inject({

@@ -9,8 +9,7 @@ import {
   upsellOfferDate,
 } from '@posada/domain/experiences';
 import { translate } from '../../i18n/messages.ts';
-import { placeholdersOf } from '../../lib/message-template.ts';
-import { deliverToGuest, type GuestDeliveryOutcome } from '../inbox/guest-delivery.service.ts';
+import { type GuestDeliveryOutcome, outcomeOf } from '../delivery/delivery.types.ts';
 import type { ExperiencesDeps } from './experiences.deps.ts';
 import type { StoreAccess } from './store-access.ts';
 import { createUpsellRepo, type OfferedService, type TimedMoment } from './upsell.repo.ts';
@@ -18,24 +17,6 @@ import { localeOf, OFFER_TITLES_MAX } from './upsell.service.ts';
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
-
-/**
- * The template's body parameters, the first name first and the link last whatever their number ({{1}} link;
- * name, link; name, property, link; name, property, services, link). Null when it cannot carry the link.
- */
-export function offerTemplateParams(
-  body: string,
-  values: { name: string; property: string; services: string; link: string },
-): string[] | null {
-  const { name, property, services, link } = values;
-  const byCount: Record<number, string[]> = {
-    1: [link],
-    2: [name, link],
-    3: [name, property, link],
-    4: [name, property, services, link],
-  };
-  return byCount[placeholdersOf(body)] ?? null;
-}
 
 type Stay = Awaited<ReturnType<ReturnType<typeof createUpsellRepo>['stays']>>[number];
 type Outcome = GuestDeliveryOutcome;
@@ -49,7 +30,7 @@ type Outcome = GuestDeliveryOutcome;
  * is not sent (the job was down, or the moment was switched on late).
  */
 export function createUpsellOffers(deps: ExperiencesDeps, access: StoreAccess) {
-  const { clock, logger } = deps;
+  const { clock } = deps;
   const repo = createUpsellRepo({ db: deps.db });
 
   /** Where the offer leads: the services page after a finished check-in, else the check-in itself. */
@@ -60,8 +41,8 @@ export function createUpsellOffers(deps: ExperiencesDeps, access: StoreAccess) {
   }
 
   async function deliver(moment: TimedMoment, stay: Stay, offered: OfferedService[]): Promise<Outcome> {
-    const inbox = deps.inbox();
-    if (!inbox) return { error: 'inbox.not_configured' };
+    const send = deps.deliver();
+    if (!send) return { error: 'delivery.not_configured' };
     const link = await linkOf(moment, stay);
     if (!link) return { error: 'experiences.no_link' };
     const locale = localeOf(stay.language);
@@ -72,21 +53,20 @@ export function createUpsellOffers(deps: ExperiencesDeps, access: StoreAccess) {
       services: titles.join(', '),
       link,
     };
-    return deliverToGuest(
-      { inbox, whatsapp: deps.whatsapp(), logger },
-      {
+    return outcomeOf(
+      await send({
         accountId: moment.accountId,
-        phone: stay.phone,
-        email: stay.email,
-        guestName: stay.name,
+        kind: 'upsell_offer',
+        to: { name: stay.name, phone: stay.phone.replace(/\D/g, '') || null, email: stay.email || null },
+        propertyId: moment.propertyId,
         bookingId: stay.bookingId,
+        checkinId: stay.id,
         language: locale,
         text: translate(locale, 'experiences.message.offer', values),
         subject: translate(locale, 'experiences.message.offer_subject', { property: moment.propertyName }),
-        template: { name: deps.templates.upsell, params: (body) => offerTemplateParams(body, values) },
-        codes: { noAddress: 'experiences.no_address', noTemplate: 'experiences.no_template' },
-        whatsappOnlyWithSender: true,
-      },
+        values: { guest_name: values.name, property_name: moment.propertyName, services: values.services },
+        link,
+      }),
     );
   }
 

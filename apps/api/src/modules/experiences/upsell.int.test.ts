@@ -1,9 +1,9 @@
 import { experiencesPaths } from '@posada/contracts/experiences';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpCapture, startSmtpCapture } from '../../adapters/smtp/smtp.fake.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { services } from '../../db/schema/experiences.ts';
-import { emailOutbox } from '../../db/schema/outbox.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -14,10 +14,11 @@ type Moment = { moment: string; enabled: boolean; days: number | null; service_i
 /**
  * The upselling configuration of a property (spec 2.2 /config_properties_notifications/{id}/properties):
  * defaults, saving, refusals that change nothing, tenants and the premium gate, and the check-in link
- * message's upselling line (the `checkin_link` moment).
+ * message's upselling line (the `checkin_link` moment), read from the e-mail as a local SMTP server got it.
  */
 describe('upselling configuration', () => {
   let t: TestApp;
+  let smtp: SmtpCapture;
   let token: string;
   let otherToken: string;
   let demoToken: string;
@@ -63,7 +64,8 @@ describe('upselling configuration', () => {
     }));
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    smtp = await startSmtpCapture();
+    t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
     const owner = await createEmpresa(t, {
       properties: [{ nombre: 'Casa Azul' }, { nombre: 'Loft Centro' }],
       account: { plan: 'smart', statusSubscription: 'subscribed' },
@@ -90,6 +92,7 @@ describe('upselling configuration', () => {
 
   afterAll(async () => {
     await t?.close();
+    await smtp?.close();
   });
 
   it('lists every moment off, with 2 days for the timed ones, before anything is saved', async () => {
@@ -186,8 +189,14 @@ describe('upselling configuration', () => {
         language,
       });
       expect(res.statusCode, res.body).toBe(201);
-      const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
-      return mail?.text ?? '';
+      // The SMTP server took it (the answer says so), and the guest's mail is read from there.
+      expect(res.json().data).toMatchObject({
+        sent: true,
+        delivery: { channel: 'email', status: 'accepted' },
+      });
+      const mails = smtp.messages.filter((m) => m.to === email);
+      expect(mails).toHaveLength(1);
+      return mails[0]?.text ?? '';
     };
 
     it('names the moment’s services when checkin_link is on, in the guest’s language', async () => {

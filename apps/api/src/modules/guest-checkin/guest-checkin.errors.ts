@@ -48,4 +48,11 @@ export const guestCheckinErrors = {
   alreadyComplete: () => new AppError('checkin.already_complete', 409),
   noGuests: () => new AppError('checkin.no_guests', 409),
   postalCodeNotFound: () => new AppError('checkin.postal_code_not_found', 404),
+  /** Issue 27: the identity check's comparisons per check-in and hour are spent. */
+  identityAttempts: () => new AppError('checkin.identity_attempts', 429),
+  /** The server could not compare the images (not images, or the matcher failed): try again. */
+  identityUnreadable: () =>
+    new AppError('checkin.identity_unreadable', 422, {
+      errors: { document: ['checkin.identity_unreadable'] },
+    }),
 };

@@ -1,17 +1,18 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { bookingPaths } from '@posada/contracts/bookings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpCapture, startSmtpCapture } from '../../adapters/smtp/smtp.fake.ts';
+import { type FakeTwilio, startFakeTwilio } from '../../adapters/twilio/twilio.fake.ts';
 import { checkinGuests, checkins, checkinVerificationCodes } from '../../db/schema/checkins.ts';
+import { messageDeliveries } from '../../db/schema/deliveries.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { newCheckinLink } from '../checkins/checkin-links.ts';
-import { pdfText, TINY_PNG, validGuest } from './test-support.ts';
+import { faces, pdfText, sampleFace, TINY_PNG, validGuest } from './test-support.ts';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -20,9 +21,22 @@ let propertyId: string;
 let otherPropertyId: string;
 let ownerToken: string;
 let ip = 0;
-/** What the SMS gateway was asked to send (a local server speaking SMS_API_URL's shape). */
-let smsServer: Server;
-const smsSent: { to: string; text: string }[] = [];
+/** SMS goes through Twilio, played by its strict fake; its status callbacks come back to the listening app. */
+let twilio: FakeTwilio;
+/** The SMS Twilio accepted, oldest first. */
+const smsSent = () => twilio.sent();
+
+/** A free local port: the app listens there, and its public URL (APP_URL) must be known before it is built. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
 
 async function insertCheckin(over: Partial<typeof checkins.$inferInsert> = {}, property = propertyId) {
   const id = crypto.randomUUID();
@@ -99,20 +113,12 @@ const guestsOf = (checkinId: string) =>
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  smsServer = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => {
-      raw += chunk;
-    });
-    req.on('end', () => {
-      smsSent.push(JSON.parse(raw));
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{}');
-    });
+  const port = await freePort();
+  twilio = await startFakeTwilio({ now: () => t?.clock.now().getTime() ?? Date.now() });
+  t = await buildTestApp({
+    env: { SMTP_URL: smtp.url, ...twilio.env, APP_URL: `http://127.0.0.1:${port}` },
   });
-  await new Promise<void>((resolve) => smsServer.listen(0, '127.0.0.1', resolve));
-  const sms = `http://127.0.0.1:${(smsServer.address() as AddressInfo).port}/sms`;
-  t = await buildTestApp({ env: { SMTP_URL: smtp.url, SMS_API_URL: sms, SMS_API_KEY: 'sms-key' } });
+  await t.app.listen({ port, host: '127.0.0.1' });
   const empresa = await createEmpresa(t, { properties: [{ nombre: 'Casa Azul' }, { nombre: 'Casa Verde' }] });
   accountId = empresa.accountId as string;
   ownerToken = await loginToken(t, empresa.email);
@@ -129,10 +135,17 @@ beforeAll(async () => {
     .where(eq(properties.id, propertyId));
 }, 60_000);
 
+/** Twilio's status callbacks were answered and applied. */
+async function settle() {
+  await twilio.idle();
+  await t.app.eventsIdle();
+}
+
 afterAll(async () => {
+  if (twilio && t) await settle();
   await t?.close();
   await smtp?.close();
-  await new Promise<void>((resolve) => smsServer?.close(() => resolve()));
+  await twilio?.close();
 });
 
 describe('guest check-in by link', () => {
@@ -152,7 +165,8 @@ describe('guest check-in by link', () => {
     expect(row?.documentLast4).toBe('678Z');
     expect(row?.province).toBe('Araba/Álava');
     expect(row?.municipality).toBe('Vitoria-Gasteiz');
-    expect(row?.faceScore).toBeCloseTo(0.91);
+    // This property does not ask for the identity check: no verdict, nothing a phone says is kept.
+    expect(row?.faceScore).toBeNull();
     const text = await pdfText(row?.registrationPdf as Uint8Array);
     expect(text).toContain('Martínez Ruiz');
     expect(text).toContain('12345678Z');
@@ -331,7 +345,7 @@ describe('guest check-in by link', () => {
     expect(withImage.statusCode).toBe(400);
     const selfie = await post(
       '/api/guest/checkin/guests',
-      validGuest({ face: { score: 0.9, match: true, selfie: 'x' } }),
+      validGuest({ face: { score: 0.9, match: true } }),
       session,
     );
     expect(selfie.statusCode).toBe(400);
@@ -390,7 +404,7 @@ describe('messaging verification bound to the stay (issue 11)', () => {
     const mail = await smtp.waitFor((m) => m.to === 'maria.owner@example.com');
     expect(mail.text).toMatch(/\b\d{6}\b/);
 
-    const smsBefore = smsSent.length;
+    const smsBefore = smsSent().length;
     const bySms = await post(
       '/api/guest/checkin/verification',
       { channel: 'sms', destination: '+34 699 999 999' },
@@ -398,10 +412,29 @@ describe('messaging verification bound to the stay (issue 11)', () => {
     );
     expect(bySms.statusCode, bySms.body).toBe(200);
     expect(bySms.json().data.destination).toBe('+34 6•• ••• •12');
-    expect(smsSent.slice(smsBefore).map((m) => m.to)).toEqual(['+34612345612']);
+    const sms = smsSent().slice(smsBefore);
+    expect(sms.map((m) => m.to)).toEqual(['+34612345612']);
+    expect(sms[0]?.body).toMatch(/\b\d{6}\b/);
+    await settle();
+    // Each code is a delivery record of the check-in, in the provider's state (Twilio called back: delivered).
+    const records = await t.database.db
+      .select({
+        channel: messageDeliveries.channel,
+        recipient: messageDeliveries.recipient,
+        status: messageDeliveries.status,
+      })
+      .from(messageDeliveries)
+      .where(and(eq(messageDeliveries.checkinId, c.id), eq(messageDeliveries.kind, 'verification_code')));
+    expect(records).toEqual(
+      expect.arrayContaining([
+        { channel: 'email', recipient: 'maria.owner@example.com', status: 'accepted' },
+        { channel: 'sms', recipient: '+34612345612', status: 'delivered' },
+      ]),
+    );
+    expect(records).toHaveLength(2);
 
     expect(smtp.messages.some((m) => m.to === 'attacker@evil.example')).toBe(false);
-    expect(smsSent.some((m) => m.to.replace(/\D/g, '') === '34699999999')).toBe(false);
+    expect(smsSent().some((m) => m.to.replace(/\D/g, '') === '34699999999')).toBe(false);
     expect((await codesOf(c.id)).map((r) => r.destination).sort()).toEqual([
       '+34612345612',
       'maria.owner@example.com',
@@ -414,7 +447,7 @@ describe('messaging verification bound to the stay (issue 11)', () => {
   it('a stay without a contact for the channel answers a translated 422 and sends nothing', async () => {
     const c = await insertCheckin({ phone: '' });
     const session = await codedSession(c);
-    const smsBefore = smsSent.length;
+    const smsBefore = smsSent().length;
     const es = await post(
       '/api/guest/checkin/verification',
       { channel: 'sms', destination: '+34600000000' },
@@ -428,7 +461,7 @@ describe('messaging verification bound to the stay (issue 11)', () => {
     expect(ar.json().message).toContain('لا يوجد في الحجز رقم هاتف');
     const en = await post('/api/guest/checkin/verification', { channel: 'sms' }, session, 'en');
     expect(en.json().message).toContain('The booking has no phone number');
-    expect(smsSent.length).toBe(smsBefore);
+    expect(smsSent().length).toBe(smsBefore);
     expect(await codesOf(c.id)).toHaveLength(0);
 
     const noEmail = await insertCheckin({ email: '', phone: '+34612345612' });
@@ -449,7 +482,7 @@ describe('messaging verification bound to the stay (issue 11)', () => {
     const coded = await post('/api/guest/checkin/code', { security_code: 'sol-2026' }, session);
     const checkinId = coded.json().data.checkin.id as string;
     session = coded.json().data.session;
-    const smsBefore = smsSent.length;
+    const smsBefore = smsSent().length;
     const sent = await post(
       '/api/guest/checkin/verification',
       { channel: 'sms', destination: '699 887 766' },
@@ -457,12 +490,42 @@ describe('messaging verification bound to the stay (issue 11)', () => {
     );
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.destination).toBe('+34 6•• ••• •66');
-    const text = smsSent.slice(smsBefore)[0]?.text ?? '';
+    const [sms] = smsSent().slice(smsBefore);
+    expect(sms?.to).toBe('+34699887766');
+    const text = sms?.body ?? '';
     const code = /\b(\d{6})\b/.exec(text)?.[1];
     const confirmed = await post('/api/guest/checkin/verification/confirm', { code }, session);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const [row] = await t.database.db.select().from(checkins).where(eq(checkins.id, checkinId));
     expect(row).toMatchObject({ phone: '+34699887766', email: '' });
+  });
+
+  it('a code Twilio refuses (a landline) is answered as not sent, and its record keeps the reason', async () => {
+    await twilio.control('landlines', { numbers: ['+34911222333'] });
+    let session = await startWith(undefined);
+    const coded = await post('/api/guest/checkin/code', { security_code: 'sol-2026' }, session);
+    const checkinId = coded.json().data.checkin.id as string;
+    session = coded.json().data.session;
+    const refused = await post(
+      '/api/guest/checkin/verification',
+      { channel: 'sms', destination: '911 222 333' },
+      session,
+      'en',
+    );
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().code).toBe('checkin.send_failed');
+    expect(refused.json().message).toBe('The code could not be sent. Try again or choose another channel.');
+    expect(smsSent().some((m) => m.to === '+34911222333')).toBe(false);
+    const records = await t.database.db
+      .select({
+        channel: messageDeliveries.channel,
+        status: messageDeliveries.status,
+        error: messageDeliveries.errorCode,
+      })
+      .from(messageDeliveries)
+      .where(eq(messageDeliveries.checkinId, checkinId));
+    expect(records).toEqual([{ channel: 'sms', status: 'failed', error: '21614' }]);
+    await twilio.control('landlines', { numbers: [] });
   });
 });
 
@@ -547,6 +610,151 @@ describe('guests of a check-in (issue 11)', () => {
     expect((await post('/api/guest/checkin/guests', extra, session)).statusCode).toBe(201);
     expect(await guestsOf(checkinId)).toHaveLength(3);
   });
+});
+
+describe('identity check on the server (issue 27)', () => {
+  const dataUrl = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+
+  it('registers a guest only with a verdict the server made: a match, or a mismatch sent to the manual check', async () => {
+    await t.database.db
+      .update(properties)
+      .set({
+        active: true,
+        identityVerification: true,
+        city: 'Sevilla',
+        address: 'Calle Betis 1',
+        zipCode: '41010',
+      })
+      .where(eq(properties.id, otherPropertyId));
+    const c = await insertCheckin({}, otherPropertyId);
+    const started = await startWith(c.token, otherPropertyId);
+    const coded = await post('/api/guest/checkin/code', { checkin_code: c.code }, started);
+    expect(coded.statusCode, coded.body).toBe(200);
+    const session = await verifyByEmail(coded.json().data.session, c.email);
+    const guest = dataUrl(await sampleFace(...faces.guest));
+    const stranger = dataUrl(await sampleFace(...faces.stranger));
+
+    // No verdict: refused, in the guest's words, nothing saved.
+    const without = await post('/api/guest/checkin/guests', validGuest(), session);
+    expect(without.statusCode).toBe(422);
+    expect(without.json().errors.identity).toEqual([
+      'Falta la verificación de identidad: compara tu selfie con el documento.',
+    ]);
+
+    const mismatch = await post(
+      '/api/guest/checkin/identity',
+      { document: guest, selfie: stranger },
+      session,
+    );
+    expect(mismatch.statusCode, mismatch.body).toBe(200);
+    expect(mismatch.json().data).toMatchObject({ match: false, reason: 'mismatch' });
+    const failed = await post(
+      '/api/guest/checkin/guests',
+      validGuest({ identity_verdict_id: mismatch.json().data.id }),
+      session,
+    );
+    expect(failed.statusCode).toBe(422);
+    expect(failed.json().errors.identity[0]).toContain('no coincide');
+    expect(await guestsOf(c.id)).toHaveLength(0);
+
+    // The guest asks for the operator's manual check: registered, the mismatch and its score on record.
+    const manual = await post(
+      '/api/guest/checkin/guests',
+      validGuest({ identity_verdict_id: mismatch.json().data.id, identity_manual: true }),
+      session,
+    );
+    expect(manual.statusCode, manual.body).toBe(201);
+    const match = await post('/api/guest/checkin/identity', { document: guest, selfie: guest }, session);
+    expect(match.json().data).toMatchObject({ match: true, reason: 'match' });
+    const second = await post(
+      '/api/guest/checkin/guests',
+      validGuest({
+        first_name: 'Pablo',
+        document_number: '00000000T',
+        identity_verdict_id: match.json().data.id,
+      }),
+      session,
+    );
+    expect(second.statusCode, second.body).toBe(201);
+    const rows = await guestsOf(c.id);
+    expect(rows.map((r) => [r.firstName, r.faceMatch]).sort()).toEqual([
+      ['Lucía', false],
+      ['Pablo', true],
+    ]);
+    expect(rows.find((r) => r.firstName === 'Pablo')?.faceScore).toBeGreaterThan(0.9);
+    // The operator reads the verdict and its score on the check-in.
+    const detail = await t.app.inject({
+      method: 'POST',
+      url: '/api/information/data/checkin',
+      headers: bearer(ownerToken),
+      payload: { id: c.id },
+    });
+    expect(detail.body).toContain('"face_match":false');
+    expect(detail.body).toContain('"face_match":true');
+  });
+
+  it('uses a verdict once and only on its own check-in; refuses what is no image; caps the attempts', async () => {
+    const c = await insertCheckin({ expectedGuests: 3 }, otherPropertyId);
+    const other = await insertCheckin({}, otherPropertyId);
+    const sessionOf = async (x: typeof c) => {
+      const started = await startWith(x.token, otherPropertyId);
+      const coded = await post('/api/guest/checkin/code', { checkin_code: x.code }, started);
+      return verifyByEmail(coded.json().data.session, x.email);
+    };
+    const session = await sessionOf(c);
+    const otherSession = await sessionOf(other);
+    const guest = dataUrl(await sampleFace(...faces.guest));
+    const foreign = await post(
+      '/api/guest/checkin/identity',
+      { document: guest, selfie: guest },
+      otherSession,
+    );
+    const foreignUse = await post(
+      '/api/guest/checkin/guests',
+      validGuest({ identity_verdict_id: foreign.json().data.id }),
+      session,
+    );
+    expect(foreignUse.statusCode).toBe(422);
+    const own = await post('/api/guest/checkin/identity', { document: guest, selfie: guest }, session);
+    const body = validGuest({ identity_verdict_id: own.json().data.id });
+    expect((await post('/api/guest/checkin/guests', body, session)).statusCode).toBe(201);
+    const again = await post('/api/guest/checkin/guests', { ...body, first_name: 'Otra' }, session);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.identity).toBeDefined();
+
+    expect(
+      (
+        await post(
+          '/api/guest/checkin/identity',
+          { document: 'data:text/html;base64,PGI+', selfie: guest },
+          session,
+        )
+      ).statusCode,
+    ).toBe(400);
+    const notImage = await post(
+      '/api/guest/checkin/identity',
+      {
+        document: `data:image/jpeg;base64,${Buffer.from('no image here').toString('base64')}`,
+        selfie: guest,
+      },
+      session,
+    );
+    expect(notImage.statusCode).toBe(422);
+    expect(notImage.json().code).toBe('checkin.identity_unreadable');
+    expect((await post('/api/guest/checkin/identity', { document: guest, selfie: guest })).statusCode).toBe(
+      401,
+    );
+
+    // At most 8 comparisons an hour per check-in (1 made so far on it), then 429 until the hour passes.
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      answers.push(
+        (await post('/api/guest/checkin/identity', { document: guest, selfie: guest }, session)).statusCode,
+      );
+    }
+    expect(answers).toEqual([200, 200, 200, 200, 200, 200, 200, 429]);
+    t.clock.advance(61 * 60_000);
+  }, 60_000);
 });
 
 describe('guest check-in by QR code', () => {

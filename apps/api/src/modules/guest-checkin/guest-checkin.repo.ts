@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { checkinGuests, checkins, checkinVerificationCodes } from '../../db/schema/checkins.ts';
+import { identityVerdicts } from '../../db/schema/guest-checkin.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { roomTypes } from '../../db/schema/rooms.ts';
 import { isUuid } from '../../lib/sql.ts';
@@ -16,8 +17,42 @@ export type VerificationCodeRow = typeof checkinVerificationCodes.$inferSelect;
  * writes (issue 12: until the guest flow calls the checkins service). Inside a transaction, build it on
  * the transaction (`createGuestCheckinRepo({ db: tx })`).
  */
+export type IdentityVerdictRow = typeof identityVerdicts.$inferSelect;
+
 export function createGuestCheckinRepo({ db }: { db: Db }) {
   return {
+    /** Issue 27: the server's identity verdicts (never an image). */
+    async insertVerdict(values: typeof identityVerdicts.$inferInsert): Promise<IdentityVerdictRow> {
+      const [row] = await db.insert(identityVerdicts).values(values).returning();
+      if (!row) throw new Error('identity verdict not stored');
+      return row;
+    },
+
+    async verdictsSince(checkinId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(identityVerdicts)
+        .where(and(eq(identityVerdicts.checkinId, checkinId), gte(identityVerdicts.createdAt, since)));
+      return Number(row?.n ?? 0);
+    },
+
+    /** Takes a check-in's unused verdict for one guest (once); null when it is not there or was used. */
+    async takeVerdict(checkinId: string, id: string, guestId: string): Promise<IdentityVerdictRow | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .update(identityVerdicts)
+        .set({ guestId })
+        .where(
+          and(
+            eq(identityVerdicts.id, id),
+            eq(identityVerdicts.checkinId, checkinId),
+            isNull(identityVerdicts.guestId),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
     async propertyById(id: string): Promise<PropertyRow | null> {
       if (!isUuid(id)) return null;
       return (await db.select().from(properties).where(eq(properties.id, id)).limit(1))[0] ?? null;

@@ -8,6 +8,8 @@ import {
   guestServicesData,
   guestServicesParams,
   guestSession,
+  identityCheckBody,
+  identityVerdict,
   postalCodeData,
   postalCodeParams,
   registeredGuest,
@@ -111,6 +113,20 @@ export const guestCheckinRoutes: FastifyPluginAsyncZod<{ guestCheckin: GuestChec
       const data = await guestCheckin.registerGuest(sessionOf(request), request.body);
       return reply.status(201).send({ ok: true as const, data });
     },
+  );
+
+  app.post(
+    '/guest/checkin/identity',
+    {
+      config: guest,
+      // Two photos of at most ~3 MB each as data URLs.
+      bodyLimit: 8 * 1024 * 1024,
+      schema: { tags, body: identityCheckBody, response: { 200: okEnvelope(identityVerdict) } },
+    },
+    async (request) => ({
+      ok: true as const,
+      data: await guestCheckin.checkIdentity(sessionOf(request), request.body),
+    }),
   );
 
   app.post(

@@ -6,6 +6,8 @@ import type {
   GuestCheckinSummary,
   GuestServicesData,
   GuestSession,
+  IdentityCheckBody,
+  IdentityVerdict,
   PostalCodeData,
   RegisteredGuest,
   SendVerificationBody,
@@ -36,9 +38,11 @@ import {
   type NotificationsService,
 } from '../notifications/notifications.service.ts';
 import type { AttemptCounter } from './code-attempts.ts';
+import type { FaceMatcher } from './face-match.ts';
 import { guestCheckinErrors as errors } from './guest-checkin.errors.ts';
 import { type CheckinRow, createGuestCheckinRepo, type PropertyRow } from './guest-checkin.repo.ts';
 import { createGuestContext } from './guest-context.ts';
+import { createGuestIdentity } from './guest-identity.ts';
 import { createGuestRegistration, type GuestBody } from './guest-registration.ts';
 import { createGuestVerification } from './guest-verification.ts';
 import type { MessageSender } from './messaging.ts';
@@ -61,6 +65,8 @@ export interface GuestCheckinService {
   confirmVerification(token: string | undefined, body: ConfirmVerificationBody): Promise<GuestSession>;
   postalCode(code: string): PostalCodeData;
   registerGuest(token: string | undefined, body: GuestBody): Promise<RegisteredGuest>;
+  /** Issue 27: the identity check compared on the server; only the verdict is kept. */
+  checkIdentity(token: string | undefined, body: IdentityCheckBody): Promise<IdentityVerdict>;
   finish(token: string | undefined): Promise<FinishCheckinData>;
   summary(token: string | undefined, checkinId: string): Promise<GuestCheckinSummary>;
   services(propertyId: string, checkinId: string): Promise<GuestServicesData>;
@@ -94,6 +100,8 @@ export function createGuestCheckinService(deps: {
   checkinRecords?: CheckinRecords;
   /** smart-locks' guest view of the door code (issue 14): added to the done step and the services page. */
   accessCode?: (accountId: string, checkinId: string) => Promise<GuestAccessCode>;
+  /** The identity check's face matcher (a worker thread; the app closes it). */
+  faceMatcher: FaceMatcher;
 }): GuestCheckinService {
   const { db, clock } = deps;
   const bell = deps.notifications ?? createNotificationsService({ db, clock });
@@ -109,7 +117,14 @@ export function createGuestCheckinService(deps: {
     appSecret: deps.appSecret,
     senders: deps.senders,
   });
-  const registration = createGuestRegistration({ db, records, context, clock, secrets: deps.secrets });
+  const registration = createGuestRegistration({
+    db,
+    records,
+    context,
+    clock,
+    secrets: deps.secrets,
+    ...(deps.events ? { events: deps.events } : {}),
+  });
 
   /**
    * A walk-in has no booking to count its guests: it holds the property's capacity (a hotel's or a
@@ -266,6 +281,7 @@ export function createGuestCheckinService(deps: {
     },
 
     registerGuest: registration.registerGuest,
+    checkIdentity: createGuestIdentity({ repo, context, clock, matcher: deps.faceMatcher }).checkIdentity,
 
     async finish(token) {
       const s = await load(token);

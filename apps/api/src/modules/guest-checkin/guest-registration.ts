@@ -4,13 +4,14 @@ import { todayIn } from '@posada/domain/booking-rules';
 import { guestDataErrors, normalizeDocumentNumber, purgeDate } from '@posada/domain/checkin-rules';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { type EventProducer, withoutEvents } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { DOCUMENT_PURPOSE, linkExpiry } from '../checkins/checkin-links.ts';
 import type { CheckinRecords } from '../checkins/checkin-records.service.ts';
 import { isPngDataUrl } from '../files/decode.ts';
 import { guestCheckinErrors as errors } from './guest-checkin.errors.ts';
-import { type CheckinRow, createGuestCheckinRepo } from './guest-checkin.repo.ts';
+import { type CheckinRow, createGuestCheckinRepo, type IdentityVerdictRow } from './guest-checkin.repo.ts';
 import type { GuestContext } from './guest-context.ts';
 import { lookupPostalCode, municipalityFor } from './postal-codes.ts';
 import { renderRegistrationPdf } from './registration-pdf.ts';
@@ -24,18 +25,22 @@ export function createGuestRegistration(deps: {
   context: GuestContext;
   clock: Clock;
   secrets: SecretBox;
+  events?: EventProducer;
 }) {
   const { db, context, clock } = deps;
+  const events = deps.events ?? withoutEvents;
 
   return {
     async registerGuest(token: string | undefined, body: GuestBody): Promise<RegisteredGuest> {
       const s = await context.load(token);
       const current = context.requireAllSteps(s);
-      if (current.status === 'complete') throw errors.alreadyComplete();
       const property = s.property;
       const today = todayIn(property.timeZone, clock.now());
 
-      const found = guestDataErrors({ ...body, kinship: body.kinship ?? null }, { today, form: 'guest' });
+      const found: Record<string, string | undefined> = guestDataErrors(
+        { ...body, kinship: body.kinship ?? null },
+        { today, form: 'guest' },
+      );
       const spanish = body.residence_country.trim().toUpperCase() === 'ES';
       const postal =
         spanish && !found.postal_code && body.postal_code ? lookupPostalCode(body.postal_code) : null;
@@ -44,6 +49,9 @@ export function createGuestRegistration(deps: {
       // The signature goes into the signed PDF and back to the operator: only a PNG that decodes completely.
       if (!found.signature && body.signature && !(await isPngDataUrl(body.signature)))
         found.signature = 'errors.signature_damaged';
+      // Issue 27: where the property asks for the identity check, the server's own verdict, never the phone's.
+      const identityAsked = property.identityVerification;
+      if (identityAsked && !body.identity_verdict_id) found.identity = 'errors.identity_required';
       const keys = Object.entries(found).filter(([, key]) => key);
       if (keys.length > 0) {
         throw errors.invalidGuest(
@@ -57,12 +65,14 @@ export function createGuestRegistration(deps: {
       const municipality = postal ? municipalityFor(postal, body.city) : null;
       const now = clock.now();
 
-      const result = await db.transaction(async (tx) => {
+      const result = await events.transaction(db, async (tx, emit) => {
         const repo = createGuestCheckinRepo({ db: tx });
         const checkin = await repo.lockCheckin(current.id);
         if (!checkin) throw errors.notFound();
-        if (checkin.status === 'complete') throw errors.alreadyComplete();
         const registered = await repo.guestCount(checkin.id);
+        // A finished check-in still takes the travellers it misses (issue 27), and no one more.
+        const late = checkin.status === 'complete';
+        if (late && registered >= checkin.expectedGuests) throw errors.alreadyComplete();
         // issue 11: at most the booking's guest count (the operator raises it on the booking or check-in).
         if (registered >= checkin.expectedGuests) throw errors.guestLimit(checkin.expectedGuests);
         const isLead = registered === 0;
@@ -82,6 +92,14 @@ export function createGuestRegistration(deps: {
             email: checkin.email || body.email,
             phone: checkin.phone || body.phone,
           });
+        }
+        let verdict: IdentityVerdictRow | null = null;
+        if (identityAsked) {
+          verdict = await repo.takeVerdict(checkin.id, body.identity_verdict_id ?? '', guestId);
+          if (!verdict) throw errors.invalidGuest({ identity: ['checkin.errors.identity_required'] });
+          // A mismatch goes through only as the guest's request for the operator's manual check.
+          if (!verdict.match && !body.identity_manual)
+            throw errors.invalidGuest({ identity: ['checkin.errors.identity_failed'] });
         }
         let stay = checkin;
         if (Object.keys(patch).length > 0) {
@@ -160,12 +178,18 @@ export function createGuestRegistration(deps: {
             signature: body.signature,
             registrationPdf: Buffer.from(pdf),
             process: body.process,
-            faceScore: body.face?.score ?? null,
-            faceMatch: body.face?.match ?? null,
+            faceScore: verdict?.score ?? null,
+            faceMatch: verdict?.match ?? null,
             createdAt: now,
           },
           tx,
         );
+        if (late) {
+          await emit(checkin.accountId, 'checkin.guests_changed', {
+            checkin_id: checkin.id,
+            property_id: checkin.propertyId,
+          });
+        }
         return { stay, isLead };
       });
       return {

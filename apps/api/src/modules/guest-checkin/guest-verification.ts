@@ -56,6 +56,8 @@ export function createGuestVerification(deps: {
       if (contact.guestGives) {
         destination = body.destination?.trim() ?? '';
         if (!reachable(body.channel, destination)) throw errors.invalidDestination();
+        // A phone typed as the guest knows it (699 887 766) is sent to, and kept as, its E.164 form.
+        if (body.channel !== 'email') destination = normalizePhone(destination, 'ES') ?? destination;
       } else {
         destination = contactFor(body.channel, contact);
         if (!destination) throw body.channel === 'email' ? errors.noStayEmail() : errors.noStayPhone();
@@ -79,6 +81,15 @@ export function createGuestVerification(deps: {
           to: destination,
           subject: translate(locale, 'checkin.verification_subject', { property: s.property.nombre }),
           text: translate(locale, 'checkin.verification_message', { code, property: s.property.nombre }),
+          code,
+          stay: {
+            accountId: checkin.accountId,
+            propertyId: checkin.propertyId,
+            bookingId: checkin.bookingId,
+            checkinId: checkin.id,
+            name: checkin.name,
+            language: locale,
+          },
         });
       } catch {
         throw errors.sendFailed();

@@ -10,6 +10,7 @@ import type { CheckinRecords } from '../checkins/checkin-records.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { createAttemptCounter } from './code-attempts.ts';
+import type { FaceMatcher } from './face-match.ts';
 import { createGuestCheckinService } from './guest-checkin.service.ts';
 import type { MessageSender } from './messaging.ts';
 import { createSessionSigner } from './session.ts';
@@ -29,6 +30,8 @@ export function createGuestCheckin(deps: {
   checkinRecords?: CheckinRecords;
   /** smart-locks' guest view of the door code (issue 14). */
   accessCode?: (accountId: string, checkinId: string) => Promise<GuestAccessCode>;
+  /** The identity check's face matcher (issue 27); its owner closes it. */
+  faceMatcher: FaceMatcher;
 }) {
   return createGuestCheckinService({
     db: deps.db,
@@ -42,8 +45,9 @@ export function createGuestCheckin(deps: {
     notifications: deps.notifications,
     checkinRecords: deps.checkinRecords,
     accessCode: deps.accessCode,
+    faceMatcher: deps.faceMatcher,
   });
 }
 
 export { guestCheckinRoutes } from './guest-checkin.routes.ts';
-export { createMessagingSenders, messagingAdapter } from './messaging.ts';
+export { createMessagingSenders } from './messaging.ts';

@@ -1,42 +1,67 @@
+import type { DeliveryChannel } from '@posada/contracts/deliveries';
 import type { VerificationChannel } from '@posada/contracts/guest-checkin';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SmsClient } from '../../adapters/sms/sms.client.ts';
-import type { WhatsAppClient } from '../../adapters/whatsapp/whatsapp.client.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { Deliver } from '../delivery/delivery.types.ts';
 
-/** One short text to one destination (a phone number or an e-mail address). */
+/** One verification code to one destination (a phone number or an e-mail address) of a check-in. */
 export interface OutgoingMessage {
   to: string;
   text: string;
   /** Used as the e-mail subject. */
   subject: string;
+  /** The six digits: the AUTHENTICATION template's parameter outside the 24-hour window. */
+  code: string;
+  stay: {
+    accountId: string;
+    propertyId: string;
+    bookingId: string | null;
+    checkinId: string;
+    name: string;
+    language: string;
+  };
 }
 
-/** A way of delivering a verification code; `send` throws when the provider refuses it. */
+/** A way of delivering a verification code; `send` throws when no provider took it. */
 export interface MessageSender {
   channel: VerificationChannel;
   send(message: OutgoingMessage): Promise<void>;
 }
 
-/** WhatsApp through its adapter (adapters/whatsapp); `send` throws its AdapterError. */
-export function createWhatsAppSender(client: WhatsAppClient): MessageSender {
-  return { channel: 'whatsapp', send: (message) => client.send({ to: message.to, text: message.text }) };
-}
-
-/** SMS through its adapter (adapters/sms); `send` throws its AdapterError. */
-export function createSmsSender(client: SmsClient): MessageSender {
-  return { channel: 'sms', send: (message) => client.send({ to: message.to, text: message.text }) };
-}
-
-/** E-mail through the outbox (its worker sends over SMTP, or logs the message when SMTP is not set). */
-export function createEmailSender(mail: MailService): MessageSender {
+/**
+ * A channel of the delivery pipeline (kind verification_code, that channel only): WhatsApp as the
+ * AUTHENTICATION template (WHATSAPP_TEMPLATE) unless the guest wrote in the last 24 hours, SMS through
+ * Twilio, e-mail over SMTP. Throws unless the provider accepted the code (or is being asked for it now).
+ */
+export function createDeliverySender(channel: DeliveryChannel, deliver: () => Deliver | null): MessageSender {
   return {
-    channel: 'email',
-    send: (message) => mail.send({ to: message.to, subject: message.subject, text: message.text }),
+    channel,
+    async send(message) {
+      const send = deliver();
+      if (!send) throw new Error('guest-checkin: the delivery pipeline is not bound');
+      const { delivery } = await send({
+        accountId: message.stay.accountId,
+        kind: 'verification_code',
+        to: {
+          name: message.stay.name,
+          phone: channel === 'email' ? null : message.to,
+          email: channel === 'email' ? message.to : null,
+        },
+        propertyId: message.stay.propertyId,
+        bookingId: message.stay.bookingId,
+        checkinId: message.stay.checkinId,
+        language: message.stay.language,
+        text: message.text,
+        subject: message.subject,
+        values: { code: message.code },
+        channels: [channel],
+      });
+      if (delivery.status === 'failed' || delivery.status === 'skipped')
+        throw new Error(`guest-checkin: the code was not sent (${delivery.error_code ?? delivery.status})`);
+    },
   };
 }
 
-/** Development without any provider: the code goes to the log. */
+/** Development without any provider: the code goes to the log (never in production). */
 export function createLogSender(channel: VerificationChannel, logger: FastifyBaseLogger): MessageSender {
   return {
     channel,
@@ -47,36 +72,21 @@ export function createLogSender(channel: VerificationChannel, logger: FastifyBas
 }
 
 /**
- * The senders by channel: WhatsApp and SMS when their adapter is configured (built in app.ts from
- * config), e-mail always (the outbox logs it without SMTP). In development (no provider at all) WhatsApp
- * and SMS codes go to the log, so the flow can be walked through; in production an unconfigured channel
- * is not offered.
+ * The verification channels the guest is offered: e-mail with SMTP, SMS with Twilio, WhatsApp with the
+ * Cloud API and an AUTHENTICATION template (a guest on the check-in page has rarely written in the last
+ * 24 hours, so free text would be refused). In development without a provider, codes go to the log so the
+ * flow can be walked through; in production an unconfigured channel is not offered.
  */
 export function createMessagingSenders(deps: {
-  whatsapp: WhatsAppClient | null;
-  sms: SmsClient | null;
+  deliver: () => Deliver | null;
+  configured: Record<VerificationChannel, boolean>;
   development: boolean;
-  mail: MailService;
   logger: FastifyBaseLogger;
 }): Partial<Record<VerificationChannel, MessageSender>> {
-  const senders: Partial<Record<VerificationChannel, MessageSender>> = {
-    email: createEmailSender(deps.mail),
-  };
-  if (deps.whatsapp) senders.whatsapp = createWhatsAppSender(deps.whatsapp);
-  else if (deps.development) senders.whatsapp = createLogSender('whatsapp', deps.logger);
-  if (deps.sms) senders.sms = createSmsSender(deps.sms);
-  else if (deps.development) senders.sms = createLogSender('sms', deps.logger);
+  const senders: Partial<Record<VerificationChannel, MessageSender>> = {};
+  for (const channel of ['whatsapp', 'sms', 'email'] as const) {
+    if (deps.configured[channel]) senders[channel] = createDeliverySender(channel, deps.deliver);
+    else if (deps.development) senders[channel] = createLogSender(channel, deps.logger);
+  }
   return senders;
-}
-
-/** The senders as the operator's send check-in uses them (checkins.service MessagingAdapter). */
-export function messagingAdapter(senders: Partial<Record<VerificationChannel, MessageSender>>) {
-  return {
-    async send(message: { channel: 'whatsapp' | 'sms'; to: string; text: string }): Promise<boolean> {
-      const sender = senders[message.channel];
-      if (!sender) return false;
-      await sender.send({ to: message.to, text: message.text, subject: '' });
-      return true;
-    },
-  };
 }

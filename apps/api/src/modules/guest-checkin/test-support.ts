@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFRawStream } from 'pdf-lib';
+import sharp from 'sharp';
 
 /** Test helpers of the guest check-in tests. */
 export const TINY_PNG =
@@ -30,7 +33,6 @@ export const validGuest = (over: Record<string, unknown> = {}) => ({
   arrival: '2026-11-20',
   departure: '2026-11-23',
   process: 'scanned',
-  face: { score: 0.91, match: true },
   ...over,
 });
 
@@ -52,3 +54,27 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   }
   return text;
 }
+
+const require = createRequire(import.meta.url);
+const samples = path.join(path.dirname(require.resolve('@vladmandic/face-api')), '..', 'demo');
+
+/** One face cut out of face-api's demo group photos, square, with half its size of margin (as a JPEG). */
+/** A face as a phone would send it (issue 27 identity check). */
+export async function sampleFace(file: string, [x, y, w, h]: readonly [number, number, number, number]) {
+  const image = sharp(path.join(samples, file));
+  const { width = 0, height = 0 } = await image.metadata();
+  const size = Math.round(Math.max(w, h) * 2);
+  const left = Math.max(0, Math.round(x + w / 2 - size / 2));
+  const top = Math.max(0, Math.round(y + h / 2 - size / 2));
+  return image
+    .extract({ left, top, width: Math.min(size, width - left), height: Math.min(size, height - top) })
+    .jpeg()
+    .toBuffer();
+}
+
+export const faces = {
+  /** sample1.jpg, the second woman from the left. */
+  guest: ['sample1.jpg', [779, 446, 306, 249]],
+  /** sample5.jpg, the woman in front on the left: someone else. */
+  stranger: ['sample5.jpg', [320, 896, 300, 305]],
+} as const;

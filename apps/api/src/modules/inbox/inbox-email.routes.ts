@@ -23,7 +23,8 @@ export function threadIdOfReplyAddress(to: string, domain: string | undefined): 
 }
 
 /**
- * POST /api/webhooks/email-inbound (docs/messaging.md, Webhooks): a guest's reply to one of our e-mails.
+ * POST /api/webhooks/email-inbound (docs/messaging.md, Webhooks): a guest's reply to one of our e-mails, or a
+ * bounce of one (sent to its envelope sender, bounce+{delivery id}@INBOUND_EMAIL_DOMAIN).
  * Public (the inbound-mail service calls it), authenticated by INBOUND_EMAIL_SECRET in X-Inbound-Secret.
  */
 export const inboxEmailRoutes: FastifyPluginAsyncZod<{
@@ -31,7 +32,9 @@ export const inboxEmailRoutes: FastifyPluginAsyncZod<{
   secret?: string;
   domain?: string;
   clock: Clock;
-}> = async (app, { inbox, secret, domain, clock }) => {
+  /** A bounce of one of our e-mails (bounce+{delivery id}@domain): the delivery pipeline takes it. */
+  bounces: () => { applyBounce(to: string, text: string): Promise<boolean> } | null;
+}> = async (app, { inbox, secret, domain, clock, bounces }) => {
   app.post(
     '/webhooks/email-inbound',
     {
@@ -51,6 +54,8 @@ export const inboxEmailRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const body = request.body;
+      if (await bounces()?.applyBounce(body.to, `${body.subject}\n${body.text}`))
+        return { ok: true as const, data: { stored: true, thread_id: null } };
       const threadId = threadIdOfReplyAddress(body.to, domain);
       const owner = threadId ? await inbox.accountOfThread(threadId) : null;
       // Nobody to give it to (not one of our reply addresses): acknowledged, nothing stored.

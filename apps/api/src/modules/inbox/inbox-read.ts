@@ -8,6 +8,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { checkins } from '../../db/schema/checkins.ts';
 import { inboxMessages, inboxThreads, messageTemplates } from '../../db/schema/messaging.ts';
 import { properties } from '../../db/schema/properties.ts';
+import type { Locale } from '../../i18n/messages.ts';
 import { containsPattern, isUuid } from '../../lib/sql.ts';
 import type { ThreadViewRow } from './inbox.repo.ts';
 import { toInboxMessage, toInboxThread } from './inbox-views.ts';
@@ -124,6 +125,7 @@ export function createInboxRead({ db, now }: { db: Db; now: () => Date }) {
       accountId: string,
       threadId: string,
       before: string,
+      locale: Locale = 'es',
     ): Promise<{ items: InboxMessage[]; nextBefore: string | null }> {
       const where: SQL[] = [eq(inboxMessages.accountId, accountId), eq(inboxMessages.threadId, threadId)];
       const cursor = before ? decodeCursor(before) : null;
@@ -141,7 +143,7 @@ export function createInboxRead({ db, now }: { db: Db; now: () => Date }) {
       const page = rows.slice(0, MESSAGES_PAGE);
       const oldest = page.at(-1);
       return {
-        items: page.reverse().map((r) => toInboxMessage(r.message, r.authorName)),
+        items: page.reverse().map((r) => toInboxMessage(r.message, r.authorName, locale)),
         nextBefore:
           rows.length > MESSAGES_PAGE && oldest
             ? encodeCursor(oldest.message.sentAt, oldest.message.id)

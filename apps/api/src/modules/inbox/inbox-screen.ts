@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { OutboundContent } from '../../adapters/whatsapp/types.ts';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema/properties.ts';
+import type { Locale } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
   formatStayDate,
@@ -241,9 +242,9 @@ export function createInboxScreen(deps: InboxScreenDeps) {
 
     thread: threadDetail,
 
-    async messages(tenant: Tenant, id: string, before: string): Promise<MessagesPage> {
+    async messages(tenant: Tenant, id: string, before: string, locale: Locale = 'es'): Promise<MessagesPage> {
       await ownedThread(tenant, id);
-      const page = await read.messages(tenant.accountId, id, before);
+      const page = await read.messages(tenant.accountId, id, before, locale);
       return { items: page.items, next_before: page.nextBefore };
     },
 

@@ -1,4 +1,6 @@
 import type { InboxMessage, InboxThread } from '@posada/contracts/inbox';
+import type { Locale } from '../../i18n/messages.ts';
+import { reasonOf } from '../delivery/delivery-views.ts';
 import type { MessageRow, ThreadViewRow } from './inbox.repo.ts';
 
 /** The 24-hour customer-service window (whatsapp-cloud-api.md §3). */
@@ -36,7 +38,11 @@ export function toInboxThread(row: ThreadViewRow, now: Date): InboxThread {
 }
 
 /** A message as the conversation shows it; media through GET /api/inbox/media/{id} (owner only). */
-export function toInboxMessage(row: MessageRow, authorName: string | null): InboxMessage {
+export function toInboxMessage(
+  row: MessageRow,
+  authorName: string | null,
+  locale: Locale = 'es',
+): InboxMessage {
   return {
     id: row.id,
     thread_id: row.threadId,
@@ -50,6 +56,19 @@ export function toInboxMessage(row: MessageRow, authorName: string | null): Inbo
     template_name: row.templateName,
     status: row.status,
     error: row.errorCode ? (row.errorText ? `${row.errorCode}: ${row.errorText}` : row.errorCode) : null,
+    error_reason:
+      row.direction === 'out' && row.errorCode
+        ? reasonOf(
+            {
+              channel: row.channel,
+              errorCode: row.errorCode,
+              errorDetail: row.errorText,
+              status: row.status === 'failed' ? 'failed' : 'queued',
+            },
+            locale,
+          )
+        : null,
+    delivery_id: row.deliveryId,
     author_name: authorName,
     sent_at: row.sentAt.toISOString(),
   };

@@ -14,7 +14,4 @@ export const inboxErrors = {
   /** POST /api/webhooks/email-inbound without INBOUND_EMAIL_SECRET. */
   emailInboundNotConfigured: () => new AppError('inbox_email.not_configured', 503),
   emailInboundSecretInvalid: () => new AppError('inbox_email.secret_invalid', 401),
-  /** POST /api/webhooks/sms-inbound without SMS_INBOUND_SECRET. */
-  smsInboundNotConfigured: () => new AppError('sms_inbound.not_configured', 503),
-  smsInboundSecretInvalid: () => new AppError('sms_inbound.secret_invalid', 401),
 };

@@ -24,10 +24,11 @@ export interface ThreadViewRow {
 
 /** Statuses an outbound message may move to from each one: only forward (read never goes back). */
 const forwardFrom: Record<Exclude<MessageStatus, 'received' | 'queued'>, MessageStatus[]> = {
-  sent: ['queued'],
-  delivered: ['queued', 'sent'],
-  read: ['queued', 'sent', 'delivered'],
-  failed: ['queued', 'sent', 'delivered'],
+  accepted: ['queued'],
+  sent: ['queued', 'accepted'],
+  delivered: ['queued', 'accepted', 'sent'],
+  read: ['queued', 'accepted', 'sent', 'delivered'],
+  failed: ['queued', 'accepted', 'sent', 'delivered'],
 };
 
 /** inbox_threads and inbox_messages (owned here); every query names its account. */
@@ -92,8 +93,8 @@ export function createInboxRepo(db: Db) {
 
     /**
      * A message joins its thread: the list's last message, preview and channel move only for a message not
-     * older than the last one (webhooks may arrive out of order); an inbound one counts as unread and
-     * (re)opens the 24-hour window from its own time.
+     * older than the last one (webhooks may arrive out of order); an inbound one counts as unread and, on
+     * WhatsApp, (re)opens the 24-hour window from its own time.
      */
     async touchThread(
       accountId: string,
@@ -107,9 +108,10 @@ export function createInboxRepo(db: Db) {
           lastMessageAt: sql`greatest(${inboxThreads.lastMessageAt}, ${message.at.toISOString()}::timestamptz)`,
           lastMessagePreview: sql`case when ${newer} then ${message.preview} else ${inboxThreads.lastMessagePreview} end`,
           lastChannel: sql`case when ${newer} then ${message.channel} else ${inboxThreads.lastChannel} end`,
-          ...(message.inbound
+          ...(message.inbound ? { unreadCount: sql`${inboxThreads.unreadCount} + 1` } : {}),
+          // Only a WhatsApp message opens WhatsApp's 24-hour window (an SMS or e-mail reply does not).
+          ...(message.inbound && message.channel === 'whatsapp'
             ? {
-                unreadCount: sql`${inboxThreads.unreadCount} + 1`,
                 lastInboundAt: sql`greatest(${inboxThreads.lastInboundAt}, ${message.at.toISOString()}::timestamptz)`,
               }
             : {}),
@@ -139,11 +141,18 @@ export function createInboxRepo(db: Db) {
       return row ?? null;
     },
 
-    async updateMessage(accountId: string, id: string, values: Partial<NewMessage>): Promise<void> {
-      await db
+    /** Answers the message's thread, or null when there is no such message. */
+    async updateMessage(
+      accountId: string,
+      id: string,
+      values: Partial<NewMessage>,
+    ): Promise<{ threadId: string } | null> {
+      const [row] = await db
         .update(inboxMessages)
         .set(values)
-        .where(and(eq(inboxMessages.accountId, accountId), eq(inboxMessages.id, id)));
+        .where(and(eq(inboxMessages.accountId, accountId), eq(inboxMessages.id, id)))
+        .returning({ threadId: inboxMessages.threadId });
+      return row ?? null;
     },
 
     /** Moves an outbound message's status forward only; null when it was not moved (older or repeated). */

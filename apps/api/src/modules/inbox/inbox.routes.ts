@@ -19,6 +19,7 @@ import {
 import { idText } from '@posada/contracts/primitives';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pickLocale } from '../../i18n/messages.ts';
 import { requireAccount } from '../../plugins/access.ts';
 import type { InboxScreen } from './inbox-screen.ts';
 
@@ -60,7 +61,14 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ screen: InboxScreen }> = async
       },
     },
     async (request) =>
-      ok(await screen.messages(requireAccount(request), request.params.id, request.query.before)),
+      ok(
+        await screen.messages(
+          requireAccount(request),
+          request.params.id,
+          request.query.before,
+          pickLocale(request.headers['accept-language']),
+        ),
+      ),
   );
 
   app.post(

@@ -1,7 +1,12 @@
-import { type InboxChannel, type InboxMessage, type InboxThread, previewOf } from '@posada/contracts/inbox';
+import {
+  type InboxChannel,
+  type InboxMessage,
+  type InboxMessageEventPayload,
+  type InboxThread,
+  inboxMessageEvent,
+  previewOf,
+} from '@posada/contracts/inbox';
 import type { FastifyBaseLogger } from 'fastify';
-import { AdapterError } from '../../adapters/adapter-error.ts';
-import type { SmsClient } from '../../adapters/sms/sms.client.ts';
 import type { OutboundContent, WhatsAppGateway } from '../../adapters/whatsapp/types.ts';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
@@ -10,13 +15,13 @@ import { renderTemplate } from '../../lib/message-template.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { StayContacts } from '../bookings/stay-contacts.service.ts';
 import type { CheckinContacts } from '../checkins/checkin-contacts.service.ts';
+import type { Deliver, DeliveryInboxPort } from '../delivery/delivery.types.ts';
 import type { FileStorage } from '../files/storage.ts';
-import type { MailService } from '../mail/mail.service.ts';
 import type { WhatsAppConnections } from '../whatsapp/whatsapp.types.ts';
 import { inboxErrors } from './inbox.errors.ts';
 import { createInboxRepo, type MessageRow, type ThreadRow } from './inbox.repo.ts';
 import type { InboundMessage, InboxService, Recipient, SendRequest } from './inbox.types.ts';
-import { optChangeOf, phoneDigits, toInboxMessage, toInboxThread, windowClosesAt } from './inbox-views.ts';
+import { optChangeOf, phoneDigits, toInboxMessage, toInboxThread } from './inbox-views.ts';
 
 export type { InboundMessage, Recipient, SendRequest } from './inbox.types.ts';
 
@@ -35,10 +40,10 @@ export interface InboxDeps {
   events: EventBus;
   logger: FastifyBaseLogger;
   storage: FileStorage;
-  mail: MailService;
-  /** SMTP configured: without it an e-mail is not pretended sent (stored failed). */
-  mailConfigured: boolean;
-  sms: SmsClient | null;
+  /** SMS configured (TWILIO_*): the composer's SMS channel is refused without it. */
+  smsConfigured: boolean;
+  /** The delivery pipeline (modules/delivery), bound late: every outbound message goes through it. */
+  deliver: () => Deliver | null;
   /** The WhatsApp Cloud API (null when WHATSAPP_API_URL is not set). */
   whatsapp: WhatsAppGateway | null;
   /** The whatsapp module's connections, bound late (built after the inbox). */
@@ -47,6 +52,7 @@ export interface InboxDeps {
   checkinContacts: CheckinContacts;
   /** INBOUND_EMAIL_DOMAIN: replies to our e-mails come back to reply+{thread id}@it. */
   inboundEmailDomain?: string;
+  realtime: () => { emitToAccount(accountId: string, event: string, payload: unknown): void };
 }
 
 /** What the subject of an e-mail from the inbox says when the caller gives none. */
@@ -63,7 +69,7 @@ const bodyOf = (content: OutboundContent): string =>
  * The unified inbox's core (issue 17, docs/messaging.md Inbox): the only writer of inbox_threads and
  * inbox_messages. Guests' messages come in through recordInbound (the WhatsApp webhook, replies to our
  * e-mails); everything a guest receives goes out through send, so it is in their thread and follows the
- * 24-hour rule; provider statuses move messages forward through applyStatus. Each change records its
+ * 24-hour rule; its state follows its delivery record (modules/delivery, through `deliveryPort`). Each change records its
  * domain event in its transaction; the module's handler turns it into the `inbox.message` socket event.
  */
 export function createInboxService(deps: InboxDeps) {
@@ -133,63 +139,10 @@ export function createInboxService(deps: InboxDeps) {
     });
   }
 
-  /** Stores a message and moves its thread, recording `type` for it; answers the stored row. */
-  async function store(
-    thread: ThreadRow,
-    row: Omit<Parameters<typeof repo.insertMessage>[0], 'accountId' | 'threadId'>,
-  ): Promise<MessageRow> {
-    return events.transaction(db, async (tx, emit) => {
-      const txRepo = createInboxRepo(tx);
-      const stored = await txRepo.insertMessage({ ...row, accountId: thread.accountId, threadId: thread.id });
-      if (!stored) throw new Error('inbox: the outbound message was not stored');
-      await txRepo.touchThread(thread.accountId, thread.id, {
-        at: stored.sentAt,
-        preview: previewOf(stored.body || `[${stored.type}]`),
-        channel: stored.channel,
-        inbound: false,
-      });
-      await emit(thread.accountId, 'inbox.message_changed', {
-        thread_id: thread.id,
-        message_id: stored.id,
-        status: stored.status,
-      });
-      return stored;
-    });
+  /** Where a guest's reply to our e-mail comes back (INBOUND_EMAIL_DOMAIN), or null. */
+  function replyAddress(threadId: string): string | null {
+    return deps.inboundEmailDomain ? `reply+${threadId}@${deps.inboundEmailDomain}` : null;
   }
-
-  /** The provider's answer: sent (with its id) or failed (with its code); the event goes with it. */
-  async function settle(
-    message: MessageRow,
-    result: { status: 'sent'; externalId: string | null } | { status: 'failed'; code: string; text: string },
-  ): Promise<MessageRow> {
-    return events.transaction(db, async (tx, emit) => {
-      const values =
-        result.status === 'sent'
-          ? { status: 'sent' as const, externalId: result.externalId, statusAt: clock.now() }
-          : {
-              status: 'failed' as const,
-              errorCode: result.code,
-              errorText: result.text.slice(0, 500),
-              statusAt: clock.now(),
-            };
-      await createInboxRepo(tx).updateMessage(message.accountId, message.id, values);
-      await emit(message.accountId, 'inbox.message_changed', {
-        thread_id: message.threadId,
-        message_id: message.id,
-        status: values.status,
-      });
-      return { ...message, ...values };
-    });
-  }
-
-  const failureOf = (error: unknown) =>
-    error instanceof AdapterError
-      ? { status: 'failed' as const, code: error.code, text: error.message }
-      : {
-          status: 'failed' as const,
-          code: 'inbox.provider_error',
-          text: String((error as Error)?.message ?? error),
-        };
 
   /** What the thread shows of a message: a template's approved text with its parameters filled in. */
   async function shownBody(accountId: string, content: OutboundContent): Promise<string> {
@@ -198,96 +151,94 @@ export function createInboxService(deps: InboxDeps) {
     return template ? renderTemplate(template.body, {}, content.bodyParams).body : bodyOf(content);
   }
 
-  async function sendWhatsApp(thread: ThreadRow, request: SendRequest, attachment?: Attachment) {
-    if (!thread.phone) throw inboxErrors.noPhone();
-    let content = request.content;
-    if (content.type !== 'template' && !windowClosesAt(thread.lastInboundAt, clock.now()))
-      throw inboxErrors.windowClosed();
-    const sender = await deps.connections()?.senderFor(thread.accountId);
-    if (!sender || !deps.whatsapp) throw inboxErrors.whatsappNotConnected();
-    const media = attachment ? await deps.storage.put(attachment.bytes, attachment.extension) : null;
-    const message = await store(thread, {
-      channel: 'whatsapp',
-      direction: 'out',
-      type: content.type,
-      body: await shownBody(thread.accountId, content),
-      templateName: content.type === 'template' ? content.name : null,
-      mediaFile: media,
-      mediaMime: attachment?.mime ?? null,
-      mediaName: attachment?.name ?? null,
-      status: 'queued',
-      authorUserId: request.authorUserId,
-      sentAt: clock.now(),
-      raw: content,
-    });
-    try {
-      if (attachment && content.type !== 'text' && content.type !== 'template') {
-        const mediaId = await deps.whatsapp.uploadMedia(sender, attachment);
-        content = { ...content, mediaId };
-      }
-      const { wamid } = await deps.whatsapp.send(sender, thread.phone, content);
-      return settle(message, { status: 'sent', externalId: wamid });
-    } catch (error) {
-      deps.logger.warn({ err: error, message: message.id }, 'inbox: WhatsApp refused a message');
-      return settle(message, failureOf(error));
-    }
+  /** A message with its thread to the account's open inboxes (the socket's `inbox.message`). */
+  async function pushLive(accountId: string, threadId: string, messageId: string): Promise<void> {
+    const [thread, message] = await Promise.all([
+      service.thread(accountId, threadId),
+      service.message(accountId, messageId),
+    ]);
+    if (!thread || !message) return;
+    const payload: InboxMessageEventPayload = { thread, message };
+    deps.realtime().emitToAccount(accountId, inboxMessageEvent, payload);
   }
 
-  /** Where a guest's reply to our e-mail comes back (INBOUND_EMAIL_DOMAIN), or null. */
-  function replyAddress(threadId: string): string | null {
-    return deps.inboundEmailDomain ? `reply+${threadId}@${deps.inboundEmailDomain}` : null;
-  }
+  /**
+   * The delivery pipeline's view of the inbox (modules/delivery DeliveryInboxPort): the guest's thread, the
+   * outbound message stored in the pipeline's transaction, and its state following its delivery record.
+   */
+  const deliveryPort: DeliveryInboxPort = {
+    replyAddress,
 
-  async function sendEmail(thread: ThreadRow, request: SendRequest) {
-    if (!thread.email) throw inboxErrors.noEmail();
-    if (request.content.type !== 'text') throw inboxErrors.contentUnsupported();
-    const message = await store(thread, {
-      channel: 'email',
-      direction: 'out',
-      type: 'text',
-      body: request.content.body,
-      status: 'queued',
-      authorUserId: request.authorUserId,
-      sentAt: clock.now(),
-    });
-    if (!deps.mailConfigured)
-      return settle(message, {
-        status: 'failed',
-        code: 'inbox.email_not_configured',
-        text: 'SMTP_URL is not set: the e-mail was not sent',
+    async thread(accountId, to) {
+      const thread = await threadFor(
+        accountId,
+        to.threadId
+          ? { threadId: to.threadId }
+          : { phone: to.phone, email: to.email, guestName: to.name, bookingId: to.bookingId ?? null },
+      );
+      return { id: thread.id, phone: thread.phone, email: thread.email, lastInboundAt: thread.lastInboundAt };
+    },
+
+    async recordOutbound(tx, emit, m) {
+      const txRepo = createInboxRepo(tx);
+      const stored = await txRepo.insertMessage({
+        accountId: m.accountId,
+        threadId: m.threadId,
+        channel: m.channel,
+        direction: 'out',
+        type: m.type,
+        body: m.body,
+        templateName: m.templateName,
+        mediaFile: m.media?.file ?? null,
+        mediaMime: m.media?.mime ?? null,
+        mediaName: m.media?.name ?? null,
+        status: 'queued',
+        authorUserId: m.authorUserId,
+        sentAt: m.at,
       });
-    try {
-      await deps.mail.send({
-        to: thread.email,
-        subject: request.subject ?? DEFAULT_SUBJECT,
-        text: request.content.body,
-        replyTo: replyAddress(thread.id) ?? undefined,
+      if (!stored) throw new Error('inbox: the outbound message was not stored');
+      await txRepo.touchThread(m.accountId, m.threadId, {
+        at: stored.sentAt,
+        preview: previewOf(stored.body || `[${stored.type}]`),
+        channel: stored.channel,
+        inbound: false,
       });
-      return settle(message, { status: 'sent', externalId: null });
-    } catch (error) {
-      return settle(message, failureOf(error));
-    }
-  }
+      await emit(m.accountId, 'inbox.message_changed', {
+        thread_id: m.threadId,
+        message_id: stored.id,
+        status: stored.status,
+      });
+      return { messageId: stored.id };
+    },
 
-  async function sendSms(thread: ThreadRow, request: SendRequest) {
-    if (!thread.phone) throw inboxErrors.noPhone();
-    if (request.content.type !== 'text') throw inboxErrors.contentUnsupported();
-    if (!deps.sms) throw inboxErrors.smsNotConfigured();
-    const message = await store(thread, {
-      channel: 'sms',
-      direction: 'out',
-      type: 'text',
-      body: request.content.body,
-      status: 'queued',
-      authorUserId: request.authorUserId,
-      sentAt: clock.now(),
-    });
-    try {
-      await deps.sms.send({ to: `+${thread.phone}`, text: request.content.body });
-      return settle(message, { status: 'sent', externalId: null });
-    } catch (error) {
-      return settle(message, failureOf(error));
+    async mirror(tx, accountId, messageId, v) {
+      return createInboxRepo(tx).updateMessage(accountId, messageId, {
+        deliveryId: v.deliveryId,
+        channel: v.channel,
+        status: v.status,
+        externalId: v.externalId,
+        errorCode: v.status === 'failed' ? v.errorCode : null,
+        errorText: v.status === 'failed' ? (v.errorText ?? '').slice(0, 500) || null : null,
+        statusAt: v.at,
+      });
+    },
+
+    pushLive,
+  };
+
+  /** The channel's configuration, checked before a message the operator (or the system) sends on one channel. */
+  async function requireChannel(thread: ThreadRow, channel: InboxChannel) {
+    if (channel === 'email') {
+      if (!thread.email) throw inboxErrors.noEmail();
+      return;
     }
+    if (!thread.phone) throw inboxErrors.noPhone();
+    if (channel === 'sms' && !deps.smsConfigured) throw inboxErrors.smsNotConfigured();
+    if (
+      channel === 'whatsapp' &&
+      (!deps.whatsapp || !(await deps.connections()?.senderFor(thread.accountId)))
+    )
+      throw inboxErrors.whatsappNotConnected();
   }
 
   const service = {
@@ -372,37 +323,47 @@ export function createInboxService(deps: InboxDeps) {
       });
     },
 
-    /** Sends through the thread's channel (SendRequest); `attachment` is stored and sent as WhatsApp media. */
+    /**
+     * Sends on the thread's channel (or the one asked for) through the delivery pipeline, so the message has
+     * its delivery record and its state comes from the provider. Free text outside the WhatsApp window is
+     * refused (inbox.window_closed) before anything is written; an unconfigured channel likewise.
+     */
     async send(request: SendRequest & { attachment?: Attachment }): Promise<InboxMessage> {
+      const deliver = deps.deliver();
+      if (!deliver) throw new Error('inbox: the delivery pipeline is not bound');
       const thread = await threadFor(request.accountId, request.to);
       const channel: InboxChannel = request.channel ?? (thread.phone ? 'whatsapp' : 'email');
-      const sent =
-        channel === 'whatsapp'
-          ? await sendWhatsApp(thread, request, request.attachment)
-          : channel === 'email'
-            ? await sendEmail(thread, request)
-            : await sendSms(thread, request);
-      return messageView(sent);
+      await requireChannel(thread, channel);
+      const content = request.content;
+      if (channel !== 'whatsapp' && content.type !== 'text') throw inboxErrors.contentUnsupported();
+      const text = content.type === 'text' ? content.body : await shownBody(thread.accountId, content);
+      const result = await deliver({
+        accountId: request.accountId,
+        kind: request.kind ?? (request.authorUserId ? 'operator_reply' : 'broadcast'),
+        to: { threadId: thread.id, name: thread.guestName, phone: thread.phone, email: thread.email },
+        propertyId: request.propertyId ?? thread.propertyId,
+        bookingId: request.bookingId ?? thread.bookingId,
+        checkinId: request.checkinId ?? thread.checkinId,
+        language: request.language,
+        text,
+        subject: request.subject ?? (channel === 'email' ? DEFAULT_SUBJECT : undefined),
+        channels: [channel],
+        ...(content.type === 'template'
+          ? { template: { name: content.name, language: content.language, bodyParams: content.bodyParams } }
+          : {}),
+        ...(request.attachment && channel === 'whatsapp' ? { attachment: request.attachment } : {}),
+        refuseOutsideWindow: true,
+        authorUserId: request.authorUserId,
+      });
+      const row = result.inboxMessageId
+        ? await repo.messageById(request.accountId, result.inboxMessageId)
+        : null;
+      if (!row) throw new Error('inbox: the sent message is not in its thread');
+      return messageView(row);
     },
 
-    async applyStatus(update: Parameters<InboxService['applyStatus']>[0]) {
-      return events.transaction(db, async (tx, emit) => {
-        const moved = await createInboxRepo(tx).moveStatus(
-          update.channel,
-          update.externalId,
-          update.status,
-          update.at,
-          update.error ?? null,
-        );
-        if (!moved) return null;
-        await emit(moved.accountId, 'inbox.message_changed', {
-          thread_id: moved.threadId,
-          message_id: moved.id,
-          status: moved.status,
-        });
-        return { messageId: moved.id, accountId: moved.accountId };
-      });
-    },
+    /** The pipeline's port (modules/delivery): bound in app.ts. */
+    deliveryPort,
 
     /** A media downloaded after its message was stored (the webhook's retry): shown from now on. */
     async attachMedia(accountId: string, messageId: string, media: { file: string; mime: string }) {

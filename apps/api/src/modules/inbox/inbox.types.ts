@@ -1,4 +1,5 @@
-import type { InboxChannel, InboxMessage, MessageStatus } from '@posada/contracts/inbox';
+import type { DeliveryKind } from '@posada/contracts/deliveries';
+import type { InboxChannel, InboxMessage } from '@posada/contracts/inbox';
 import type { OutboundContent } from '../../adapters/whatsapp/types.ts';
 
 /**
@@ -32,6 +33,13 @@ export type Recipient =
 export interface SendRequest {
   accountId: string;
   to: Recipient;
+  /** What the message is (delivery records): operator_reply for the composer, broadcast, concierge_reply… */
+  kind?: DeliveryKind;
+  /** The stay it concerns (default: the thread's). */
+  propertyId?: string | null;
+  bookingId?: string | null;
+  checkinId?: string | null;
+  language?: string;
   /** whatsapp unless the thread has only an e-mail address (or the caller chooses e-mail). */
   channel?: InboxChannel;
   content: OutboundContent;
@@ -56,17 +64,10 @@ export interface InboxService {
   /** Stores an inbound message once (by channel + externalId), opens or finds the thread, links the booking by phone. */
   recordInbound(message: InboundMessage): Promise<{ threadId: string; messageId: string; created: boolean }>;
   /**
-   * Sends and stores an outbound message. WhatsApp free-form content outside the 24-hour window is refused
-   * with AppError 'inbox.window_closed' before anything is sent; a provider failure is stored as a failed
-   * message and answered (never thrown), so callers can record it per recipient.
+   * Sends an outbound message through the delivery pipeline and stores it in the thread. WhatsApp free-form
+   * content outside the 24-hour window is refused with AppError 'inbox.window_closed' before anything is
+   * written; a provider failure is stored as a failed message and answered (never thrown), so callers can
+   * record it per recipient. Its state then follows its delivery record.
    */
   send(request: SendRequest): Promise<InboxMessage>;
-  /** A status webhook (sent, delivered, read, failed): applied only if it moves the message forward. */
-  applyStatus(update: {
-    channel: InboxChannel;
-    externalId: string;
-    status: Exclude<MessageStatus, 'received' | 'queued'>;
-    at: Date;
-    error?: { code: string; text: string } | null;
-  }): Promise<{ messageId: string; accountId: string } | null>;
 }

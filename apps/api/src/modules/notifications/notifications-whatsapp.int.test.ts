@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../../adapters/whatsapp/whatsapp.fake.ts';
+import { messageDeliveries } from '../../db/schema/deliveries.ts';
 import { domainEvents } from '../../db/schema/events.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { deliverEventsJob } from '../../events/bus.ts';
@@ -16,8 +17,9 @@ interface Sent {
 
 /**
  * WhatsApp notices to the operator's own phone (docs/messaging.md, Notifications): from the platform's
- * shared number through the Cloud API (its local fake), as the configured approved template, only where
- * the property's preference asks for it and the plan has messaging.
+ * shared number through the delivery pipeline and the strict Cloud API fake, as the configured approved
+ * template (the fake's `operator_notice`: the title and the body), only where the property's preference asks
+ * for it and the plan has messaging. The fake's status webhooks come back through app.inject.
  */
 describe('notifications by WhatsApp to the operator', () => {
   let fake: FakeWhatsApp;
@@ -53,13 +55,26 @@ describe('notifications by WhatsApp to the operator', () => {
     await t.jobs.send(deliverEventsJob, { ids: events.map((e) => e.id) });
     await t.jobs.drain(deliverEventsJob);
     await t.jobs.drain(notificationWhatsAppJob);
+    // The fake's status webhooks (sent, delivered, read) were posted and applied.
+    await fake.idle();
+    await t.app.eventsIdle();
     return res.json().data.id as string;
   }
 
   beforeAll(async () => {
-    fake = await startFakeWhatsApp();
-    // The fake's shared number has checkin_reminder approved with two body parameters: the notice's title and body.
-    t = await buildTestApp({ env: { ...fake.env, WHATSAPP_NOTIFICATION_TEMPLATE: 'checkin_reminder' } });
+    fake = await startFakeWhatsApp({ now: () => (t ? t.clock.now().getTime() : Date.now()) });
+    // The fake's shared number has operator_notice approved with two body parameters: the notice's title and body.
+    t = await buildTestApp({ env: { ...fake.env, WHATSAPP_NOTIFICATION_TEMPLATE: 'operator_notice' } });
+    fake.setWebhook(async ({ body, headers }) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/whatsapp',
+        payload: body,
+        headers,
+      });
+      return { status: answer.statusCode };
+    });
+    fake.setAfterDelivery(() => t.app.eventsIdle());
   }, 120_000);
 
   afterAll(async () => {
@@ -82,6 +97,19 @@ describe('notifications by WhatsApp to the operator', () => {
 
     await bookAndDeliver(token, accountId, propertyId, '2026-12-01', '2026-12-03');
     expect((await sent()).filter((m) => m.to === '34611222333')).toEqual([]);
+    const notices = () =>
+      t.database.db
+        .select({
+          channel: messageDeliveries.channel,
+          recipient: messageDeliveries.recipient,
+          status: messageDeliveries.status,
+          error: messageDeliveries.errorCode,
+        })
+        .from(messageDeliveries)
+        .where(
+          and(eq(messageDeliveries.accountId, accountId), eq(messageDeliveries.kind, 'operator_notice')),
+        );
+    expect(await notices()).toEqual([]);
 
     const saved = await call(token, 'PUT', url, {
       preferences: [{ kind: 'booking_new', email: true, whatsapp: true }],
@@ -96,8 +124,16 @@ describe('notifications by WhatsApp to the operator', () => {
     expect(toOwner).toEqual([
       expect.objectContaining({
         type: 'template',
-        template: { name: 'checkin_reminder', language: 'es', params: [note?.title, note?.body] },
+        template: expect.objectContaining({
+          name: 'operator_notice',
+          language: 'es',
+          params: [note?.title, note?.body],
+        }),
       }),
+    ]);
+    // Its record follows WhatsApp's word: the operator read it.
+    expect(await notices()).toEqual([
+      { channel: 'whatsapp', recipient: '+34611222333', status: 'read', error: null },
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { notificationKindValues } from '@posada/contracts/notifications';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents } from '../../db/schema/events.ts';
@@ -104,7 +105,14 @@ describe('notifications', () => {
       email: true,
       whatsapp: false,
     });
-    expect(initial.preferences).toHaveLength(11);
+    // Every kind of the bell, the failed guest messages (`delivery`, issue 26) among them.
+    expect(initial.preferences).toHaveLength(12);
+    expect(initial.preferences.map((p: { kind: string }) => p.kind)).toEqual([...notificationKindValues]);
+    expect(initial.preferences.find((p: { kind: string }) => p.kind === 'delivery')).toEqual({
+      kind: 'delivery',
+      email: true,
+      whatsapp: false,
+    });
     // No shared number nor notification template on this server: WhatsApp says why and cannot be turned on.
     expect(initial.whatsapp).toMatchObject({ available: false, blocked_by: 'not_configured' });
 

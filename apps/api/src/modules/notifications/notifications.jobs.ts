@@ -71,7 +71,8 @@ export async function deliverByEmail(
 /**
  * WhatsApp: to each operator's own phone from the platform's shared number, only when it is configured,
  * the plan has messaging and the operator has a phone; otherwise nothing is sent (and nothing claims it was).
- * A refused send throws, so the job retries; what went out before is not sent again on the retry.
+ * Each notice is a delivery record (kind operator_notice): the pipeline retries what the provider refused
+ * for a while and records what it refused for good; the job does not send it again.
  */
 export async function deliverByWhatsApp(
   deps: NotificationDeliveryDeps,
@@ -89,9 +90,13 @@ export async function deliverByWhatsApp(
       deps.logger.info({ notification: n.id, user: op.id, block }, 'notifications: WhatsApp not sent');
       continue;
     }
-    await deps.operatorWhatsApp.send(phone, { title: n.title, body: n.body });
+    const underway = await deps.operatorWhatsApp.send(
+      phone,
+      { title: n.title, body: n.body },
+      { accountId: n.accountId, propertyId: n.propertyId, name: op.name ?? '' },
+    );
     done.add(op.id);
-    sent++;
+    if (underway) sent++;
   }
   return sent;
 }

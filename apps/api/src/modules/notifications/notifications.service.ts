@@ -29,8 +29,12 @@ export interface NewNotification {
 
 /** Sends a text to the operator's own phone from the platform's shared WhatsApp number. */
 export interface OperatorWhatsApp {
-  /** Resolves once the Cloud API accepted the message; throws otherwise (the job retries). */
-  send(to: string, notice: { title: string; body: string }): Promise<void>;
+  /** Hands the notice to the delivery pipeline; answers whether a provider took it (or is being asked now). */
+  send(
+    to: string,
+    notice: { title: string; body: string },
+    context: { accountId: string; propertyId: string | null; name: string },
+  ): Promise<boolean>;
 }
 
 /** What the plan gate and the WhatsApp delivery need of an operator (accounts' getUser). */

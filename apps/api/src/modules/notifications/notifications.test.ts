@@ -1,58 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboundContent, WhatsAppGateway, WhatsAppSender } from '../../adapters/whatsapp/types.ts';
+import type { DeliveryRequest, DeliveryResult } from '../delivery/delivery.types.ts';
 import { maskPhone, translatorFor } from './notifications.service.ts';
 import { createOperatorWhatsApp } from './operator-whatsapp.ts';
 
-/** A gateway that records what it was asked to send (the Cloud API's own fake is for the adapter's tests). */
-function recordingGateway() {
-  const sent: { sender: WhatsAppSender; to: string; content: OutboundContent }[] = [];
-  const gateway = {
-    send: async (sender: WhatsAppSender, to: string, content: OutboundContent) => {
-      sent.push({ sender, to, content });
-      return { wamid: `wamid.${sent.length}` };
-    },
-    templates: async () => [],
-  } as unknown as WhatsAppGateway;
-  return { gateway, sent };
+/** A pipeline that records what it was asked to send and answers the state given. */
+function recordingPipeline(status: DeliveryResult['delivery']['status']) {
+  const asked: DeliveryRequest[] = [];
+  const deliver = async (request: DeliveryRequest) => {
+    asked.push(request);
+    return {
+      delivery: { status, channel: 'whatsapp' },
+      threadId: null,
+      inboxMessageId: null,
+    } as unknown as DeliveryResult;
+  };
+  return { deliver, asked };
 }
 
 describe('operator WhatsApp notices', () => {
-  it('is off unless the gateway, the shared number, its token and the notice template are all there', () => {
-    const { gateway } = recordingGateway();
-    const full = { gateway, phoneNumberId: '100', token: 'tok', template: 'aviso' };
-    expect(createOperatorWhatsApp(full)).not.toBeNull();
-    expect(createOperatorWhatsApp({ ...full, template: undefined })).toBeNull();
-    expect(createOperatorWhatsApp({ ...full, token: undefined })).toBeNull();
-    expect(createOperatorWhatsApp({ ...full, gateway: null })).toBeNull();
+  it('is off unless the shared number and its notice template are configured', () => {
+    const { deliver } = recordingPipeline('accepted');
+    expect(createOperatorWhatsApp({ deliver: () => deliver, configured: true })).not.toBeNull();
+    expect(createOperatorWhatsApp({ deliver: () => deliver, configured: false })).toBeNull();
   });
 
-  it('sends the notice as the approved template from the shared number (title, body; one line each) to the digits of the phone', async () => {
-    const { gateway, sent } = recordingGateway();
-    const whatsapp = createOperatorWhatsApp({
-      gateway,
-      phoneNumberId: '100',
-      token: 'tok',
-      template: 'aviso',
+  it('hands the pipeline an operator notice on WhatsApp only (title and body as the template values)', async () => {
+    const { deliver, asked } = recordingPipeline('accepted');
+    const whatsapp = createOperatorWhatsApp({ deliver: () => deliver, configured: true });
+    const context = { accountId: 'acc', propertyId: 'prop', name: 'Lola' };
+    expect(
+      await whatsapp?.send(
+        '+34 612 345 678',
+        { title: 'Nueva reserva', body: 'Casa Azul\n1–4 dic' },
+        context,
+      ),
+    ).toBe(true);
+    expect(asked[0]).toMatchObject({
+      accountId: 'acc',
+      kind: 'operator_notice',
+      to: { name: 'Lola', phone: '+34 612 345 678' },
+      channels: ['whatsapp'],
+      values: { title: 'Nueva reserva', body: 'Casa Azul\n1–4 dic' },
     });
-    await whatsapp?.send('+34 612 345 678', { title: 'Nueva reserva', body: 'Casa Azul\n1–4 dic' });
-    await whatsapp?.send('+34 612 345 678', { title: 'Pago fallido', body: '' });
-    expect(sent).toEqual([
-      {
-        sender: { phoneNumberId: '100', token: 'tok' },
-        to: '34612345678',
-        content: {
-          type: 'template',
-          name: 'aviso',
-          language: 'es',
-          bodyParams: ['Nueva reserva', 'Casa Azul · 1–4 dic'],
-        },
-      },
-      {
-        sender: { phoneNumberId: '100', token: 'tok' },
-        to: '34612345678',
-        content: { type: 'template', name: 'aviso', language: 'es', bodyParams: ['Pago fallido', '—'] },
-      },
-    ]);
+  });
+
+  it('answers false when no provider took it (the record says why)', async () => {
+    const { deliver } = recordingPipeline('skipped');
+    const whatsapp = createOperatorWhatsApp({ deliver: () => deliver, configured: true });
+    expect(
+      await whatsapp?.send(
+        '+34612345678',
+        { title: 'x', body: '' },
+        { accountId: 'a', propertyId: null, name: '' },
+      ),
+    ).toBe(false);
   });
 });
 

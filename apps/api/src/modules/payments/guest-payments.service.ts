@@ -9,7 +9,7 @@ import type { Emit, EventProducer } from '../../events/bus.ts';
 import { type Locale, translate } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Tenant } from '../../lib/tenant.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { Deliver } from '../delivery/delivery.types.ts';
 import {
   createPaymentApplier,
   type PaymentApplier,
@@ -58,9 +58,8 @@ export interface GuestPaymentsDeps {
   /** STRIPE_APPLICATION_FEE_BPS */
   feeBps: number;
   appUrl: string;
-  mail?: Pick<MailService, 'send'>;
-  /** The WhatsApp adapter when configured. */
-  whatsapp?: { send(message: { to: string; text: string }): Promise<void> } | null;
+  /** The delivery pipeline (modules/delivery), bound late: a payment link goes through it. */
+  deliver?: () => Deliver | null;
   repo?: PaymentsRepo;
 }
 
@@ -363,22 +362,38 @@ export function createGuestPaymentsService(deps: GuestPaymentsDeps) {
       if (!isOpenGuestPayment(row.status) || !row.checkoutUrl) throw paymentsErrors.invalidState();
       const amount = `${(row.amount / 100).toFixed(row.currency === 'COP' ? 0 : 2)} ${row.currency}`;
       const params = { name: row.guestName ?? '', concept: row.concept, amount, url: row.checkoutUrl };
-      if (via === 'email') {
-        if (!row.guestEmail) throw paymentsErrors.noEmail();
-        await deps.mail?.send({
-          to: row.guestEmail,
+      let sentVia: string = via;
+      if (via === 'email' || via === 'whatsapp') {
+        if (via === 'email' && !row.guestEmail) throw paymentsErrors.noEmail();
+        if (via === 'whatsapp' && !row.guestPhone) throw paymentsErrors.noPhone();
+        const deliver = deps.deliver?.();
+        if (!deliver) throw paymentsErrors.whatsappNotConfigured();
+        // The channel the operator picked first, then the property's order for payment links (docs/messaging.md).
+        const { delivery } = await deliver({
+          accountId: row.accountId,
+          kind: 'payment_link',
+          ref: `guest_payment:${row.id}`,
+          to: { name: row.guestName ?? '', phone: row.guestPhone, email: row.guestEmail },
+          propertyId: row.propertyId,
+          bookingId: row.bookingId,
+          checkinId: row.checkinId,
+          language: locale,
+          text: translate(locale, via === 'email' ? 'payments.mail_text' : 'payments.whatsapp_text', params),
           subject: translate(locale, 'payments.mail_subject', params),
-          text: translate(locale, 'payments.mail_text', params),
+          values: {
+            guest_name: (row.guestName ?? '').trim().split(/\s+/)[0] || '—',
+            concept: row.concept,
+            amount,
+          },
+          link: row.checkoutUrl,
+          firstChannel: via,
         });
-      } else if (via === 'whatsapp') {
-        if (!deps.whatsapp) throw paymentsErrors.whatsappNotConfigured();
-        if (!row.guestPhone) throw paymentsErrors.noPhone();
-        await deps.whatsapp
-          .send({ to: row.guestPhone, text: translate(locale, 'payments.whatsapp_text', params) })
-          .catch(providerFailure);
+        // Nothing is recorded as sent that no provider took: the record and the bell say why.
+        if (delivery.status === 'failed' || delivery.status === 'skipped') throw paymentsErrors.notSent();
+        sentVia = delivery.channel;
       }
       const updated = await repo.updateGuestPayment(row.id, {
-        sentVia: via,
+        sentVia,
         sentAt: deps.clock.now(),
         updatedAt: deps.clock.now(),
       });

@@ -27,4 +27,6 @@ export const paymentsErrors = {
   whatsappNotConfigured: () => new AppError('payments.whatsapp_not_configured', 422),
   /** Stripe refused or failed (the adapter already counted it on the integrations page). */
   provider: () => new AppError('payments.provider_error', 502),
+  /** No channel took the link (not configured, no address, refused): its delivery records say why. */
+  notSent: () => new AppError('payments.not_sent', 502),
 };

@@ -2,13 +2,14 @@ import { bookingPaths } from '@posada/contracts/bookings';
 import { paymentsRoutes } from '@posada/contracts/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpCapture, startSmtpCapture } from '../../adapters/smtp/smtp.fake.ts';
 import type { FakeStripe } from '../../adapters/stripe/stripe.fake.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { domainEvents } from '../../db/schema/events.ts';
 import { guestPayments } from '../../db/schema/payments.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildStripeTestApp } from '../../test/stripe-test-app.ts';
-import { buildTestApp, type TestApp, waitForOutbox } from '../../test/test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { paymentsSweepJob } from './payments.jobs.ts';
 
 const START = new Date('2026-11-20T10:00:00Z');
@@ -16,14 +17,21 @@ const HOUR = 3_600_000;
 
 let t: TestApp;
 let fake: FakeStripe;
+/** Guests' e-mails (payment links) go over SMTP to this local capture server; no WhatsApp or SMS provider. */
+let smtp: SmtpCapture;
 
 beforeAll(async () => {
-  ({ t, fake } = await buildStripeTestApp({ now: START, env: { STRIPE_APPLICATION_FEE_BPS: '200' } }));
+  smtp = await startSmtpCapture();
+  ({ t, fake } = await buildStripeTestApp({
+    now: START,
+    env: { STRIPE_APPLICATION_FEE_BPS: '200', SMTP_URL: smtp.url },
+  }));
 }, 60_000);
 
 afterAll(async () => {
   await t?.close();
   await fake?.close();
+  await smtp?.close();
 });
 
 type Method = 'GET' | 'POST';
@@ -371,7 +379,7 @@ describe('payment links on a reservation', { timeout: 30_000 }, () => {
     op.token = await loginToken(t, op.email);
   });
 
-  it('sends the link by e-mail, and says WhatsApp is not configured', async () => {
+  it('sends the link by e-mail; asked for WhatsApp, which is not configured, says so and never claims what no channel took', async () => {
     const bookingId = await booking(op);
     const created = (
       await api(op.token, 'POST', paymentsRoutes.bookingPayments(bookingId), {
@@ -381,11 +389,51 @@ describe('payment links on a reservation', { timeout: 30_000 }, () => {
       })
     ).body.data;
     expect(created.sent_via).toBe('email');
-    const mail = await waitForOutbox(t.database, (m) => m.to === created.guest_email);
+    const mail = await smtp.waitFor((m) => m.to === created.guest_email);
     expect(mail.text).toContain(created.checkout_url);
     expect(mail.subject).toContain('Desayunos');
+
+    // WhatsApp asked for: this server has none, so the record says so and the property's next channel
+    // (SMS: not configured either, then e-mail) took it. The answer names the channel that really has it.
+    // (A second later: the records are listed newest first and the test clock stands still.)
+    t.clock.advance(1_000);
     const whatsapp = await api(op.token, 'POST', paymentsRoutes.send(created.id), { via: 'whatsapp' });
-    expect(whatsapp.body.code).toBe('payments.whatsapp_not_configured');
+    expect(whatsapp.status, JSON.stringify(whatsapp.body)).toBe(200);
+    expect(whatsapp.body.data.sent_via).toBe('email');
+    expect(smtp.messages.filter((m) => m.to === created.guest_email)).toHaveLength(2);
+    const records = (await api(op.token, 'GET', `/api/bookings/${bookingId}/messages`)).body.data as {
+      kind: string;
+      channel: string;
+      status: string;
+      error_code: string | null;
+    }[];
+    expect(records.map((r) => [r.kind, r.channel, r.status, r.error_code])).toEqual([
+      ['payment_link', 'email', 'accepted', null],
+      ['payment_link', 'sms', 'skipped', 'sms_not_configured'],
+      ['payment_link', 'whatsapp', 'skipped', 'whatsapp_not_configured'],
+      ['payment_link', 'email', 'accepted', null],
+    ]);
+
+    // A guest without an e-mail: no channel can take it. The answer says it was not sent (not a payment
+    // provider's fault), and the link stays open, unsent, for the operator to copy.
+    const noEmail = await booking(op);
+    await t.database.db
+      .update(bookings)
+      .set({ email: '', phone: '+34 699 100 200' })
+      .where(eq(bookings.id, noEmail));
+    const open = (
+      await api(op.token, 'POST', paymentsRoutes.bookingPayments(noEmail), {
+        concept: 'Parking',
+        amount: 1500,
+      })
+    ).body.data;
+    const refused = await api(op.token, 'POST', paymentsRoutes.send(open.id), { via: 'whatsapp' }, 'en');
+    expect(refused.status).toBe(502);
+    expect(refused.body.code).toBe('payments.not_sent');
+    expect(refused.body.message).toContain('could not be sent');
+    const [row] = await paymentsOf(op, noEmail);
+    expect(row).toMatchObject({ id: open.id, status: 'open', sent_via: null });
+    expect(row?.checkout_url).toBe(open.checkout_url);
   });
 
   it('charges in the reservation’s currency (COP for a Colombian stay)', async () => {

@@ -136,8 +136,13 @@ describe('property settings extras: store, authorities, smart locks, check-in sc
           external_url,
         });
         expect(res.statusCode, external_url).toBe(400);
+        // Nothing typed: the link is needed; something typed that is no http(s) address: it is not valid.
         expect(res.json().errors, external_url).toEqual({
-          external_url: ['Introduce la URL de tu tienda externa para activarla.'],
+          external_url: [
+            external_url === ''
+              ? 'Introduce la URL de tu tienda externa para activarla.'
+              : 'La dirección no es válida: escribe una URL completa que empiece por https://.',
+          ],
         });
       }
       expect((await get()).json().data.store).toEqual(before);

@@ -310,7 +310,29 @@ describe('property settings: every section saves, reloads and refuses bad input'
       { enabled: true, review_url: 'nope' },
       'ar',
     );
-    expect(ar.json().errors).toEqual({ review_url: ['أدخل رابط التقييمات لتفعيل التقييمات.'] });
+    expect(ar.json().errors).toEqual({
+      review_url: ['العنوان غير صالح: اكتب رابطًا كاملًا يبدأ بـ https://.'],
+    });
+    const empty = await put(propertyId, 'guest-reviews', ownerToken, { enabled: true, review_url: '' }, 'ar');
+    expect(empty.json().errors).toEqual({ review_url: ['أدخل رابط التقييمات لتفعيل التقييمات.'] });
+  });
+
+  it('answers 400 for a malformed address in any URL field, switched on or not (issue 27)', async () => {
+    const malformed = 'http://127.0.0.1%2509:4697/o';
+    for (const [page, body, field] of [
+      ['guest-reviews', { enabled: false, review_url: malformed }, 'review_url'],
+      [
+        'cross-selling-property',
+        { enabled: false, type: 'external', external_url: malformed },
+        'external_url',
+      ],
+    ] as const) {
+      const res = await put(propertyId, page, ownerToken, body);
+      expect(res.statusCode, page).toBe(400);
+      expect(res.json().errors[field]).toEqual([
+        'La dirección no es válida: escribe una URL completa que empiece por https://.',
+      ]);
+    }
   });
 
   it('lets reviews be switched off without a URL', async () => {

@@ -12,10 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type Locale, locales, translate } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { placeholdersOf } from '../../lib/message-template.ts';
-import { deliverToGuest, type GuestDeliveryOutcome } from '../inbox/guest-delivery.service.ts';
+import { type Deliver, type GuestDeliveryOutcome, outcomeOf } from '../delivery/delivery.types.ts';
 import type { InboxService } from '../inbox/inbox.types.ts';
-import type { WhatsAppConnections } from '../whatsapp/whatsapp.types.ts';
 import {
   createReviewsRepo,
   defaultReviewSettings,
@@ -30,12 +28,13 @@ export interface ReviewRequestsDeps {
   logger: FastifyBaseLogger;
   appUrl: string;
   reviews: Pick<ReviewsService, 'featureOn' | 'recordScore'>;
-  /** The inbox (bound late: every message a guest gets goes through it and lands in their thread). */
+  /** The inbox (bound late): the thanks after a score goes into the guest's thread. */
   inbox: () => InboxService | null;
-  /** Approved WhatsApp templates (bound late); null when the whatsapp module is not there. */
-  whatsapp: () => Pick<WhatsAppConnections, 'approvedTemplate' | 'senderFor'> | null;
-  /** The approved template that asks for the score outside the 24-hour window (WHATSAPP_REVIEW_TEMPLATE). */
-  templateName: string;
+  /**
+   * The delivery pipeline (bound late): the request goes as WhatsApp free text in the 24-hour window, else the
+   * approved template WHATSAPP_REVIEW_TEMPLATE, else the property's next channel (docs/messaging.md Delivery).
+   */
+  deliver: () => Deliver | null;
 }
 
 /** A stay's departure date is looked at for this many days after it (the longest delay and a margin). */
@@ -45,26 +44,6 @@ const localeOf = (language: string | null | undefined): Locale =>
   (locales as readonly string[]).includes(language ?? '') ? (language as Locale) : 'es';
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
-
-/**
- * The template's body parameters: the first name first and the link last, whatever their number
- * ({{1}} link; {{1}} name, {{2}} link; {{1}} name, {{2}} property, {{3}} link; or name, property, scale, link).
- * Null when the template cannot carry the link (no parameter, or more than four): it is not used.
- */
-export function templateParams(
-  body: string,
-  values: { name: string; property: string; scale: string; link: string },
-): string[] | null {
-  const highest = placeholdersOf(body);
-  const { name, property, scale, link } = values;
-  const byCount: Record<number, string[]> = {
-    1: [link],
-    2: [name, link],
-    3: [name, property, link],
-    4: [name, property, scale, link],
-  };
-  return byCount[highest] ?? null;
-}
 
 /**
  * The review-request job (docs/messaging.md "Review requests"): schedules a request for each stay that ended
@@ -118,29 +97,26 @@ export function createReviewRequests(deps: ReviewRequestsDeps) {
       return { cancelled: 'booking_cancelled' };
     if (!property.reviewsEnabled || !property.reviewUrl) return { cancelled: 'reviews_disabled' };
     if (!(await deps.reviews.featureOn(row.accountId))) return { cancelled: 'feature_unavailable' };
-    const inbox = deps.inbox();
-    if (!inbox) return { error: 'inbox.not_configured' };
+    const send = deps.deliver();
+    if (!send) return { error: 'delivery.not_configured' };
 
     const locale = localeOf(stay.language);
     const link = new URL(reviewPaths.guestPage(row.token), deps.appUrl).toString();
     const values = { name: firstName(stay.name), property: property.name, scale: row.scale, link };
-    return deliverToGuest(
-      { inbox, whatsapp: deps.whatsapp(), logger },
-      {
+    return outcomeOf(
+      await send({
         accountId: row.accountId,
-        phone: stay.phone,
-        email: stay.email,
-        guestName: stay.name,
+        kind: 'review_request',
+        ref: `review_request:${row.id}`,
+        to: { name: stay.name, phone: digitsOf(stay.phone) || null, email: stay.email || null },
+        propertyId: row.propertyId,
         bookingId: row.bookingId,
         language: locale,
         text: translate(locale, 'reviews.message.request', values),
         subject: translate(locale, 'reviews.message.subject', { property: property.name }),
-        template: {
-          name: deps.templateName,
-          params: (body) => templateParams(body, { ...values, scale: String(row.scale) }),
-        },
-        codes: { noAddress: 'reviews.no_address', noTemplate: 'reviews.no_template' },
-      },
+        values: { guest_name: values.name, property_name: property.name, scale: String(row.scale) },
+        link,
+      }),
     );
   }
 
@@ -156,7 +132,7 @@ export function createReviewRequests(deps: ReviewRequestsDeps) {
       else if ('error' in outcome)
         await repo.update(id, { status: 'failed', error: outcome.error.slice(0, 200) });
       else {
-        await repo.update(id, { channel: outcome.channel, threadId: outcome.message.thread_id, error: null });
+        await repo.update(id, { channel: outcome.channel, threadId: outcome.threadId, error: null });
         sent++;
       }
     }
@@ -197,7 +173,13 @@ export function createReviewRequests(deps: ReviewRequestsDeps) {
         });
         // The thanks goes while the window the reply opened lasts; a failure is only logged.
         await inbox
-          .send({ accountId, to: { threadId }, content: { type: 'text', body }, authorUserId: null })
+          .send({
+            accountId,
+            kind: 'review_request',
+            to: { threadId },
+            content: { type: 'text', body },
+            authorUserId: null,
+          })
           .catch((err: unknown) => logger.warn({ err }, 'reviews: the thanks could not be sent'));
       }
       return true;

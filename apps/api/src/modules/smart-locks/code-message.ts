@@ -1,7 +1,7 @@
+import type { MessageDelivery } from '@posada/contracts/deliveries';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Locale, locales, translate } from '../../i18n/messages.ts';
-import type { MessagingAdapter } from '../checkins/checkins.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { Deliver } from '../delivery/delivery.types.ts';
 import type { GuestMessage } from './smart-locks.service.ts';
 
 const asLocale = (language: string): Locale =>
@@ -14,16 +14,14 @@ function when(date: Date | null, locale: Locale, timeZone: string): string {
 }
 
 /**
- * The message with the released door code, on the path the check-in link takes (checkins' delivery):
- * WhatsApp or SMS through the messaging adapter when the stay has a phone, else e-mail. Answers whether it
- * went out; without a phone provider or an e-mail address it is logged, never pretended.
+ * The message with the released door code, through the delivery pipeline (kind door_code): WhatsApp (free
+ * text inside the 24-hour window, else the UTILITY door-code template), SMS and e-mail in the property's
+ * order. Answers whether a provider has it or is being asked for it; the record says what happened.
  */
-export function createCodeMessenger(deps: {
-  mail: Pick<MailService, 'send'>;
-  messaging?: MessagingAdapter | null;
-  logger: FastifyBaseLogger;
-}) {
+export function createCodeMessenger(deps: { deliver: () => Deliver | null; logger: FastifyBaseLogger }) {
   return async (m: GuestMessage): Promise<boolean> => {
+    const send = deps.deliver();
+    if (!send) throw new Error('smart-locks: the delivery pipeline is not bound');
     const locale = asLocale(m.checkin.language);
     const params = {
       name: m.checkin.name,
@@ -37,22 +35,29 @@ export function createCodeMessenger(deps: {
       m.validFrom ? 'smart_locks.mail.text_window' : 'smart_locks.mail.text',
       params,
     );
-    if (m.checkin.phone && deps.messaging) {
-      if (await deps.messaging.send({ channel: 'whatsapp', to: m.checkin.phone, text })) return true;
-      if (await deps.messaging.send({ channel: 'sms', to: m.checkin.phone, text })) return true;
-    }
-    if (!m.checkin.email) {
-      deps.logger.warn(
-        { checkin: m.checkin.id },
-        'smart-locks: no e-mail or phone provider; the code was not sent',
-      );
-      return false;
-    }
-    await deps.mail.send({
-      to: m.checkin.email,
-      subject: translate(locale, 'smart_locks.mail.subject', params),
+    const { delivery }: { delivery: MessageDelivery } = await send({
+      accountId: m.checkin.accountId,
+      kind: 'door_code',
+      to: { name: m.checkin.name, phone: m.checkin.phone || null, email: m.checkin.email || null },
+      propertyId: m.checkin.propertyId,
+      bookingId: m.checkin.bookingId,
+      checkinId: m.checkin.id,
+      language: locale,
       text,
+      subject: translate(locale, 'smart_locks.mail.subject', params),
+      values: {
+        guest_name: m.checkin.name.trim().split(/\s+/)[0] ?? m.checkin.name,
+        property_name: m.propertyName,
+        code: m.code,
+        valid_from: params.from || '—',
+        valid_until: params.until || '—',
+      },
     });
-    return true;
+    if (delivery.status === 'failed' || delivery.status === 'skipped')
+      deps.logger.warn(
+        { checkin: m.checkin.id, code: delivery.error_code },
+        'smart-locks: the code did not go out',
+      );
+    return delivery.status !== 'failed' && delivery.status !== 'skipped';
   };
 }

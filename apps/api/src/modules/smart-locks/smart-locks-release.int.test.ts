@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSes, startFakeSes } from '../../adapters/ses-hospedajes/ses.fake.ts';
+import { type SmtpCapture, startSmtpCapture } from '../../adapters/smtp/smtp.fake.ts';
 import { checkins } from '../../db/schema/checkins.ts';
 import { properties } from '../../db/schema/properties.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp, waitForOutbox } from '../../test/test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { pollJob, sendJob } from '../authorities/registration-pipeline.ts';
 
 import { guest as sesGuest } from '../authorities/test-support.ts';
@@ -16,12 +17,14 @@ const guest = (email: string) => sesGuest({ email });
 /**
  * The release rule against the real police-registration pipeline (issue 14 item 5): a property that
  * reports to Guardia Civil through the SES fake keeps the door code from the guest until the registration
- * is accepted; then keys read delivered and the guest gets the code by e-mail, once. PGlite; PostgreSQL
- * with TEST_DB=postgres.
+ * is accepted; then keys read delivered and the guest gets the code by e-mail, once: the e-mail goes over
+ * SMTP to a local capture server (no WhatsApp or SMS provider is configured). PGlite; PostgreSQL with
+ * TEST_DB=postgres.
  */
 describe('smart locks: the code waits for the accepted police registration', () => {
   let t: TestApp;
   let ses: FakeSes;
+  let smtp: SmtpCapture;
   let token: string;
   let casa: string;
 
@@ -54,9 +57,10 @@ describe('smart locks: the code waits for the accepted police registration', () 
 
   beforeAll(async () => {
     ses = await startFakeSes();
+    smtp = await startSmtpCapture();
     t = await buildTestApp({
       now: new Date('2026-11-20T10:00:00Z'),
-      env: { ...ses.env, SES_POLL_INTERVAL_SECONDS: '1' },
+      env: { ...ses.env, SES_POLL_INTERVAL_SECONDS: '1', SMTP_URL: smtp.url },
     });
     const owner = await createEmpresa(t, {
       properties: [{ nombre: 'Casa Azul', tipoPropiedad: 'apartamento' }],
@@ -80,17 +84,21 @@ describe('smart locks: the code waits for the accepted police registration', () 
   afterAll(async () => {
     await t?.close();
     await ses?.close();
+    await smtp?.close();
   });
 
   it('keeps the code masked until SES accepts the registration, then delivers it once', async () => {
     expect((await locks(true)).statusCode).toBe(200);
     const id = await manual('espera@example.com');
+    const codeMails = () =>
+      smtp.messages.filter((m) => m.to === 'espera@example.com' && m.text.includes('7351#'));
     expect(await accessCode(id)).toMatchObject({
       released: false,
       waiting: 'registration',
       registration: 'pending',
       code: '•••1#',
     });
+    expect(codeMails()).toEqual([]);
 
     // The pipeline as its queue runs it: the send, then a consultaLote per poll interval until it settles.
     let registration = (await call('GET', `/api/checkins/${id}/registration`)).json().data;
@@ -106,11 +114,25 @@ describe('smart locks: the code waits for the accepted police registration', () 
     expect(await accessCode(id)).toMatchObject({ released: true, waiting: null, code: '7351#' });
     const [row] = await t.database.db.select().from(checkins).where(eq(checkins.id, id));
     expect(row?.keysDelivered).toBe(true);
-    const mail = await waitForOutbox(
-      t.database,
-      (m) => m.to === 'espera@example.com' && m.text.includes('7351#'),
-    );
+    const mail = await smtp.waitFor((m) => m.to === 'espera@example.com' && m.text.includes('7351#'));
     expect(mail.subject).toBe('Tu código de acceso para Casa Azul');
+    // Once: the polls after the acceptance send nothing more; its record says the SMTP server took it
+    // (the release runs on the registration's event: let it finish first).
+    await t.app.eventsIdle();
+    await runJob(pollJob);
+    expect(codeMails()).toHaveLength(1);
+    // WhatsApp and SMS are not configured here: each says so, and e-mail took it.
+    const records = (await call('GET', `/api/checkins/${id}/messages`)).json().data as {
+      kind: string;
+      channel: string;
+      status: string;
+      error_code: string | null;
+    }[];
+    expect(records.map((r) => [r.kind, r.channel, r.status, r.error_code])).toEqual([
+      ['door_code', 'email', 'accepted', null],
+      ['door_code', 'sms', 'skipped', 'sms_not_configured'],
+      ['door_code', 'whatsapp', 'skipped', 'whatsapp_not_configured'],
+    ]);
   });
 
   it('with the switch off, a completed check-in is enough while the registration is still pending', async () => {

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeIgloohome, startFakeIgloohome } from '../../adapters/igloohome/igloohome.fake.ts';
 import { type FakeNuki, startFakeNuki } from '../../adapters/nuki/nuki.fake.ts';
+import { type SmtpCapture, startSmtpCapture } from '../../adapters/smtp/smtp.fake.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { emailOutbox } from '../../db/schema/outbox.ts';
 import { accessCodes } from '../../db/schema/smart-locks.ts';
 import { bearer, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -16,12 +16,14 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * Door codes on a hotel's rooms through the igloohome fake (hourly algoPINs: one room's lock has a
  * Bridge, so its PIN is deleted on cancellation; the other has none, so its PIN is recorded as expiring,
  * never as deleted), and a vendor that keeps failing (the Nuki fake answering 500): retried with backoff,
- * then failed with its last error and the operator's bell. PGlite; PostgreSQL with TEST_DB=postgres.
+ * then failed with its last error and the operator's bell. Guests' e-mails go over SMTP to a local capture
+ * server. PGlite; PostgreSQL with TEST_DB=postgres.
  */
 describe('smart locks: hotel rooms, offline PINs and failures', () => {
   let t: TestApp;
   let igloo: FakeIgloohome;
   let nuki: FakeNuki;
+  let smtp: SmtpCapture;
   let token: string;
   let email: string;
   let hotel: string;
@@ -52,7 +54,11 @@ describe('smart locks: hotel rooms, offline PINs and failures', () => {
   beforeAll(async () => {
     igloo = await startFakeIgloohome();
     nuki = await startFakeNuki();
-    t = await buildTestApp({ now: new Date('2026-11-20T10:00:00Z'), env: { ...igloo.env, ...nuki.env } });
+    smtp = await startSmtpCapture();
+    t = await buildTestApp({
+      now: new Date('2026-11-20T10:00:00Z'),
+      env: { ...igloo.env, ...nuki.env, SMTP_URL: smtp.url },
+    });
     const owner = await createEmpresa(t, { account: { quantity: 5 } });
     email = owner.email;
     token = await loginToken(t, email);
@@ -100,6 +106,7 @@ describe('smart locks: hotel rooms, offline PINs and failures', () => {
     await t?.close();
     await igloo?.close();
     await nuki?.close();
+    await smtp?.close();
   });
 
   it("gives each booked room its own lock's PIN; a bridged PIN is deleted, an offline one expires", async () => {
@@ -206,8 +213,8 @@ describe('smart locks: hotel rooms, offline PINs and failures', () => {
     );
     expect(released.released).toBe(true);
     const oldCode = released.code as string;
-    const mails = async () =>
-      (await t.database.db.select().from(emailOutbox)).filter((m) => m.to === 'nora@example.com');
+    // What Nora's mail server received (the pipeline's send resolves once the SMTP server took it).
+    const mails = async () => smtp.messages.filter((m) => m.to === 'nora@example.com');
     expect((await mails()).filter((m) => m.text.includes(oldCode))).toHaveLength(1);
 
     await ok(await call('PUT', bookingPaths.update(booking), stay('2026-11-21', '2026-11-24', booking)));
@@ -217,6 +224,20 @@ describe('smart locks: hotel rooms, offline PINs and failures', () => {
     expect(view.code).not.toBe(oldCode);
     expect(view.valid_until).toBe('2026-11-24T10:00:00.000Z');
     expect((await mails()).filter((m) => m.text.includes(view.code))).toHaveLength(1);
+    // Two door-code messages of the stay, each taken by the SMTP server (WhatsApp and SMS are not configured).
+    const records = (await ok(await call('GET', `/api/bookings/${booking}/messages`))) as {
+      kind: string;
+      channel: string;
+      status: string;
+    }[];
+    expect(
+      records
+        .filter((r) => r.kind === 'door_code' && r.status !== 'skipped')
+        .map((r) => [r.channel, r.status]),
+    ).toEqual([
+      ['email', 'accepted'],
+      ['email', 'accepted'],
+    ]);
   });
 
   it('retries a failing vendor with backoff, then shows failed with its last error and rings the bell', async () => {

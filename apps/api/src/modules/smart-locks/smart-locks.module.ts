@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LockVendorClient } from '../../adapters/locks/types.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { type ApiModule, bindRoutes } from '../../lib/module.ts';
-import type { MessagingAdapter } from '../checkins/checkins.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { Deliver } from '../delivery/delivery.types.ts';
 import { createCodeMessenger } from './code-message.ts';
 import type { RegistrationGate } from './code-release.ts';
 import { registerSmartLocksEventHandlers } from './smart-locks.events.ts';
@@ -32,9 +31,8 @@ export function createSmartLocksModule(
   deps: Omit<SmartLocksDeps, 'registrationGate' | 'sendCode'> & {
     jobs: Jobs;
     logger: FastifyBaseLogger;
-    /** The check-in link's paths (checkins' delivery): the released code goes the same way. */
-    mail: Pick<MailService, 'send'>;
-    messaging?: MessagingAdapter | null;
+    /** The delivery pipeline (bound late): the released code goes through it. */
+    deliver: () => Deliver | null;
     /** authorities' registrationGate; without it no registration is required. */
     registrationGate?: RegistrationGate;
   },

@@ -37,7 +37,16 @@ export const ACCESS_CODE_PURPOSE = 'smart_locks.code';
 export type LockVendors = Partial<Record<LockVendor, LockVendorClient | null>>;
 
 export interface GuestMessage {
-  checkin: { id: string; name: string; email: string; phone: string; language: string };
+  checkin: {
+    id: string;
+    accountId: string;
+    propertyId: string;
+    bookingId: string | null;
+    name: string;
+    email: string;
+    phone: string;
+    language: string;
+  };
   propertyName: string;
   timeZone: string;
   code: string;

@@ -5,6 +5,7 @@ import type { FakeStripe } from '../../adapters/stripe/stripe.fake.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { billingPayments, coupons, subscriptions } from '../../db/schema/billing.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { properties } from '../../db/schema/properties.ts';
 import { bearer, createAdmin, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildStripeTestApp } from '../../test/stripe-test-app.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -102,6 +103,23 @@ describe('the price list (GET /api/retrive-pricing, public)', () => {
   });
 });
 
+describe('a plan Posada granted (subscribed, no Stripe subscription)', () => {
+  it('reads active and billed by Posada, never free, beside status_subscription subscribed (issue 27)', async () => {
+    const f = await createEmpresa(t, {
+      properties: [{ nombre: 'Casa Concedida' }],
+      account: { statusSubscription: 'subscribed', plan: 'smart' },
+    });
+    const token = await loginToken(t, f.email);
+    expect(await subscription(token)).toMatchObject({
+      state: 'active',
+      status_subscription: 'subscribed',
+      billed_by: 'posada',
+      plan: 'smart',
+      has_stripe_subscription: false,
+    });
+  });
+});
+
 describe('the operator subscribes, changes and cancels', () => {
   let op: Awaited<ReturnType<typeof operator>>;
   let subId = '';
@@ -120,6 +138,7 @@ describe('the operator subscribes, changes and cancels', () => {
       units: 2,
       property_group: 'apartment',
       has_stripe_subscription: false,
+      billed_by: 'none',
       payment_fail: false,
       usage: { properties: 2 },
     });
@@ -176,6 +195,7 @@ describe('the operator subscribes, changes and cancels', () => {
     expect(s).toMatchObject({
       state: 'trialing',
       status_subscription: 'subscribed',
+      billed_by: 'stripe',
       plan: 'standard',
       units: 3,
       addons: ['reviews'],
@@ -264,6 +284,35 @@ describe('the operator subscribes, changes and cancels', () => {
     // Nothing to change → a field error.
     const same = await api(op.token, 'PUT', '/api/subscription', { changes: { units: 6 } });
     expect(same.status).toBe(400);
+  });
+
+  it('a change previews old → new, the add-ons switched on and off, and names what a property uses (issue 27)', async () => {
+    await t.database.db
+      .update(properties)
+      .set({ reviewsEnabled: true, reviewUrl: 'https://g.page/r/x' })
+      .where(and(eq(properties.accountId, op.accountId), eq(properties.nombre, 'Apartamento 2')));
+    const down = await api(op.token, 'POST', '/api/subscription/preview', { changes: { addons: [] } });
+    expect(down.status).toBe(200);
+    expect(down.body.data).toMatchObject({
+      from: { plan: 'standard', billing_period: 'monthly', units: 6, addons: ['reviews'] },
+      to: { plan: 'standard', billing_period: 'monthly', units: 6, addons: [] },
+      addons_gained: [],
+      addons_lost: ['reviews'],
+      in_use_lost: [{ addon: 'reviews', properties: ['Apartamento 2'] }],
+    });
+    const up = await api(op.token, 'POST', '/api/subscription/preview', { changes: { plan: 'smart' } });
+    expect(up.status).toBe(200);
+    const pricing = (await api(op.token, 'GET', '/api/retrive-pricing')).body.data as {
+      plans: { code: string; included_addons: string[] }[];
+    };
+    const smartIncludes = pricing.plans.find((p) => p.code === 'smart')?.included_addons ?? [];
+    expect(up.body.data.to.plan).toBe('smart');
+    expect([...up.body.data.addons_gained].sort()).toEqual(
+      smartIncludes.filter((a) => a !== 'reviews').sort(),
+    );
+    expect(up.body.data).toMatchObject({ addons_lost: [], in_use_lost: [] });
+    // A preview changes nothing.
+    expect(await subscription(op.token)).toMatchObject({ plan: 'standard', addons: ['reviews'] });
   });
 
   it('replayed and stale subscription events change nothing', async () => {

@@ -1,3 +1,4 @@
+import type { AddonCode } from '@posada/domain/pricing';
 import { and, asc, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, users } from '../../db/schema/accounts.ts';
@@ -92,6 +93,34 @@ export function createSubscriptionsRepo({ db }: { db: Db }) {
         .from(properties)
         .where(eq(properties.accountId, accountId));
       return Number(row?.n ?? 0);
+    },
+
+    /**
+     * What the account's properties use of each add-on now (issue 27: a downgrade names what it turns
+     * off): the properties with the chatbot, smart locks, identity check, reviews or guest messaging on.
+     */
+    async addonsInUse(accountId: string): Promise<Partial<Record<AddonCode, string[]>>> {
+      const rows = await db
+        .select({
+          name: properties.nombre,
+          chatbot: properties.botGpt,
+          locks: properties.smartLock,
+          identity: properties.identityVerification,
+          reviews: properties.reviewsEnabled,
+          whatsapp: properties.confirmWhatsapp,
+          sms: properties.confirmSms,
+        })
+        .from(properties)
+        .where(eq(properties.accountId, accountId))
+        .orderBy(asc(properties.nombre));
+      const using = (on: (r: (typeof rows)[number]) => boolean) => rows.filter(on).map((r) => r.name);
+      return {
+        chatbot: using((r) => r.chatbot),
+        remote_access: using((r) => r.locks),
+        identity_verification: using((r) => r.identity),
+        reviews: using((r) => r.reviews),
+        messaging: using((r) => r.whatsapp || r.sms),
+      };
     },
 
     /** The newest price book (admin edits add versions). */

@@ -8,6 +8,7 @@ import type {
 } from '@posada/contracts/subscriptions';
 import {
   type AddonCode,
+  activeAddons,
   type PlanCode,
   prorate,
   quote,
@@ -126,8 +127,9 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     const status = statusOf(row);
     return {
       configured: deps.stripe !== null,
-      state: row.state,
+      state: row.state === 'free' ? 'active' : row.state,
       status_subscription: status,
+      billed_by: hasLiveStripe(row) ? 'stripe' : status === 'subscribed' ? 'posada' : 'none',
       plan: row.plan,
       billing_period: row.billingPeriod,
       property_group: row.propertyGroup,
@@ -341,7 +343,24 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
           'subscriptions: Stripe preview unavailable, day-based proration shown',
         );
       }
+      const side = (c: Choice) => ({
+        plan: c.plan,
+        billing_period: c.period,
+        units: c.units,
+        addons: activeAddons(table, c.plan, c.addons),
+      });
+      const from = side(currentChoice(row));
+      const to = side(next);
+      const addonsLost = from.addons.filter((a) => !to.addons.includes(a));
+      const inUse = addonsLost.length > 0 ? await repo.addonsInUse(tenant.accountId) : {};
       return {
+        from,
+        to,
+        addons_gained: to.addons.filter((a) => !from.addons.includes(a)),
+        addons_lost: addonsLost,
+        in_use_lost: addonsLost
+          .map((addon) => ({ addon, properties: inUse[addon] ?? [] }))
+          .filter((u) => u.properties.length > 0),
         currency: table.currency,
         proration_amount: amount,
         days_left: local.daysLeft,

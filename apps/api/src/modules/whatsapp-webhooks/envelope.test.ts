@@ -41,7 +41,9 @@ describe('the WhatsApp webhook envelope', () => {
         kind: 'message',
         wabaId: 'WABA_1',
         phoneNumberId: '123456789012345',
+        displayPhoneNumber: '34911000000',
         from: '34600111222',
+        userId: null,
         profileName: 'Ana',
         wamid: 'wamid.A',
         type: 'text',
@@ -122,24 +124,153 @@ describe('the WhatsApp webhook envelope', () => {
     });
   });
 
+  it('keeps every inbound type of the protocol notes (§1.2) under its own name, with words where there are some', () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ type: 'text', text: { body: 'Hola' } }, 'text', 'Hola'],
+      [{ type: 'image', image: { id: 'M1', mime_type: 'image/jpeg', caption: 'Foto' } }, 'image', 'Foto'],
+      [{ type: 'video', video: { id: 'M2', mime_type: 'video/mp4' } }, 'video', ''],
+      [{ type: 'audio', audio: { id: 'M3', mime_type: 'audio/ogg', voice: true } }, 'audio', ''],
+      [{ type: 'document', document: { id: 'M4', filename: 'dni.pdf' } }, 'document', 'dni.pdf'],
+      [{ type: 'sticker', sticker: { id: 'M5', mime_type: 'image/webp', animated: false } }, 'sticker', ''],
+      [{ type: 'location', location: { latitude: 1, longitude: 2 } }, 'location', '1, 2'],
+      [{ type: 'contacts', contacts: [{ name: { formatted_name: 'Luis' } }] }, 'contacts', 'Luis'],
+      [
+        {
+          type: 'interactive',
+          interactive: { type: 'button_reply', button_reply: { id: 'b', title: 'Sí' } },
+        },
+        'interactive',
+        'Sí',
+      ],
+      [
+        {
+          type: 'interactive',
+          interactive: { type: 'list_reply', list_reply: { id: 'l', title: 'Parking' } },
+        },
+        'interactive',
+        'Parking',
+      ],
+      [
+        {
+          type: 'interactive',
+          interactive: {
+            type: 'nfm_reply',
+            nfm_reply: {
+              name: 'flow',
+              body: 'Sent',
+              response_json: '{"flow_token":"t","llegada":"15:00","personas":2,"extras":["cuna"]}',
+            },
+          },
+        },
+        'interactive',
+        'Sent\nllegada: 15:00\npersonas: 2',
+      ],
+      [
+        {
+          type: 'interactive',
+          interactive: { type: 'call_permission_reply', call_permission_reply: { response: 'accept' } },
+        },
+        'interactive',
+        'accept',
+      ],
+      [{ type: 'button', button: { text: 'Confirmar', payload: 'OK' } }, 'button', 'Confirmar'],
+      [{ type: 'reaction', reaction: { message_id: 'wamid.X', emoji: '👍' } }, 'reaction', '👍'],
+      [{ type: 'reaction', reaction: { message_id: 'wamid.X' } }, 'reaction', ''],
+      [
+        {
+          type: 'order',
+          order: {
+            catalog_id: 'C1',
+            text: 'Para el sábado',
+            product_items: [
+              { product_retailer_id: 'desayuno', quantity: 2, item_price: 12, currency: 'EUR' },
+            ],
+          },
+        },
+        'order',
+        'Para el sábado\ndesayuno × 2',
+      ],
+      [
+        {
+          type: 'system',
+          system: { type: 'customer_changed_number', body: 'User A changed from 34600111222 to 34600999888' },
+        },
+        'system',
+        'User A changed from 34600111222 to 34600999888',
+      ],
+      [{ type: 'request_welcome' }, 'request_welcome', ''],
+      [
+        {
+          type: 'unsupported',
+          unsupported: { type: 'poll_update' },
+          errors: [{ code: 131051, title: 'Message type unknown' }],
+        },
+        'unsupported',
+        '',
+      ],
+    ];
+    for (const [message, type, body] of cases) {
+      const [item] = inbound(message);
+      expect(item, JSON.stringify(message)).toMatchObject({ kind: 'message', type, body, raw: message });
+    }
+  });
+
   it('keeps a type it does not know as unsupported, with the raw object', () => {
-    const [item] = inbound({ type: 'order', order: { catalog_id: 'C1', product_items: [] } });
+    const [item] = inbound({ type: 'hologram', hologram: { id: 'H1' } });
     expect(item).toMatchObject({
       kind: 'message',
       type: 'unsupported',
       body: '',
-      raw: { type: 'order', order: { catalog_id: 'C1', product_items: [] } },
+      raw: { type: 'hologram', hologram: { id: 'H1' } },
     });
+  });
+
+  it('keeps a message without `from` (a username user) with its BSUID, and one without an id', () => {
+    const value = (contacts: unknown[], message: Record<string, unknown>) =>
+      parseEnvelope(envelopeOf({ contacts, messages: [message] }), NOW)[0];
+    // Phone withheld: only from_user_id and the contact's user_id and username.
     expect(
-      inbound({ type: 'unsupported', errors: [{ code: 131051, title: 'Message type unknown' }] })[0],
-    ).toMatchObject({ type: 'unsupported' });
+      value([{ user_id: 'ES.1349120865530274', username: 'ana.viajera' }], {
+        from_user_id: 'ES.1349120865530274',
+        id: 'wamid.U1',
+        type: 'text',
+        text: { body: 'Hola' },
+      }),
+    ).toMatchObject({
+      from: '',
+      userId: 'ES.1349120865530274',
+      profileName: 'ana.viajera',
+      wamid: 'wamid.U1',
+    });
+    // Meta's contact book still maps the user: the card's wa_id is the phone.
+    expect(
+      value([{ user_id: 'ES.77', wa_id: '34600555666', profile: { name: 'Eva' } }], {
+        from_user_id: 'ES.77',
+        id: 'wamid.U2',
+        type: 'text',
+        text: { body: 'Hola' },
+      }),
+    ).toMatchObject({ from: '34600555666', userId: 'ES.77', profileName: 'Eva' });
+    // No id at all: a stable one from the message itself, the same on every replay.
+    const a = value([], { from: '34600111222', type: 'text', text: { body: 'sin id' } });
+    const b = value([], { from: '34600111222', type: 'text', text: { body: 'sin id' } });
+    expect(a).toMatchObject({ kind: 'message', body: 'sin id' });
+    expect((a as { wamid: string }).wamid).toMatch(/^nowamid:[0-9a-f]{64}$/);
+    expect((a as { wamid: string }).wamid).toBe((b as { wamid: string }).wamid);
   });
 
   it('reads statuses with their errors', () => {
     const items = parseEnvelope(
       envelopeOf({
         statuses: [
-          { id: 'wamid.S', status: 'delivered', timestamp: '1718000100', recipient_id: '34600111222' },
+          {
+            id: 'wamid.S',
+            status: 'delivered',
+            timestamp: '1718000100',
+            recipient_id: '34600111222',
+            biz_opaque_callback_data: 'delivery-1',
+            pricing: { billable: true, pricing_model: 'PMP', category: 'utility' },
+          },
           {
             id: 'wamid.T',
             status: 'failed',
@@ -162,6 +293,8 @@ describe('the WhatsApp webhook envelope', () => {
         status: 'delivered',
         at: new Date(1718000100 * 1000),
         error: null,
+        callbackData: 'delivery-1',
+        pricing: 'utility',
       },
       {
         kind: 'status',
@@ -170,6 +303,8 @@ describe('the WhatsApp webhook envelope', () => {
         status: 'failed',
         at: new Date(1718000200 * 1000),
         error: { code: '131047', text: 'Re-engagement message: More than 24 hours' },
+        callbackData: null,
+        pricing: null,
       },
     ]);
   });

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Meta's webhook envelope (whatsapp-cloud-api.md §1): `{object, entry: [{id: WABA, changes: [{field, value}]}]}`.
- * Pure: turns one delivery into the items Posada applies, in order. A message of a type we do not render
- * is kept as 'unsupported' with its raw object; nothing is dropped but what is not a WhatsApp change.
+ * Pure: turns one delivery into the items Posada applies, in order. Every message is an item, whatever its
+ * type and even without `from` or `id`; nothing is dropped but what is not a WhatsApp change.
  */
 
 export interface InboundMedia {
@@ -15,12 +17,24 @@ export interface MessageItem {
   kind: 'message';
   wabaId: string | null;
   phoneNumberId: string;
-  /** wa_id: E.164 digits without '+'. */
+  /** The receiving number as people write it (`metadata.display_phone_number`), when Meta gives it. */
+  displayPhoneNumber: string;
+  /**
+   * wa_id: E.164 digits without '+'; '' when WhatsApp withholds the phone (a user with a username, since
+   * 2026: only `from_user_id` and `contacts[].user_id` are given, whatsapp-cloud-api.md §1.1).
+   */
   from: string;
-  /** The WhatsApp profile name, when the change lists the contact. */
+  /** The business-scoped user id (BSUID, `from_user_id`), when given. */
+  userId: string | null;
+  /** The WhatsApp profile name (or the username), when the change lists the contact. */
   profileName: string;
+  /** Meta's wamid; for a message without one, `nowamid:` + the SHA-256 of the message object (stable on replays). */
   wamid: string;
-  /** text, image, document, audio, video, sticker, location, contacts, interactive, button, reaction, unsupported */
+  /**
+   * Every type of §1.2 under its own name: text, image, document, audio, video, sticker, location, contacts,
+   * interactive (button, list, Flow and call-permission replies), button, reaction, order, system,
+   * request_welcome, unsupported; any other type is stored as 'unsupported' with its raw object.
+   */
   type: string;
   body: string;
   media: InboundMedia | null;
@@ -37,6 +51,10 @@ export interface StatusItem {
   status: StatusName;
   at: Date;
   error: { code: string; text: string } | null;
+  /** `biz_opaque_callback_data`: what we gave Meta when sending (the delivery record's id), echoed back. */
+  callbackData: string | null;
+  /** `pricing.category` (utility, marketing, service…), when the status carries it. */
+  pricing: string | null;
 }
 
 /** account_update, message_template_status_update, phone_number_quality_update… for the whatsapp module. */
@@ -57,12 +75,48 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
+/** A contact's profile name, else its username (a username user may have no profile name). */
+const contactName = (contact: Obj): string =>
+  (isObj(contact.profile) ? str(contact.profile.name) : '') || str(contact.username);
+
 /** A unix-seconds string (Meta's `timestamp`) as a date; `fallback` when it is missing or absurd. */
 export function dateOfTimestamp(value: unknown, fallback: Date): Date {
   const seconds = Number(str(value));
   return Number.isFinite(seconds) && seconds > 1_000_000_000 && seconds < 10_000_000_000
     ? new Date(seconds * 1000)
     : fallback;
+}
+
+/** The title (and description) of a button or list reply; a Flow's body or its answers; a call permission. */
+function interactiveBody(part: Obj): string {
+  const reply = isObj(part.button_reply)
+    ? part.button_reply
+    : isObj(part.list_reply)
+      ? part.list_reply
+      : null;
+  if (reply) {
+    const title = str(reply.title);
+    const description = str(reply.description);
+    return description ? `${title} — ${description}` : title;
+  }
+  if (isObj(part.nfm_reply)) {
+    // A WhatsApp Flow's answer: `response_json` is a JSON string of the fields the guest filled in.
+    const flow = part.nfm_reply;
+    let answers = '';
+    try {
+      const parsed: unknown = JSON.parse(str(flow.response_json) || 'null');
+      if (isObj(parsed))
+        answers = Object.entries(parsed)
+          .filter(([key, value]) => key !== 'flow_token' && (typeof value !== 'object' || value === null))
+          .map(([key, value]) => `${key}: ${String(value)}`)
+          .join('\n');
+    } catch {
+      // Not JSON: the raw object keeps it.
+    }
+    return [str(flow.body) || str(flow.name), answers].filter(Boolean).join('\n');
+  }
+  if (isObj(part.call_permission_reply)) return str(part.call_permission_reply.response);
+  return '';
 }
 
 /** The words a message shows in the inbox and the media it carries. */
@@ -98,19 +152,21 @@ export function contentOf(message: Obj): { type: string; body: string; media: In
       .join('\n');
     return { type, body, media: null };
   }
-  if (type === 'interactive') {
-    const reply = isObj(part.button_reply)
-      ? part.button_reply
-      : isObj(part.list_reply)
-        ? part.list_reply
-        : {};
-    const title = str((reply as Obj).title);
-    const description = str((reply as Obj).description);
-    return { type, body: description ? `${title} — ${description}` : title, media: null };
-  }
+  if (type === 'interactive') return { type, body: interactiveBody(part), media: null };
   if (type === 'button') return { type, body: str(part.text) || str(part.payload), media: null };
+  // No emoji: the guest removed their reaction.
   if (type === 'reaction') return { type, body: str(part.emoji), media: null };
-  // unsupported, order, system, request_welcome, a type Meta adds tomorrow…: kept, shown as such.
+  if (type === 'order') {
+    const items = list(part.product_items)
+      .filter(isObj)
+      .map((item) => `${str(item.product_retailer_id)} × ${str(item.quantity) || '1'}`);
+    return { type, body: [str(part.text), ...items].filter(Boolean).join('\n'), media: null };
+  }
+  // customer_changed_number, customer_identity_changed, user_changed_user_id: Meta's own sentence.
+  if (type === 'system') return { type, body: str(part.body), media: null };
+  // The guest opened the chat for the first time; Meta's "unsupported" (polls, view-once media…).
+  if (type === 'request_welcome' || type === 'unsupported') return { type, body: '', media: null };
+  // A type Meta adds tomorrow: kept, shown as such (the raw object holds it).
   return { type: 'unsupported', body: '', media: null };
 }
 
@@ -128,23 +184,28 @@ export function parseEnvelope(payload: unknown, now: Date): EnvelopeItem[] {
         continue;
       }
       const metadata = isObj(value.metadata) ? value.metadata : {};
+      // Without it no account owns the message: it is kept unrouted (an admin assigns it), never dropped.
       const phoneNumberId = str(metadata.phone_number_id);
-      if (!phoneNumberId) continue;
       const contacts = list(value.contacts).filter(isObj);
       const nameOf = (waId: string) => {
-        const contact = contacts.find((c) => str(c.wa_id) === waId) ?? contacts[0];
-        return contact && isObj(contact.profile) ? str(contact.profile.name) : '';
+        const contact = (waId ? contacts.find((c) => str(c.wa_id) === waId) : undefined) ?? contacts[0];
+        return contact ? contactName(contact) : '';
       };
       for (const message of list(value.messages).filter(isObj)) {
-        const wamid = str(message.id);
-        const from = str(message.from);
-        if (!wamid || !from) continue;
+        const userId = str(message.from_user_id) || null;
+        // A username user: no `from`; their contact card may still carry the phone (wa_id) Meta mapped.
+        const card = userId ? contacts.find((c) => str(c.user_id) === userId) : undefined;
+        const from = str(message.from) || (card ? str(card.wa_id) : '');
+        const wamid =
+          str(message.id) || `nowamid:${createHash('sha256').update(JSON.stringify(message)).digest('hex')}`;
         items.push({
           kind: 'message',
           wabaId,
           phoneNumberId,
+          displayPhoneNumber: str(metadata.display_phone_number),
           from,
-          profileName: nameOf(from),
+          userId,
+          profileName: from ? nameOf(from) : card ? contactName(card) : nameOf(''),
           wamid,
           ...contentOf(message),
           sentAt: dateOfTimestamp(message.timestamp, now),
@@ -163,6 +224,8 @@ export function parseEnvelope(payload: unknown, now: Date): EnvelopeItem[] {
           wamid,
           status: name as StatusName,
           at: dateOfTimestamp(status.timestamp, now),
+          callbackData: str(status.biz_opaque_callback_data) || null,
+          pricing: isObj(status.pricing) ? str(status.pricing.category) || null : null,
           error: error
             ? {
                 code: str(error.code) || 'failed',

@@ -10,6 +10,10 @@ export const whatsappWebhooksErrors = {
   signatureInvalid: () => new AppError('whatsapp_webhooks.signature_invalid', 401),
   /** Signed, but not JSON. */
   payloadInvalid: () => new AppError('whatsapp_webhooks.payload_invalid', 400),
+  /** Objects and arrays nested deeper than 64 levels (payload-guard.ts): refused before it is parsed or stored. */
+  payloadTooDeep: () => new AppError('whatsapp_webhooks.payload_too_deep', 400),
+  /** Over Meta's documented 3 MB (payload-guard.ts): refused before it is read. */
+  payloadTooLarge: () => new AppError('whatsapp_webhooks.payload_too_large', 413),
   /** The GET handshake with another mode or token. */
   verifyTokenInvalid: () => new AppError('whatsapp_webhooks.verify_token_invalid', 403),
 };

@@ -13,10 +13,11 @@ import { bookings } from '../../db/schema/bookings.ts';
 import {
   inboxMessages,
   inboxThreads,
+  inboxUnrouted,
   whatsappAccounts,
   whatsappWebhookEvents,
 } from '../../db/schema/messaging.ts';
-import { createEmpresa, loginToken } from '../../test/auth-helpers.ts';
+import { createAdmin, createEmpresa, loginToken } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp, testDbKind } from '../../test/test-app.ts';
 import { createLocalStorage } from '../files/storage.ts';
 
@@ -242,14 +243,14 @@ describe(`WhatsApp webhook on ${testDbKind}`, () => {
     expect(row?.processedAt).not.toBeNull();
   });
 
-  it('keeps a message type it does not know, with its raw object', async () => {
+  it('keeps an order under its own type, its items as words and its raw object', async () => {
     const { wamid } = await guestWrites({
       from: '34600111222',
       type: 'order',
       payload: { catalog_id: 'CAT1', product_items: [{ product_retailer_id: 'desayuno', quantity: 2 }] },
     });
     const message = await messageOf(wamid);
-    expect(message).toMatchObject({ type: 'unsupported', body: '' });
+    expect(message).toMatchObject({ type: 'order', body: 'desayuno × 2' });
     expect(message?.raw).toMatchObject({ type: 'order', order: { catalog_id: 'CAT1' } });
   });
 
@@ -292,13 +293,46 @@ describe(`WhatsApp webhook on ${testDbKind}`, () => {
     expect(fetched?.mediaFile).toBeTruthy();
   });
 
+  it("fetches an unrouted image's media once an admin assigns it to an account", {
+    timeout: 90_000,
+  }, async () => {
+    const { wamid } = await guestWrites({
+      from: '34699555666',
+      name: 'Irene',
+      image: { caption: 'Mi reserva' },
+    });
+    const [kept] = await t.database.db
+      .select()
+      .from(inboxUnrouted)
+      .where(eq(inboxUnrouted.externalId, wamid));
+    expect(kept).toMatchObject({ type: 'image', body: 'Mi reserva', senderName: 'Irene' });
+    const admin = await loginToken(t, (await createAdmin(t)).email);
+    const assigned = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/inbox/unrouted/${kept?.id}/assign`,
+      payload: { account_id: encinas.accountId },
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    await t.jobs.drain('whatsapp-webhooks.media', 60_000);
+    const message = await messageOf(wamid);
+    expect(message).toMatchObject({ accountId: encinas.accountId, type: 'image', mediaMime: 'image/png' });
+    const stored = await createLocalStorage(dataDir).get(message?.mediaFile as string);
+    expect(stored?.equals(PIXEL)).toBe(true);
+  });
+
   it("never routes a guest to an account that is not theirs: Bruno's stay is elsewhere", async () => {
     const { wamid } = await guestWrites({ from: '34600333444', name: 'Bruno', text: 'Hola' });
     const message = await messageOf(wamid);
     expect(message?.accountId).not.toBe(encinas.accountId);
-    // A stranger with no stay and no thread anywhere: stored as a delivery, in nobody's inbox.
+    // A stranger with no stay and no thread anywhere: in nobody's inbox, kept for the admin (unrouted).
     const stranger = await guestWrites({ from: '34699000000', text: 'Hola' });
     expect(await messageOf(stranger.wamid)).toBeUndefined();
+    const [kept] = await t.database.db
+      .select()
+      .from(inboxUnrouted)
+      .where(eq(inboxUnrouted.externalId, stranger.wamid));
+    expect(kept).toMatchObject({ phone: '34699000000', body: 'Hola', assignedAt: null });
   });
 
   it("routes an own number's messages to its account only, and takes that account off the shared number", async () => {
@@ -363,7 +397,7 @@ describe(`WhatsApp webhook on ${testDbKind}`, () => {
     expect((await messageOf(toEncinas.wamid))?.accountId).toBe(encinas.accountId);
   });
 
-  it('emits inbox.message to the account room for a new message', async () => {
+  it('emits inbox.message to the account room for a new message, and for each status of an answer', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const token = await loginToken(t, encinas.email);
@@ -393,6 +427,26 @@ describe(`WhatsApp webhook on ${testDbKind}`, () => {
         last_message_preview: 'Ya estamos en la puerta',
       });
       expect(payload.message).toMatchObject({ direction: 'in', status: 'received', media_url: null });
+
+      // The operator answers: each status WhatsApp posts back reaches the open inbox as the message's tick.
+      const ticks: string[] = [];
+      const read = new Promise<void>((resolve) =>
+        socket.on(inboxMessageEvent, (p: InboxMessageEventPayload) => {
+          if (p.message.body !== 'Os abrimos ahora') return;
+          ticks.push(p.message.status);
+          if (p.message.status === 'read') resolve();
+        }),
+      );
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/api/inbox/threads/${payload.thread.id}/messages`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { text: 'Os abrimos ahora' },
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      await read;
+      expect(ticks).toContain('delivered');
+      expect(ticks.indexOf('delivered')).toBeLessThan(ticks.indexOf('read'));
     } finally {
       socket.disconnect();
     }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { whatsappWebhookEvents } from '../../db/schema/messaging.ts';
 
@@ -27,12 +27,18 @@ export function createWhatsAppWebhooksRepo(db: Db) {
       await db.update(whatsappWebhookEvents).set({ processedAt: at }).where(eq(whatsappWebhookEvents.id, id));
     },
 
-    /** Deliveries a crash or a failure left unprocessed, received before `before`, oldest first. */
-    async pending(before: Date, limit: number): Promise<string[]> {
+    /** Deliveries a crash or a failure left unprocessed, received between `since` and `before`, oldest first. */
+    async pending(before: Date, since: Date, limit: number): Promise<string[]> {
       const rows = await db
         .select({ id: whatsappWebhookEvents.id })
         .from(whatsappWebhookEvents)
-        .where(and(isNull(whatsappWebhookEvents.processedAt), lte(whatsappWebhookEvents.receivedAt, before)))
+        .where(
+          and(
+            isNull(whatsappWebhookEvents.processedAt),
+            lte(whatsappWebhookEvents.receivedAt, before),
+            gte(whatsappWebhookEvents.receivedAt, since),
+          ),
+        )
         .orderBy(asc(whatsappWebhookEvents.receivedAt))
         .limit(limit);
       return rows.map((r) => r.id);

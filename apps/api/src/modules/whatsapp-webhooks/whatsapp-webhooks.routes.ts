@@ -2,10 +2,9 @@ import { okEnvelope } from '@posada/contracts/envelope';
 import { whatsappVerifyQuery } from '@posada/contracts/inbox-webhooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { WEBHOOK_MAX_BYTES } from './payload-guard.ts';
+import { whatsappWebhooksErrors } from './whatsapp-webhooks.errors.ts';
 import type { WhatsAppWebhooksService } from './whatsapp-webhooks.service.ts';
-
-/** A delivery carries at most a few messages and statuses; a generous cap still refuses junk early. */
-const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /**
  * GET and POST /api/webhooks/whatsapp (docs/messaging.md, Webhooks): Meta calls them, so they are public and
@@ -17,11 +16,22 @@ export const whatsappWebhooksRoutes: FastifyPluginAsyncZod<{ service: WhatsAppWe
   { service },
 ) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    '*',
-    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
-    (_request, body, done) => done(null, body),
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
   );
+  // Over Meta's documented 3 MB (payload-guard.ts): refused from its Content-Length, before it is read. A body
+  // sent without one is stopped by the parser's limit (413 common.payload_too_large), logged below.
+  app.addHook('preParsing', async (request) => {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > WEBHOOK_MAX_BYTES) {
+      request.log.warn({ bytes: length }, 'whatsapp: a webhook body over the size limit was refused');
+      throw whatsappWebhooksErrors.payloadTooLarge();
+    }
+  });
+  app.addHook('onError', async (request, _reply, error) => {
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      request.log.warn('whatsapp: a webhook body over the size limit was refused');
+  });
 
   app.get(
     '/webhooks/whatsapp',

@@ -4,14 +4,46 @@ import type { WhatsAppGateway } from '../../adapters/whatsapp/types.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Jobs } from '../../lib/jobs.ts';
+import { storableJson } from '../../lib/storable-text.ts';
 import type { FileStorage } from '../files/storage.ts';
-import type { InboxCoreService } from '../inbox/inbox.service.ts';
+import type { InboxModuleService } from '../inbox/inbox.module.ts';
 import type { WhatsAppConnections } from '../whatsapp/whatsapp.types.ts';
-import { type FieldItem, type MessageItem, parseEnvelope } from './envelope.ts';
+import { contentOf, type EnvelopeItem, type FieldItem, type MessageItem, parseEnvelope } from './envelope.ts';
+import { jsonDepth, WEBHOOK_MAX_BYTES, WEBHOOK_MAX_DEPTH } from './payload-guard.ts';
 import { whatsappWebhooksErrors } from './whatsapp-webhooks.errors.ts';
 import { createWhatsAppWebhooksRepo } from './whatsapp-webhooks.repo.ts';
 
 export const mediaRetryJob = 'whatsapp-webhooks.media';
+
+/**
+ * Where outbound messages' statuses go: the delivery pipeline (modules/delivery `applyStatus`, issue 26), which
+ * moves its record and the inbox message with it, only forward. Bound late in app.ts.
+ */
+export interface WhatsAppStatusSink {
+  applyStatus(update: {
+    channel: 'whatsapp';
+    providerId: string;
+    deliveryId: string | null;
+    status: 'sent' | 'delivered' | 'read' | 'failed';
+    at: Date;
+    errorCode: string | null;
+    errorDetail: string | null;
+    temporary: boolean;
+    pricing: string | null;
+  }): Promise<unknown>;
+  /** A guest's marketing stop / resume (`user_preferences`). */
+  optOut(
+    channel: 'whatsapp',
+    sender: string,
+    phone: string,
+    scope: 'marketing',
+    source: string,
+  ): Promise<void>;
+  optIn(channel: 'whatsapp', sender: string, phone: string, scope: 'marketing'): Promise<void>;
+}
+
+/** Cloud API failures worth another attempt (rate limits, Meta's own trouble); the others are final. */
+const temporaryErrors = new Set(['130429', '131056', '131016', '131000']);
 
 /** What the whatsapp module may offer for the other fields (quality, account and template updates). */
 export interface WebhookFieldHandler {
@@ -43,6 +75,11 @@ const extensionByMime: Record<string, string> = {
 export const extensionOfMime = (mime: string) => extensionByMime[mime.split(';')[0]?.trim() ?? ''] ?? 'bin';
 
 const SWEEP_AGE_MS = 30_000;
+/**
+ * A delivery an item of which still fails this long after it arrived is left for a human (logged at every
+ * attempt; processed_at stays empty, the payload is kept): the sweep stops retrying it.
+ */
+const SWEEP_GIVE_UP_MS = 24 * 60 * 60 * 1000;
 
 /** Constant-time equality of two strings (lengths compared first, as timingSafeEqual needs). */
 function sameText(given: string, expected: string): boolean {
@@ -62,8 +99,11 @@ export function createWhatsAppWebhooksService(deps: {
   jobs: Jobs;
   logger: FastifyBaseLogger;
   storage: FileStorage;
-  inbox: InboxCoreService;
+  /** The inbox core and its unrouted messages (a guest no account knows is kept there for the admin). */
+  inbox: InboxModuleService;
   gateway: WhatsAppGateway | null;
+  /** Statuses of what we sent (the delivery pipeline), bound late; without it they are only logged. */
+  statuses?: () => WhatsAppStatusSink | null;
   /** The whatsapp module's routing and senders, bound late; null until it is built (or in a bare test). */
   connections: () => (WhatsAppConnections & Partial<WebhookFieldHandler>) | null;
   appSecret?: string;
@@ -109,16 +149,56 @@ export function createWhatsAppWebhooksService(deps: {
     return { file, mime: media.mime };
   }
 
+  /** Queues the media download (retried with backoff; the message says so after the last attempt). */
+  async function queueMediaRetry(
+    accountId: string,
+    messageId: string,
+    media: { id: string; mime: string },
+    delayMs = 30_000,
+  ) {
+    await deps.jobs
+      .send(
+        mediaRetryJob,
+        { accountId, messageId, mediaId: media.id, mime: media.mime },
+        {
+          retryLimit: 5,
+          retryDelay: 30,
+          retryBackoff: true,
+          startAfter: new Date(clock.now().getTime() + delayMs),
+        },
+      )
+      .catch((err) => logger.warn({ err }, 'whatsapp: the media retry was not queued'));
+  }
+
+  // An admin moved an unrouted message into an account's inbox: its media is fetched with that account's token.
+  inbox.unrouted.onAssigned(async (assigned) => {
+    if (assigned.channel !== 'whatsapp' || typeof assigned.raw !== 'object' || assigned.raw === null) return;
+    const { media } = contentOf(assigned.raw as Record<string, unknown>);
+    if (media) await queueMediaRetry(assigned.accountId, assigned.messageId, media, 0);
+  });
+
   async function applyMessage(item: MessageItem) {
-    const accountId = await accountOf(item);
+    // Each message once, wherever it went: an inbox, or the unrouted messages.
+    if (await inbox.hasMessage('whatsapp', item.wamid)) return;
+    if (await inbox.unrouted.has('whatsapp', item.wamid)) return;
+    // A thread needs a phone (6 to 15 digits, as the inbox takes it): without one (a username user) the
+    // message waits for an admin too.
+    const hasPhone = /^\d{6,15}$/.test(item.from.replace(/\D/g, ''));
+    const accountId = hasPhone ? await accountOf(item) : null;
     if (!accountId) {
-      logger.info(
-        { phoneNumberId: item.phoneNumberId, wamid: item.wamid },
-        'whatsapp: no account for a message',
-      );
+      await inbox.unrouted.recordUnrouted({
+        channel: 'whatsapp',
+        externalId: item.wamid,
+        phone: item.from,
+        senderName: item.profileName,
+        recipient: item.displayPhoneNumber || item.phoneNumberId,
+        type: item.type,
+        body: item.body,
+        raw: item.raw,
+        receivedAt: item.sentAt,
+      });
       return;
     }
-    if (await inbox.hasMessage('whatsapp', item.wamid)) return;
     let media: { file: string; mime: string; name: string | null } | null = null;
     let mediaError: string | null = null;
     if (item.media) {
@@ -147,22 +227,12 @@ export function createWhatsAppWebhooksService(deps: {
         code: 'whatsapp.media_download_failed',
         text: mediaError.slice(0, 300),
       });
-      await deps.jobs
-        .send(
-          mediaRetryJob,
-          { accountId, messageId: recorded.messageId, mediaId: item.media.id, mime: item.media.mime },
-          {
-            retryLimit: 5,
-            retryDelay: 30,
-            retryBackoff: true,
-            startAfter: new Date(clock.now().getTime() + 30_000),
-          },
-        )
-        .catch((err) => logger.warn({ err }, 'whatsapp: the media retry was not queued'));
+      await queueMediaRetry(accountId, recorded.messageId, item.media);
     }
   }
 
   async function applyField(item: FieldItem) {
+    if (item.field === 'user_preferences') return applyPreferences(item);
     const handler = deps.connections()?.applyWebhookChange;
     if (handler) await handler({ field: item.field, wabaId: item.wabaId, value: item.value });
     else
@@ -172,23 +242,73 @@ export function createWhatsAppWebhooksService(deps: {
       );
   }
 
-  /** Applies a stored delivery (idempotent: messages by wamid, statuses only forward); marks it processed. */
+  /**
+   * A guest's marketing stop or resume (whatsapp-cloud-api.md §1, `user_preferences`): mirrored into the
+   * pipeline's opt-outs for the number it was sent to, so no marketing message goes to them meanwhile.
+   */
+  async function applyPreferences(item: FieldItem) {
+    const sink = deps.statuses?.();
+    const value = (item.value ?? {}) as {
+      metadata?: { phone_number_id?: unknown };
+      user_preferences?: { wa_id?: unknown; category?: unknown; value?: unknown }[];
+    };
+    const sender = typeof value.metadata?.phone_number_id === 'string' ? value.metadata.phone_number_id : '';
+    for (const pref of Array.isArray(value.user_preferences) ? value.user_preferences : []) {
+      const phone = typeof pref.wa_id === 'string' ? pref.wa_id.replace(/\D/g, '') : '';
+      if (!phone || !sink || pref.category !== 'marketing_messages') continue;
+      if (pref.value === 'stop')
+        await sink.optOut('whatsapp', sender, phone, 'marketing', 'whatsapp:user_preferences');
+      else if (pref.value === 'resume') await sink.optIn('whatsapp', sender, phone, 'marketing');
+    }
+  }
+
+  async function applyItem(item: EnvelopeItem) {
+    if (item.kind === 'message') await applyMessage(item);
+    else if (item.kind === 'status') {
+      const sink = deps.statuses?.();
+      if (!sink) {
+        logger.info(
+          { wamid: item.wamid, status: item.status },
+          'whatsapp: a status with nowhere to go, kept',
+        );
+        return;
+      }
+      await sink.applyStatus({
+        channel: 'whatsapp',
+        providerId: item.wamid,
+        deliveryId: item.callbackData,
+        status: item.status,
+        at: item.at,
+        errorCode: item.error?.code ?? null,
+        errorDetail: item.error?.text ?? null,
+        temporary: temporaryErrors.has(item.error?.code ?? ''),
+        pricing: item.pricing,
+      });
+    } else await applyField(item);
+  }
+
+  /**
+   * Applies a stored delivery (idempotent: messages by wamid, statuses only forward). Each item on its own:
+   * one that fails is logged and never keeps the others of the delivery out of the inbox. The delivery is
+   * marked processed once every item was applied; otherwise the sweep applies it again (the applied ones
+   * change nothing the second time).
+   */
   async function process(id: string): Promise<void> {
     const delivery = await repo.read(id);
     if (!delivery || delivery.processedAt) return;
+    let failed = 0;
     for (const item of parseEnvelope(delivery.payload, delivery.receivedAt)) {
-      if (item.kind === 'message') await applyMessage(item);
-      else if (item.kind === 'status')
-        await inbox.applyStatus({
-          channel: 'whatsapp',
-          externalId: item.wamid,
-          status: item.status,
-          at: item.at,
-          error: item.error,
-        });
-      else await applyField(item);
+      try {
+        await applyItem(item);
+      } catch (err) {
+        failed++;
+        logger.error(
+          { err, delivery: id, kind: item.kind, wamid: 'wamid' in item ? item.wamid : undefined },
+          'whatsapp: an item of a webhook delivery failed; the others are applied, the sweep retries it',
+        );
+      }
     }
-    await repo.markProcessed(id, clock.now());
+    if (failed === 0) await repo.markProcessed(id, clock.now());
   }
 
   /**
@@ -227,15 +347,34 @@ export function createWhatsAppWebhooksService(deps: {
     while (unsaved.length > 0) {
       const batch = unsaved.splice(0, 200);
       const unique = [...new Map(batch.map((d) => [d.id, d])).values()];
+      const answered = new Set<string>();
+      const answer = (d: (typeof batch)[number], fresh: Set<string>) => {
+        d.done(fresh.has(d.id) && !answered.has(d.id));
+        answered.add(d.id);
+      };
       try {
         const fresh = await repo.insertMany(unique);
-        const answered = new Set<string>();
-        for (const d of batch) {
-          d.done(fresh.has(d.id) && !answered.has(d.id));
-          answered.add(d.id);
+        for (const d of batch) answer(d, fresh);
+      } catch (batchError) {
+        // One delivery the database refuses must not fail the others stored with it: each alone, then.
+        if (unique.length === 1) {
+          for (const d of batch)
+            d.done(batchError instanceof Error ? batchError : new Error(String(batchError)));
+          continue;
         }
-      } catch (error) {
-        for (const d of batch) d.done(error instanceof Error ? error : new Error(String(error)));
+        const alone = new Map<string, Set<string> | Error>();
+        for (const d of unique) {
+          try {
+            alone.set(d.id, await repo.insertMany([d]));
+          } catch (error) {
+            alone.set(d.id, error instanceof Error ? error : new Error(String(error)));
+          }
+        }
+        for (const d of batch) {
+          const result = alone.get(d.id);
+          if (result instanceof Error || result === undefined) d.done(result ?? new Error('not stored'));
+          else answer(d, result);
+        }
       }
     }
     saving = false;
@@ -282,14 +421,29 @@ export function createWhatsAppWebhooksService(deps: {
       signature: string | undefined,
     ): Promise<{ received: true; duplicate: boolean }> {
       if (!deps.appSecret) throw whatsappWebhooksErrors.notConfigured();
+      if (raw.length > WEBHOOK_MAX_BYTES) {
+        logger.warn({ bytes: raw.length }, 'whatsapp: a webhook body over the size limit was refused');
+        throw whatsappWebhooksErrors.payloadTooLarge();
+      }
       if (!signature) throw whatsappWebhooksErrors.signatureMissing();
       if (!signatureMatches(deps.appSecret, raw, signature)) throw whatsappWebhooksErrors.signatureInvalid();
-      let payload: unknown;
+      // Before JSON.parse and before the database (a jsonb nested ~1,500 levels aborts PGlite): payload-guard.ts.
+      if (jsonDepth(raw, WEBHOOK_MAX_DEPTH) > WEBHOOK_MAX_DEPTH) {
+        logger.warn(
+          { bytes: raw.length, maxDepth: WEBHOOK_MAX_DEPTH },
+          'whatsapp: a signed webhook body nested too deep was refused',
+        );
+        throw whatsappWebhooksErrors.payloadTooDeep();
+      }
+      let parsed: unknown;
       try {
-        payload = JSON.parse(raw.toString('utf8'));
+        parsed = JSON.parse(raw.toString('utf8'));
       } catch {
+        logger.warn({ bytes: raw.length }, 'whatsapp: a signed webhook body that is not JSON was refused');
         throw whatsappWebhooksErrors.payloadInvalid();
       }
+      // jsonb refuses U+0000 and lone surrogates: cleaned here, so the delivery (and its messages) is kept.
+      const payload = storableJson(parsed);
       const id = createHash('sha256').update(raw).digest('hex');
       const inserted = await storeDelivery({ id, payload, receivedAt: clock.now() });
       if (inserted) processInBackground(id);
@@ -305,9 +459,10 @@ export function createWhatsAppWebhooksService(deps: {
     async processPending(): Promise<number> {
       // Not those still queued in this process behind a burst: they are applied in their turn.
       const queued = new Set(waiting);
-      const ids = (await repo.pending(new Date(clock.now().getTime() - SWEEP_AGE_MS), 50)).filter(
-        (id) => !queued.has(id),
-      );
+      const now = clock.now().getTime();
+      const ids = (
+        await repo.pending(new Date(now - SWEEP_AGE_MS), new Date(now - SWEEP_GIVE_UP_MS), 50)
+      ).filter((id) => !queued.has(id));
       let done = 0;
       for (const id of ids) {
         try {

@@ -101,10 +101,12 @@ describe('WhatsApp connection', () => {
       embedded_signup: { configured: true, missing: [] },
       shared: { configured: true, allowed: true },
     });
+    // No display number stored before the account chose the shared number (the page says "shared").
     expect(await service.connections.senderFor(accountId)).toEqual({
       phoneNumberId: fake.env.WHATSAPP_PHONE_NUMBER_ID,
       token: fake.env.WHATSAPP_TOKEN,
       mode: 'shared',
+      displayPhoneNumber: null,
     });
     expect(await service.connections.routeOf(fake.env.WHATSAPP_PHONE_NUMBER_ID)).toEqual({ shared: true });
     // Its approved templates come from the shared number's WABA on first need.
@@ -140,9 +142,23 @@ describe('WhatsApp connection', () => {
       phoneNumberId: row?.phoneNumberId,
       token,
       mode: 'own',
+      displayPhoneNumber: row?.displayPhoneNumber,
     });
     const templates = data(await call('GET', '/api/whatsapp/templates')) as unknown as { name: string }[];
-    expect(templates.map((x) => x.name)).toEqual(['checkin_reminder', 'stay_followup']);
+    expect(templates.map((x) => x.name)).toEqual([
+      'checkin_link',
+      'checkin_link',
+      'checkin_reminder',
+      'concierge_answer',
+      'door_code',
+      'operator_notice',
+      'payment_link',
+      'posada_code',
+      'service_offer',
+      'service_provider_request',
+      'service_update',
+      'stay_followup',
+    ]);
 
     // Meta lowers the quality and raises the limit: the webhook's change reaches the row.
     await fake.control('quality', {
@@ -305,28 +321,193 @@ describe('WhatsApp connection', () => {
     const { code, state } = await throughDialog(call);
     data(await call('POST', '/api/whatsapp/embedded-signup', { code, state }));
     const row = await rowOf(accountId);
-    fake.store.businesses.get(row?.wabaId ?? '')?.templates.push({
-      id: 'tpl_new',
+    await fake.control('templates', {
+      waba_id: row?.wabaId,
       name: 'door_code',
       language: 'en',
       category: 'UTILITY',
       status: 'PENDING',
       body: 'Your door code is {{1}}',
     });
+    await fake.control('template-status', { waba_id: row?.wabaId, name: 'service_update', status: 'PAUSED' });
     const synced = data(await call('POST', '/api/whatsapp/templates/sync')) as unknown as {
       name: string;
+      language: string;
       status: string;
     }[];
-    expect(synced.map((x) => [x.name, x.status])).toEqual([
-      ['checkin_reminder', 'approved'],
-      ['door_code', 'pending'],
-      ['stay_followup', 'approved'],
+    expect(
+      synced.filter((x) => ['door_code', 'service_update', 'checkin_link'].includes(x.name)),
+    ).toMatchObject([
+      { name: 'checkin_link', language: 'en', status: 'approved' },
+      { name: 'checkin_link', language: 'es', status: 'approved' },
+      { name: 'door_code', language: 'en', status: 'pending' },
+      { name: 'door_code', language: 'es', status: 'approved' },
+      // Paused at Meta: listed as not sendable.
+      { name: 'service_update', language: 'es', status: 'rejected' },
     ]);
     expect(await service.connections.approvedTemplate(accountId, 'door_code', 'en')).toBeNull();
     data(await call('POST', '/api/whatsapp/disconnect'));
     const none = await call('POST', '/api/whatsapp/templates/sync');
     expect(none.statusCode).toBe(409);
     expect(none.json().code).toBe('whatsapp.not_connected');
+  });
+
+  it("stores Meta's status, category, parameter format and components; approvedTemplate gives only APPROVED ones", async () => {
+    const { call, accountId } = await owner();
+    const { code, state } = await throughDialog(call);
+    data(await call('POST', '/api/whatsapp/embedded-signup', { code, state }));
+    const row = await rowOf(accountId);
+    await fake.control('templates', {
+      waba_id: row?.wabaId,
+      name: 'arrival_named',
+      language: 'en',
+      category: 'UTILITY',
+      parameter_format: 'NAMED',
+      header: { format: 'IMAGE' },
+      body: 'Hi {{guest_name}}, see you at {{property_name}}.',
+      buttons: [{ type: 'URL', text: 'Check in', url: 'https://posada.app/c/{{1}}' }],
+    });
+    await fake.control('template-status', { waba_id: row?.wabaId, name: 'door_code', status: 'PAUSED' });
+    data(await call('POST', '/api/whatsapp/templates/sync'));
+    const stored = await t.database.db
+      .select()
+      .from(messageTemplates)
+      .where(eq(messageTemplates.accountId, accountId));
+    expect(stored.find((x) => x.name === 'arrival_named')).toMatchObject({
+      kind: 'whatsapp',
+      language: 'en',
+      category: 'UTILITY',
+      status: 'approved',
+      parameterFormat: 'NAMED',
+      components: {
+        header: { format: 'IMAGE', variables: 0 },
+        bodyVariables: 0,
+        bodyNames: ['guest_name', 'property_name'],
+        buttons: [{ type: 'URL', url: 'https://posada.app/c/{{1}}', variables: 1 }],
+      },
+    });
+    expect(stored.find((x) => x.name === 'door_code')).toMatchObject({
+      status: 'paused',
+      category: 'UTILITY',
+    });
+    expect(stored.find((x) => x.name === 'posada_code')).toMatchObject({
+      category: 'AUTHENTICATION',
+      parameterFormat: 'POSITIONAL',
+      components: { bodyVariables: 1, buttons: [{ type: 'OTP', variables: 1 }] },
+    });
+
+    expect(await service.connections.approvedTemplate(accountId, 'arrival_named', 'en')).toEqual({
+      id: expect.any(String),
+      name: 'arrival_named',
+      language: 'en',
+      category: 'UTILITY',
+      body: 'Hi {{guest_name}}, see you at {{property_name}}.',
+      parameterFormat: 'NAMED',
+      components: expect.objectContaining({ bodyNames: ['guest_name', 'property_name'] }),
+    });
+    // Paused, or another language than approved: not sendable.
+    expect(await service.connections.approvedTemplate(accountId, 'door_code', 'es')).toBeNull();
+    expect(await service.connections.approvedTemplate(accountId, 'arrival_named', 'en_US')).toBeNull();
+
+    // The settings screen sees every row of the names it asks for, any status.
+    const states = await service.connections.templateStates(accountId, ['door_code', 'checkin_link', 'nope']);
+    expect(states.map((s) => [s.name, s.language, s.status, s.category])).toEqual([
+      ['checkin_link', 'en', 'approved', 'UTILITY'],
+      ['checkin_link', 'es', 'approved', 'UTILITY'],
+      ['door_code', 'es', 'paused', 'UTILITY'],
+    ]);
+    expect(states[0]).toMatchObject({
+      parameterFormat: 'POSITIONAL',
+      body: 'Hi {{1}}, please complete your online check-in for {{2}} here: {{3}}',
+      components: { header: { format: 'NONE', variables: 0 }, bodyVariables: 3, bodyNames: [], buttons: [] },
+    });
+    expect(await service.connections.templateStates(accountId, [])).toEqual([]);
+    // Another account asking for the same names sees nothing of this one's.
+    const other = await owner({ properties: apartments(60) });
+    expect(await service.connections.templateStates(other.accountId, ['door_code'])).toEqual([]);
+  });
+
+  it("Meta's template webhooks change status and category, for the own WABA's account and the shared number's accounts", async () => {
+    const own = await owner();
+    const { code, state } = await throughDialog(own.call);
+    data(await own.call('POST', '/api/whatsapp/embedded-signup', { code, state }));
+    const row = await rowOf(own.accountId);
+    data(await own.call('POST', '/api/whatsapp/templates/sync'));
+    const shared = await owner({ properties: apartments(2) });
+    // On the shared number by default: its templates come on first need.
+    expect(await service.connections.approvedTemplate(shared.accountId, 'door_code', 'es')).not.toBeNull();
+    const statusOf = async (accountId: string, name: string) =>
+      (await service.connections.templateStates(accountId, [name])).map((s) => [
+        s.language,
+        s.status,
+        s.category,
+      ]);
+
+    await service.connections.applyWebhookChange({
+      field: 'message_template_status_update',
+      wabaId: row?.wabaId ?? null,
+      value: {
+        event: 'PAUSED',
+        message_template_id: 1,
+        message_template_name: 'door_code',
+        message_template_language: 'es',
+        reason: 'NONE',
+        message_template_category: 'UTILITY',
+      },
+    });
+    expect(await statusOf(own.accountId, 'door_code')).toEqual([['es', 'paused', 'UTILITY']]);
+    expect(await service.connections.approvedTemplate(own.accountId, 'door_code', 'es')).toBeNull();
+    // The shared number's accounts are another WABA: untouched.
+    expect(await statusOf(shared.accountId, 'door_code')).toEqual([['es', 'approved', 'UTILITY']]);
+
+    await service.connections.applyWebhookChange({
+      field: 'template_category_update',
+      wabaId: row?.wabaId ?? null,
+      value: {
+        message_template_id: 2,
+        message_template_name: 'stay_followup',
+        message_template_language: 'es',
+        previous_category: 'UTILITY',
+        new_category: 'MARKETING',
+      },
+    });
+    expect(await statusOf(own.accountId, 'stay_followup')).toEqual([['es', 'approved', 'MARKETING']]);
+    expect((await service.connections.approvedTemplate(own.accountId, 'stay_followup', 'es'))?.category).toBe(
+      'MARKETING',
+    );
+    // An impending change (correct_category only) changes nothing yet.
+    await service.connections.applyWebhookChange({
+      field: 'template_category_update',
+      wabaId: row?.wabaId ?? null,
+      value: {
+        message_template_name: 'concierge_answer',
+        message_template_language: 'es',
+        correct_category: 'MARKETING',
+      },
+    });
+    expect(await statusOf(own.accountId, 'concierge_answer')).toEqual([['es', 'approved', 'UTILITY']]);
+
+    // The shared WABA's webhook (found through debug_token on the shared token) reaches its accounts.
+    await service.connections.applyWebhookChange({
+      field: 'message_template_status_update',
+      wabaId: '1000000000001',
+      value: {
+        event: 'REJECTED',
+        message_template_name: 'service_offer',
+        message_template_language: 'es',
+        reason: 'PROMOTIONAL',
+        message_template_category: 'MARKETING',
+      },
+    });
+    expect(await statusOf(shared.accountId, 'service_offer')).toEqual([['es', 'rejected', 'MARKETING']]);
+    expect(await statusOf(own.accountId, 'service_offer')).toEqual([['es', 'approved', 'MARKETING']]);
+    // A WABA nobody has changes nothing.
+    await service.connections.applyWebhookChange({
+      field: 'message_template_status_update',
+      wabaId: '999',
+      value: { event: 'DISABLED', message_template_name: 'door_code', message_template_language: 'es' },
+    });
+    expect(await statusOf(shared.accountId, 'door_code')).toEqual([['es', 'approved', 'UTILITY']]);
   });
 
   it('without the messaging plan the page says so and nothing connects', async () => {

@@ -1,5 +1,6 @@
 import { isHotelType } from '@posada/domain/property-types';
-import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
+import type { TemplateComponents } from '@posada/domain/whatsapp-templates';
+import { and, asc, count, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   messageTemplates,
@@ -134,10 +135,44 @@ export function createWhatsAppRepo({ db }: { db: Db }) {
       return row ?? null;
     },
 
+    /** The account's WhatsApp templates of these names, any status (settings readiness). */
+    templatesNamed: (accountId: string, names: string[]): Promise<TemplateRow[]> =>
+      names.length === 0
+        ? Promise.resolve([])
+        : db
+            .select()
+            .from(messageTemplates)
+            .where(
+              and(
+                eq(messageTemplates.accountId, accountId),
+                eq(messageTemplates.kind, 'whatsapp'),
+                inArray(messageTemplates.name, names),
+              ),
+            )
+            .orderBy(asc(messageTemplates.name), asc(messageTemplates.language)),
+
+    /** Whether the account has any synced WhatsApp template. */
+    async hasWhatsAppTemplates(accountId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: messageTemplates.id })
+        .from(messageTemplates)
+        .where(and(eq(messageTemplates.accountId, accountId), eq(messageTemplates.kind, 'whatsapp')))
+        .limit(1);
+      return !!row;
+    },
+
     /** The account's WhatsApp templates become exactly `items` (inserted, updated, the others removed). */
     async replaceWhatsAppTemplates(
       accountId: string,
-      items: { name: string; language: string; category: string; body: string; status: TemplateStatus }[],
+      items: {
+        name: string;
+        language: string;
+        category: string;
+        body: string;
+        status: TemplateStatus;
+        parameterFormat: 'POSITIONAL' | 'NAMED';
+        components: TemplateComponents;
+      }[],
       now: Date,
     ): Promise<void> {
       await db.transaction(async (tx) => {
@@ -152,7 +187,14 @@ export function createWhatsAppRepo({ db }: { db: Db }) {
                 messageTemplates.name,
                 messageTemplates.language,
               ],
-              set: { category: item.category, body: item.body, status: item.status, updatedAt: now },
+              set: {
+                category: item.category,
+                body: item.body,
+                status: item.status,
+                parameterFormat: item.parameterFormat,
+                components: item.components,
+                updatedAt: now,
+              },
             });
         }
         const keep = items.map((i) => `${i.name}\u0000${i.language}`);
@@ -173,18 +215,22 @@ export function createWhatsAppRepo({ db }: { db: Db }) {
       });
     },
 
-    /** A template status change from Meta's webhook, for every account holding that template. */
-    async setTemplateStatus(
+    /** A template's status or category changed at Meta (webhook), for every account holding that template. */
+    async setTemplateState(
       accountIds: string[],
       name: string,
       language: string | null,
-      status: TemplateStatus,
+      change: { status?: TemplateStatus; category?: string },
       now: Date,
     ): Promise<void> {
-      if (!accountIds.length) return;
+      if (!accountIds.length || (change.status === undefined && change.category === undefined)) return;
       await db
         .update(messageTemplates)
-        .set({ status, updatedAt: now })
+        .set({
+          ...(change.status !== undefined ? { status: change.status } : {}),
+          ...(change.category !== undefined ? { category: change.category } : {}),
+          updatedAt: now,
+        })
         .where(
           and(
             inArray(messageTemplates.accountId, accountIds),
@@ -247,6 +293,24 @@ export function createWhatsAppRepo({ db }: { db: Db }) {
         )
         .returning({ id: messageTemplates.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Accounts whose WhatsApp templates are the shared number's WABA's: synced templates and no own number
+     * (no whatsapp_accounts row, or mode shared). Template webhooks of the shared WABA reach them.
+     */
+    async accountsOnSharedTemplates(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ accountId: messageTemplates.accountId })
+        .from(messageTemplates)
+        .leftJoin(whatsappAccounts, eq(whatsappAccounts.accountId, messageTemplates.accountId))
+        .where(
+          and(
+            eq(messageTemplates.kind, 'whatsapp'),
+            or(isNull(whatsappAccounts.id), eq(whatsappAccounts.mode, 'shared')),
+          ),
+        );
+      return rows.map((r) => r.accountId);
     },
 
     /** Accounts (other than `except`) with rows of the shared number: template status updates of its WABA. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyLimitOfTier, templateStatusOf } from './whatsapp.service.ts';
+import { dailyLimitOfTier, listedStatusOf, templateStatusOf } from './whatsapp.service.ts';
 
 describe('WhatsApp connection rules', () => {
   it("reads Meta's messaging limit tiers as conversations a day; a new business has 1000 (spec 9)", () => {
@@ -11,13 +11,18 @@ describe('WhatsApp connection rules', () => {
     expect(dailyLimitOfTier('SOMETHING_NEW')).toBe(1000);
   });
 
-  it('offers only what Meta approved: pending and appealed templates wait, the rest are refused', () => {
+  it("keeps Meta's template status lowercased, any value; the list shows approved, pending (in review) or rejected", () => {
     expect(templateStatusOf('APPROVED')).toBe('approved');
     expect(templateStatusOf('approved')).toBe('approved');
-    expect(templateStatusOf('PENDING')).toBe('pending');
-    expect(templateStatusOf('IN_APPEAL')).toBe('pending');
-    expect(templateStatusOf('REJECTED')).toBe('rejected');
-    expect(templateStatusOf('PAUSED')).toBe('rejected');
-    expect(templateStatusOf('DISABLED')).toBe('rejected');
+    expect(templateStatusOf('PAUSED')).toBe('paused');
+    expect(templateStatusOf('DISABLED')).toBe('disabled');
+    expect(templateStatusOf('IN_APPEAL')).toBe('in_appeal');
+    expect(templateStatusOf('LIMIT_EXCEEDED')).toBe('limit_exceeded');
+    expect(listedStatusOf('approved')).toBe('approved');
+    expect(listedStatusOf('pending')).toBe('pending');
+    expect(listedStatusOf('in_appeal')).toBe('pending');
+    expect(listedStatusOf('rejected')).toBe('rejected');
+    expect(listedStatusOf('paused')).toBe('rejected');
+    expect(listedStatusOf('disabled')).toBe('rejected');
   });
 });

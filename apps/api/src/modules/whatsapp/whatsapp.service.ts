@@ -24,7 +24,7 @@ import type { Tenant } from '../../lib/tenant.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { whatsappErrors as errors } from './whatsapp.errors.ts';
 import { createWhatsAppRepo, type TemplateRow, type WhatsAppAccountRow } from './whatsapp.repo.ts';
-import type { WhatsAppConnections } from './whatsapp.types.ts';
+import type { WhatsAppConnections, WhatsAppTemplateState } from './whatsapp.types.ts';
 
 /** What the secret box seals an own number's token for (bound to the whatsapp_accounts row id). */
 export const WHATSAPP_TOKEN_PURPOSE = 'whatsapp.token';
@@ -79,10 +79,17 @@ export function dailyLimitOfTier(tier: string | null | undefined): number {
   }
 }
 
-export const templateStatusOf = (status: string): TemplateStatus => {
-  const s = status.toUpperCase();
-  if (s === 'APPROVED') return 'approved';
-  if (s === 'PENDING' || s === 'IN_APPEAL' || s === 'PENDING_DELETION') return 'pending';
+/** Meta's template status as stored: lowercased, any value (approved, pending, rejected, paused, disabled…). */
+export const templateStatusOf = (status: string): TemplateStatus => status.trim().toLowerCase() || 'pending';
+
+/**
+ * The three states the templates list shows (contracts `templateStatuses`): approved; pending while Meta
+ * reviews (pending, in_appeal, pending_deletion); rejected for everything that cannot be sent.
+ */
+export const listedStatusOf = (status: string): MessageTemplate['status'] => {
+  const s = status.toLowerCase();
+  if (s === 'approved') return 'approved';
+  if (s === 'pending' || s === 'in_appeal' || s === 'pending_deletion') return 'pending';
   return 'rejected';
 };
 
@@ -93,8 +100,18 @@ const toTemplate = (row: TemplateRow): MessageTemplate => ({
   language: row.language,
   category: row.category,
   body: row.body,
-  status: row.status,
+  status: listedStatusOf(row.status),
   updated_at: row.updatedAt.toISOString(),
+});
+
+const templateStateOf = (row: TemplateRow): WhatsAppTemplateState => ({
+  name: row.name,
+  language: row.language,
+  status: row.status,
+  category: row.category,
+  parameterFormat: row.parameterFormat === 'NAMED' ? 'NAMED' : 'POSITIONAL',
+  components: row.components ?? null,
+  body: row.body,
 });
 
 /**
@@ -213,9 +230,11 @@ export function createWhatsAppService(deps: WhatsAppDeps) {
       found.map((t) => ({
         name: t.name,
         language: t.language,
-        category: t.category,
+        category: t.category.toUpperCase(),
         body: t.body,
         status: templateStatusOf(t.status),
+        parameterFormat: t.parameterFormat,
+        components: t.components,
       })),
       clock.now(),
     );
@@ -251,6 +270,36 @@ export function createWhatsAppService(deps: WhatsAppDeps) {
     }
   }
 
+  /** An account sending from the shared number: no row or a shared row, connected, at most 50 places. */
+  async function onSharedByDefault(accountId: string): Promise<boolean> {
+    const row = await repo.findByAccount(accountId);
+    if (row?.mode === 'own' || row?.status === 'disconnected' || !sharedSender()) return false;
+    return (await repo.countPlaces(accountId)) <= SHARED_NUMBER_MAX_PLACES;
+  }
+
+  async function syncShared(accountId: string): Promise<void> {
+    const row = await repo.findByAccount(accountId);
+    await syncTemplatesOf(accountId, row).catch((error: unknown) => {
+      deps.logger?.warn({ err: error }, 'whatsapp: shared templates not synced');
+    });
+  }
+
+  /** The shared number's WABA (through debug_token on its token), asked once; null when unknown. */
+  let sharedWaba: Promise<string | null> | null = null;
+  function sharedWabaId(): Promise<string | null> {
+    const shared = sharedSender();
+    if (!shared || !deps.gateway) return Promise.resolve(null);
+    const gateway = deps.gateway;
+    sharedWaba ??= gateway
+      .grantedWabaIds(shared.token)
+      .then((ids) => ids[0] ?? null)
+      .catch(() => {
+        sharedWaba = null;
+        return null;
+      });
+    return sharedWaba;
+  }
+
   const connections: WhatsAppConnections & {
     applyWebhookChange(change: { field: string; wabaId: string | null; value: unknown }): Promise<void>;
   } = {
@@ -267,12 +316,19 @@ export function createWhatsAppService(deps: WhatsAppDeps) {
       if (row?.status === 'disconnected') return null;
       if (row?.mode === 'own') {
         const token = tokenOf(row);
-        return token && row.phoneNumberId ? { phoneNumberId: row.phoneNumberId, token, mode: 'own' } : null;
+        return token && row.phoneNumberId
+          ? {
+              phoneNumberId: row.phoneNumberId,
+              token,
+              mode: 'own',
+              displayPhoneNumber: row.displayPhoneNumber,
+            }
+          : null;
       }
       const shared = sharedSender();
       if (!shared) return null;
       if ((await repo.countPlaces(accountId)) > SHARED_NUMBER_MAX_PLACES) return null;
-      return { ...shared, mode: 'shared' };
+      return { ...shared, mode: 'shared', displayPhoneNumber: row?.displayPhoneNumber ?? null };
     },
 
     async dailyLimit(accountId) {
@@ -281,17 +337,29 @@ export function createWhatsAppService(deps: WhatsAppDeps) {
 
     async approvedTemplate(accountId, name, language) {
       let found = await repo.findApproved(accountId, name, language);
-      if (!found) {
+      if (!found && (await onSharedByDefault(accountId))) {
         // An account on the shared number by default has no synced templates yet: fetch them once.
-        const row = await repo.findByAccount(accountId);
-        if ((!row || row.mode === 'shared') && row?.status !== 'disconnected' && sharedSender()) {
-          await syncTemplatesOf(accountId, row).catch((error: unknown) => {
-            deps.logger?.warn({ err: error }, 'whatsapp: shared templates not synced');
-          });
-          found = await repo.findApproved(accountId, name, language);
-        }
+        await syncShared(accountId);
+        found = await repo.findApproved(accountId, name, language);
       }
-      return found ? { id: found.id, name: found.name, language: found.language, body: found.body } : null;
+      if (!found) return null;
+      return {
+        id: found.id,
+        name: found.name,
+        language: found.language,
+        category: (found.category ?? 'UTILITY').toUpperCase(),
+        body: found.body,
+        parameterFormat: found.parameterFormat === 'NAMED' ? 'NAMED' : 'POSITIONAL',
+        components: found.components ?? null,
+      };
+    },
+
+    async templateStates(accountId, names) {
+      const wanted = [...new Set(names.filter(Boolean))];
+      if (!wanted.length) return [];
+      if (!(await repo.hasWhatsAppTemplates(accountId)) && (await onSharedByDefault(accountId)))
+        await syncShared(accountId);
+      return (await repo.templatesNamed(accountId, wanted)).map(templateStateOf);
     },
 
     /** Meta's account-level webhooks (the webhook module hands them here). */
@@ -314,13 +382,25 @@ export function createWhatsAppService(deps: WhatsAppDeps) {
             updatedAt: now,
           });
         }
-      } else if (field === 'message_template_status_update') {
+      } else if (field === 'message_template_status_update' || field === 'template_category_update') {
         const name = typeof v.message_template_name === 'string' ? v.message_template_name : null;
-        const event = typeof v.event === 'string' ? v.event : null;
-        if (!name || !event) return;
+        if (!name) return;
         const language = typeof v.message_template_language === 'string' ? v.message_template_language : null;
-        const accountIds = rows.length ? rows.map((r) => r.accountId) : [];
-        await repo.setTemplateStatus(accountIds, name, language, templateStatusOf(event), now);
+        const change: { status?: TemplateStatus; category?: string } = {};
+        if (field === 'message_template_status_update') {
+          if (typeof v.event === 'string' && v.event) change.status = templateStatusOf(v.event);
+          if (typeof v.message_template_category === 'string' && v.message_template_category)
+            change.category = v.message_template_category.toUpperCase();
+        } else if (typeof v.new_category === 'string' && v.new_category) {
+          // Completed re-categorisations only: an impending one (`correct_category`) changes nothing yet.
+          change.category = v.new_category.toUpperCase();
+        }
+        const accountIds = rows.length
+          ? rows.map((r) => r.accountId)
+          : wabaId && wabaId === (await sharedWabaId())
+            ? await repo.accountsOnSharedTemplates()
+            : [];
+        await repo.setTemplateState(accountIds, name, language, change, now);
       } else if (field === 'account_update') {
         const event = typeof v.event === 'string' ? v.event : '';
         if (!['PARTNER_REMOVED', 'ACCOUNT_DELETED', 'DISABLED_UPDATE'].includes(event)) return;

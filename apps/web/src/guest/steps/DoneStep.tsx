@@ -44,6 +44,8 @@ export function DoneStep({
       {error && <Alert>{error}</Alert>}
       {/* The API refuses more guests than the stay's count (issue 11); the accommodation can raise it. */}
       {!more && <Alert tone="info">{t('done.full')}</Alert>}
+      {/* The police report waits for every traveller (issue 27): the lead guest is told who is missing. */}
+      {more && <Alert tone="info">{t('done.missing', { missing: expected - registered })}</Alert>}
       <div className="g-actions">
         {more && (
           <button type="button" className="g-btn g-btn-primary" onClick={onAnother} disabled={busy}>

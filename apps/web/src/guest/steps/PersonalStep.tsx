@@ -1,12 +1,15 @@
 import type { PostalCodeData } from '@posada/contracts/guest-checkin';
 import {
+  asksSupportNumber,
   documentTypes,
   type GuestDataInput,
   genders,
   guestDataErrors,
   isSpanishPostalCodeForm,
+  keepAsked,
   kinships,
   paymentMethods,
+  travellerAsks,
 } from '@posada/domain/checkin-rules';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { GuestApiError, guestApi } from '../api.ts';
@@ -119,16 +122,21 @@ export function PersonalStep({
     };
   }, [spanish, data.postal_code]);
 
+  // Only what the rules ask of this traveller (issue 27): a child gives no document, and only an adult
+  // says whether minors travel and how they are related.
+  const asks = travellerAsks(data, today(timeZone));
+
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const found = guestDataErrors(data, { today: today(timeZone), form: 'guest' });
+    const asked = keepAsked(data, today(timeZone));
+    const found = guestDataErrors(asked, { today: today(timeZone), form: 'guest' });
     delete found.signature; // drawn at its own step
     const shown: Partial<Record<Field, string>> = {};
     for (const [field, key] of Object.entries(found)) shown[field as Field] = t(key);
     if (errors.postal_code && !found.postal_code) shown.postal_code = errors.postal_code;
     setErrors(shown);
     if (Object.keys(shown).length > 0) return focusFirstError(shown);
-    onDone(data);
+    onDone(asked);
   };
 
   const input = (
@@ -208,7 +216,12 @@ export function PersonalStep({
         {shell('nationality', select('nationality', nationalities))}
       </fieldset>
 
-      <fieldset className="g-group">
+      {!asks.document && (
+        <Alert tone="info">
+          <span data-testid="no-document-note">{t('personal.no_document')}</span>
+        </Alert>
+      )}
+      <fieldset className="g-group" hidden={!asks.document}>
         <legend>{t('personal.document')}</legend>
         {shell(
           'document_type',
@@ -218,11 +231,14 @@ export function PersonalStep({
           ),
         )}
         {shell('document_number', input('document_number', 'text', { autoCapitalize: 'characters' }))}
-        {shell(
-          'support_number',
-          input('support_number', 'text', { autoCapitalize: 'characters' }),
-          t('personal.support_hint'),
-        )}
+        {/* A passport has no support number: asked of a DNI/NIE only (issue 27). */}
+        {asksSupportNumber(data.document_type)
+          ? shell(
+              'support_number',
+              input('support_number', 'text', { autoCapitalize: 'characters' }),
+              t('personal.support_hint'),
+            )
+          : null}
         {shell('issue_date', dateInput('issue_date'))}
         {shell('expiry_date', dateInput('expiry_date'))}
       </fieldset>
@@ -269,7 +285,7 @@ export function PersonalStep({
           t('common.optional'),
         )}
         {shell('payment_date', dateInput('payment_date'), t('common.optional'))}
-        <div className={errors.minors ? 'g-field g-field-error' : 'g-field'}>
+        <div className={errors.minors ? 'g-field g-field-error' : 'g-field'} hidden={!asks.minors}>
           <fieldset
             className="g-radios"
             id="f-minors"
@@ -299,7 +315,8 @@ export function PersonalStep({
             </div>
           )}
         </div>
-        {data.minors &&
+        {asks.minors &&
+          data.minors &&
           shell(
             'kinship',
             select(

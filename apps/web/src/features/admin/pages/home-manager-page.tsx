@@ -5,6 +5,7 @@ import {
   IconClockExclamation,
   IconHourglassHigh,
   IconId,
+  IconInbox,
   IconMailQuestion,
   IconReceipt,
   IconRosetteDiscountCheck,
@@ -108,6 +109,13 @@ export function HomeManagerPage() {
           text={t('home.shortcuts.userManagementText')}
           action={t('home.shortcuts.userManagementAction')}
           to={pathTo('adminUserManagement')}
+        />
+        <Shortcut
+          icon={<IconInbox size={22} />}
+          title={t('home.shortcuts.unroutedTitle')}
+          text={t('home.shortcuts.unroutedText')}
+          action={t('home.shortcuts.unroutedAction')}
+          to={pathTo('adminUnroutedMessages')}
         />
       </SimpleGrid>
     </Stack>

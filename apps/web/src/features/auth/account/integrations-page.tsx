@@ -122,6 +122,12 @@ function IntegrationCard({ item }: { item: IntegrationStatus }) {
             {t('integrations.notConfigured')} {settings}
           </Text>
         )}
+        {/* Twilio sends from a number or from a Messaging Service (issue 26): either completes the setup. */}
+        {item.name === 'sms' && !item.configured ? (
+          <Text size="sm" c="dimmed" data-testid="sms-sender-hint">
+            {t('integrations.smsSender')}
+          </Text>
+        ) : null}
         {item.last_error ? (
           <Text size="sm" c="red.8">
             {t('integrations.lastError', {

@@ -30,6 +30,9 @@ export const authApi = {
   resendConfirmation: (body: EmailBody) => api.post<MessageData>(authPaths.resendConfirmation, body),
   forgotPassword: (body: EmailBody) => api.post<MessageData>(authPaths.forgotPassword, body),
   resetPassword: (body: ResetPasswordBody) => api.post<MessageData>(authPaths.resetPassword, body),
+  /** Issue 27: a sign-in link e-mailed to the owner (the same answer whether or not the account exists). */
+  signInLink: (body: EmailBody) => api.post<MessageData>(authPaths.signInLink, body),
+  signInWithLink: (body: TokenBody) => api.post<LoginAnswer>(authPaths.signInLinkConfirm, body),
   oauthCallback: (provider: SocialProvider, body: OauthCallbackBody) =>
     api.post<LoginAnswer>(authPaths.oauthCallback(provider), body),
   providers: () => api.get<ProvidersData>(authPaths.providers),

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { isTwoFactorChallenge } from '@posada/contracts/account-security';
 import { type LoginBody, loginBody } from '@posada/contracts/auth';
-import { IconMailExclamation } from '@tabler/icons-react';
+import { IconClockPause, IconMailExclamation, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,7 +20,10 @@ import { ResendConfirmationButton } from '../components/resend-confirmation.tsx'
 import { TwoFactorStep } from '../components/two-factor-step.tsx';
 import { useCompleteLogin } from '../hooks/use-complete-login.ts';
 
-type Failure = { kind: 'error'; message: string } | { kind: 'unverified'; message: string; email: string };
+type Failure =
+  | { kind: 'error'; message: string }
+  | { kind: 'unverified'; message: string; email: string }
+  | { kind: 'throttled'; message: string; email: string };
 
 /** Login (spec 2.4): e-mail, password, remember, forgot password, social sign-in. */
 export function LoginPage() {
@@ -53,6 +56,11 @@ export function LoginPage() {
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'auth.email_not_verified') {
           setFailure({ kind: 'unverified', message: error.message, email: values.email });
+          return;
+        }
+        // Throttled here (issue 27): the owner may still get in through a link e-mailed to them.
+        if (error instanceof ApiError && error.code === 'auth.too_many_attempts') {
+          setFailure({ kind: 'throttled', message: error.message, email: values.email });
           return;
         }
         const message = applyServerErrors(
@@ -102,6 +110,10 @@ export function LoginPage() {
         </Alert>
       ) : null}
 
+      {failure?.kind === 'throttled' ? (
+        <SignInLinkOffer message={failure.message} email={failure.email} />
+      ) : null}
+
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <EmailField size="md" error={form.formState.errors.email?.message} {...form.register('email')} />
@@ -135,5 +147,49 @@ export function LoginPage() {
         {t('login.register')}
       </AuthSwitchPrompt>
     </AuthPage>
+  );
+}
+
+/** A throttled sign-in: the wait, and a link e-mailed to the owner to get in now. */
+function SignInLinkOffer({ message, email }: { message: string; email: string }) {
+  const { t } = useTranslation('auth');
+  const send = useMutation({ mutationFn: () => authApi.signInLink({ email }) });
+  if (send.isSuccess) {
+    return (
+      <Alert
+        color="teal"
+        variant="light"
+        icon={<IconMailForward size={20} />}
+        title={t('login.linkSentTitle')}
+      >
+        <Text size="sm">{send.data.message}</Text>
+      </Alert>
+    );
+  }
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconClockPause size={20} />}
+      title={t('login.throttledTitle')}
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Text size="sm">{t('login.throttledHint')}</Text>
+        <Button
+          variant="default"
+          leftSection={<IconMailForward size={16} aria-hidden />}
+          loading={send.isPending}
+          onClick={() => send.mutate()}
+        >
+          {t('login.sendLink')}
+        </Button>
+        {send.isError ? (
+          <Text size="sm" c="red">
+            {send.error instanceof ApiError ? send.error.message : t('common:errors.unexpected')}
+          </Text>
+        ) : null}
+      </Stack>
+    </Alert>
   );
 }

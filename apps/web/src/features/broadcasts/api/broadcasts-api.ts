@@ -10,6 +10,7 @@ import {
 } from '@posada/contracts/broadcasts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { useDeliveryChanged } from '../../../lib/use-delivery-changed.ts';
 
 /** Everything of the mass messages screen lives under this key (a sent broadcast refreshes it all). */
 export const broadcastsKey = ['broadcasts'] as const;
@@ -38,10 +39,13 @@ export const broadcastListQuery = () =>
     },
   });
 
-/** GET /api/broadcasts/{id}: per recipient; polled while sending or while statuses may still change. */
-export const broadcastDetailQuery = (id: string) =>
+/**
+ * GET /api/broadcasts/{id}: per recipient; polled while sending or while statuses may still change. A
+ * provider's failure comes in the reader's language (Accept-Language), so the language is part of the key.
+ */
+export const broadcastDetailQuery = (id: string, language: string) =>
   queryOptions({
-    queryKey: [...broadcastsKey, 'detail', id],
+    queryKey: [...broadcastsKey, 'detail', id, language],
     queryFn: () => api.get<BroadcastDetail>(broadcastPaths.one(id)),
     refetchInterval: PROGRESS_POLL_MS,
   });
@@ -74,5 +78,15 @@ export function useSyncTemplates() {
   return useMutation({
     mutationFn: () => api.post<unknown[]>('/api/whatsapp/templates/sync'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...broadcastsKey, 'setup'] }),
+  });
+}
+
+/** Live counts (issue 26): a broadcast message's delivery record moved, so its counts and recipients did. */
+export function useBroadcastsLive() {
+  const queryClient = useQueryClient();
+  useDeliveryChanged(({ delivery }) => {
+    if (delivery.kind !== 'broadcast') return;
+    void queryClient.invalidateQueries({ queryKey: [...broadcastsKey, 'list'] });
+    void queryClient.invalidateQueries({ queryKey: [...broadcastsKey, 'detail'] });
   });
 }

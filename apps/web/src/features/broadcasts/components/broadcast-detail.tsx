@@ -1,4 +1,17 @@
-import { Alert, Button, Drawer, Group, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Group,
+  type MantineSize,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import type { BroadcastRecipient } from '@posada/contracts/broadcasts';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +21,17 @@ import { notify } from '../../../lib/notify.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { broadcastDetailQuery, useCancelBroadcast } from '../api/broadcasts-api.ts';
 import { apiErrorText } from '../lib/progress.ts';
+import { recipientReasonOf } from '../lib/recipient-reason.ts';
 import { BroadcastStatusBadge, RecipientStatusBadge } from './status-badge.tsx';
 
 /** One broadcast per recipient: the status of each message (delivered and read arrive by webhook), cancel. */
 export function BroadcastDetailDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('broadcasts');
   const isMobile = useIsMobile();
-  const detail = useQuery({ ...broadcastDetailQuery(id ?? ''), enabled: !!id });
+  const detail = useQuery({
+    ...broadcastDetailQuery(id ?? '', i18n.resolvedLanguage ?? 'es'),
+    enabled: !!id,
+  });
   const cancel = useCancelBroadcast();
   const data = detail.data;
 
@@ -35,7 +52,7 @@ export function BroadcastDetailDrawer({ id, onClose }: { id: string | null; onCl
       opened={!!id}
       onClose={onClose}
       position={i18n.dir() === 'rtl' ? 'left' : 'right'}
-      size={isMobile ? '100%' : 'lg'}
+      size={isMobile ? '100%' : 'xl'}
       title={data ? data.template_name : t('detail.title')}
     >
       {detail.isError ? (
@@ -81,11 +98,7 @@ export function BroadcastDetailDrawer({ id, onClose }: { id: string | null; onCl
                       <Text size="sm" c="dimmed" dir="ltr" style={{ textAlign: 'start' }}>
                         +{r.phone}
                       </Text>
-                      {r.reason ? (
-                        <Text size="xs" c="dimmed">
-                          {t(`skip.${r.reason}`, { defaultValue: r.reason })}
-                        </Text>
-                      ) : null}
+                      <RecipientReasonText recipient={r} size="xs" />
                     </Stack>
                     <RecipientStatusBadge status={r.status} />
                   </Group>
@@ -100,7 +113,8 @@ export function BroadcastDetailDrawer({ id, onClose }: { id: string | null; onCl
                     <Table.Th>{t('recipients.guest')}</Table.Th>
                     <Table.Th>{t('recipients.phone')}</Table.Th>
                     <Table.Th>{t('recipients.state')}</Table.Th>
-                    <Table.Th>{t('detail.reason')}</Table.Th>
+                    {/* A provider's reason is a sentence: it wraps in its column, names and phones stay whole. */}
+                    <Table.Th w="40%">{t('detail.reason')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -113,9 +127,7 @@ export function BroadcastDetailDrawer({ id, onClose }: { id: string | null; onCl
                       <Table.Td>
                         <RecipientStatusBadge status={r.status} />
                       </Table.Td>
-                      <Table.Td>
-                        {r.reason ? t(`skip.${r.reason}`, { defaultValue: r.reason }) : '—'}
-                      </Table.Td>
+                      <Table.Td>{r.reason ? <RecipientReasonText recipient={r} size="sm" /> : '—'}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -125,5 +137,29 @@ export function BroadcastDetailDrawer({ id, onClose }: { id: string | null; onCl
         </Stack>
       )}
     </Drawer>
+  );
+}
+
+/**
+ * Why a recipient got nothing: a provider's failure in the reader's words (the API's `reason_text`), else
+ * Posada's own reason by its label (opted out, daily limit, no phone…).
+ */
+function RecipientReasonText({ recipient, size }: { recipient: BroadcastRecipient; size: MantineSize }) {
+  const { t } = useTranslation('broadcasts');
+  const reason = recipientReasonOf(recipient);
+  if (reason.kind === 'none') return null;
+  const text =
+    reason.kind === 'posada'
+      ? t(`skip.${reason.code}`, { defaultValue: reason.code })
+      : (reason.text ?? t('detail.providerCode', { code: reason.code }));
+  return (
+    <Text
+      size={size}
+      c={recipient.status === 'failed' ? 'red.8' : 'dimmed'}
+      data-testid="recipient-reason"
+      data-code={reason.code}
+    >
+      {text}
+    </Text>
   );
 }

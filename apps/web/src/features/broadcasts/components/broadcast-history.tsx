@@ -11,8 +11,16 @@ import { broadcastListQuery } from '../api/broadcasts-api.ts';
 import { progressOf } from '../lib/progress.ts';
 import { BroadcastStatusBadge } from './status-badge.tsx';
 
-const countKeys = ['sent', 'delivered', 'read', 'failed', 'skipped'] as const;
-const countColors = { sent: 'blue', delivered: 'teal', read: 'green', failed: 'red', skipped: 'yellow' };
+// Accepted (issue 26): WhatsApp took it and has not reported it sent yet; never counted as sent.
+const countKeys = ['accepted', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
+const countColors = {
+  accepted: 'gray',
+  sent: 'teal',
+  delivered: 'teal',
+  read: 'blue',
+  failed: 'red',
+  skipped: 'gray',
+};
 
 function BroadcastCard({ broadcast, onOpen }: { broadcast: BroadcastSummary; onOpen: () => void }) {
   const { t, i18n } = useTranslation('broadcasts');

@@ -6,8 +6,9 @@ export function progressOf(counts: BroadcastCounts): number {
   return Math.round(((counts.total - counts.queued) / counts.total) * 100);
 }
 
-/** Messages that reached WhatsApp (sent, delivered or read). */
-export const reachedOf = (counts: BroadcastCounts) => counts.sent + counts.delivered + counts.read;
+/** Messages WhatsApp has (accepted, sent, delivered or read; issue 26: accepted is the provider's word). */
+export const reachedOf = (counts: BroadcastCounts) =>
+  counts.accepted + counts.sent + counts.delivered + counts.read;
 
 /** The first field error of an API answer, else its message (both already in the caller's language). */
 export function apiErrorText(error: unknown, fallback: string): string {

@@ -8,7 +8,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PlanUpgradePrompt } from '../../../components/plan-upgrade-prompt.tsx';
 import { pathTo } from '../../../config/routes.ts';
-import { broadcastSetupQuery } from '../api/broadcasts-api.ts';
+import { broadcastSetupQuery, useBroadcastsLive } from '../api/broadcasts-api.ts';
 import { BroadcastDetailDrawer } from '../components/broadcast-detail.tsx';
 import { BroadcastHistory } from '../components/broadcast-history.tsx';
 import { BroadcastWizard } from '../components/broadcast-wizard.tsx';
@@ -21,6 +21,7 @@ export function MassCommunicationPage() {
   const { t } = useTranslation('broadcasts');
   const setup = useQuery(broadcastSetupQuery());
   const [openId, setOpenId] = useState<string | null>(null);
+  useBroadcastsLive();
 
   let top: React.ReactNode;
   if (setup.isPending) top = <Skeleton h={220} radius="lg" />;

@@ -9,13 +9,19 @@ import { ChannelLogo } from '../../../lib/channel-logo.tsx';
 import { formatDateTime } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useDeleteConnection, useSyncConnection } from '../api/channels-api.ts';
-import { formatRelative, healthColor, isPlanRefusal } from '../lib/channels-lib.ts';
+import {
+  formatRelative,
+  healthColor,
+  isPlanRefusal,
+  skippedReasons,
+  syncResultText,
+} from '../lib/channels-lib.ts';
 import { useCopy } from './copy-url-field.tsx';
 
 /** The toasts of a sync: what changed, and a warning when an import collided with nights already sold. */
 export function notifySyncResult(t: TFunction<'channels'>, result: SyncResult) {
-  const changed = result.created + result.updated + result.cancelled + result.conflicts > 0;
-  notify.success(changed ? t('sync.result', result) : t('sync.noChanges'), t('sync.done'));
+  const changed = result.created + result.updated + result.cancelled + result.conflicts + result.skipped > 0;
+  notify.success(changed ? syncResultText(t, result) : t('sync.noChanges'), t('sync.done'));
   if (result.conflicts > 0) notify.warning(t('sync.conflicts', { count: result.conflicts }));
 }
 
@@ -27,13 +33,17 @@ export function notifySyncError(t: TFunction<'channels'>, error: unknown) {
   notify.error(error instanceof ApiError ? error.message : t('sync.failed'), t('sync.failed'));
 }
 
-const changeKinds = ['created', 'updated', 'cancelled', 'conflicts'] as const;
+const changeKinds = ['created', 'updated', 'cancelled', 'conflicts', 'unchanged'] as const;
 
-/** Only what changed ("Nuevas: 3 · Conflictos: 1"), or "Ninguno". */
+/** Only what the last sync did ("Nuevas: 3 · Conflictos: 1 · Omitidas: 1 (ya terminadas: 1)"), or "Ninguno". */
 function changeSummary(t: TFunction<'channels'>, changes: SyncResult): string {
   const parts = changeKinds
     .filter((kind) => changes[kind] > 0)
     .map((kind) => t(`details.changeParts.${kind}`, { count: changes[kind] }));
+  if (changes.skipped > 0)
+    parts.push(
+      t('details.changeParts.skipped', { count: changes.skipped, reasons: skippedReasons(t, changes) }),
+    );
   return parts.length > 0 ? parts.join(' · ') : t('details.changeParts.none');
 }
 

@@ -17,7 +17,7 @@ import { pathTo } from '../../../config/routes.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { channelCalendarsQuery, type Unit, useCreateConnection } from '../api/channels-api.ts';
-import { isFeedUrl, isPlanRefusal, looksLikeOtherChannel } from '../lib/channels-lib.ts';
+import { isFeedUrl, isPlanRefusal, looksLikeOtherChannel, syncResultText } from '../lib/channels-lib.ts';
 import { CopyUrlField } from './copy-url-field.tsx';
 import { GuideSteps } from './guide-steps.tsx';
 import { ChannelsPlanPrompt } from './plan-prompt.tsx';
@@ -206,8 +206,8 @@ export function DoneStep({
       >
         <Stack gap={4}>
           <Text size="sm">{t('ota.done.imported', { created: sync.data.created })}</Text>
-          <Text size="sm" c="dimmed">
-            {t('sync.result', sync.data)}
+          <Text size="sm" c="dimmed" data-testid="first-sync-result">
+            {syncResultText(t, sync.data)}
           </Text>
           {sync.data.conflicts > 0 ? (
             <Text size="sm" c="red.8" fw={600}>

@@ -3,8 +3,11 @@ import {
   type ChannelCalendar,
   type ChannelHealthState,
   calendarChannels,
+  type SyncResult,
+  syncSkipReasons,
 } from '@posada/contracts/channels';
 import { hasEligiblePlan, type StatusSubscription } from '@posada/domain/subscription';
+import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api.ts';
 import { intlLocale } from '../../../lib/intl.ts';
 
@@ -107,3 +110,20 @@ export function countByChannel(items: readonly ChannelCalendar[]): Record<Calend
 /** Whether a connection needs the operator: failing now (amber) or for more than 2 hours (red). */
 export const isFailing = (item: ChannelCalendar) =>
   item.health.state === 'failing' || item.health.state === 'red';
+
+/** Why events were skipped: "ya terminadas: 1 · canceladas en el canal: 2". */
+export function skippedReasons(t: TFunction<'channels'>, result: SyncResult): string {
+  return syncSkipReasons
+    .filter((reason) => (result.skipped_reasons[reason] ?? 0) > 0)
+    .map((reason) => t(`details.skipReasons.${reason}`, { count: result.skipped_reasons[reason] }))
+    .join(' · ');
+}
+
+/** "3 nuevas, …" and, when some events changed nothing, how many and why (issue 27). */
+export function syncResultText(t: TFunction<'channels'>, result: SyncResult): string {
+  const skipped =
+    result.skipped > 0
+      ? ` ${t('sync.skipped', { count: result.skipped, reasons: skippedReasons(t, result) })}`
+      : '';
+  return `${t('sync.result', result)}${skipped}`;
+}

@@ -13,8 +13,9 @@ import type {
   SendCheckinBody,
   SendCheckinData,
 } from '@posada/contracts/checkins';
-import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { useDeliveryChanged } from '../../../lib/use-delivery-changed.ts';
 
 export {
   type CheckinDetail,
@@ -126,3 +127,16 @@ export const notificationsQuery = () =>
 
 export const invalidateCheckins = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: checkinsKeys.all });
+
+/**
+ * The check-in's latest message (`last_message`) moves with its delivery record (issue 26): on every
+ * `delivery.changed` about a check-in, the list and that check-in reload.
+ */
+export function useCheckinMessagesLive() {
+  const queryClient = useQueryClient();
+  useDeliveryChanged(({ delivery }) => {
+    if (!delivery.checkin_id) return;
+    void queryClient.invalidateQueries({ queryKey: [...checkinsKeys.all, 'list'] });
+    void queryClient.invalidateQueries({ queryKey: checkinsKeys.detail(delivery.checkin_id) });
+  });
+}

@@ -1,15 +1,25 @@
 import { Badge, Group, Switch, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import type { DeliverySummary } from '@posada/contracts/deliveries';
 import type { CheckinStatus } from '@posada/domain/checkin-rules';
 import { IconCircleCheck, IconEye, IconKey, IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DeliveryStatusChip } from '../../../components/delivery/delivery-status.tsx';
 import { formatDateTime } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
 import { type CheckinListItem, checkinsApi, invalidateCheckins } from '../api/checkins-api.ts';
 
-export function StatusBadge({ status }: { status: CheckinStatus }) {
+/** The check-in's state; a pending one whose link expired (the stay is over) reads "Caducado" (issue 27). */
+export function StatusBadge({ status, expired = false }: { status: CheckinStatus; expired?: boolean }) {
   const { t } = useTranslation('checkins');
+  if (expired && status === 'pending') {
+    return (
+      <Badge color="gray" variant="light" tt="none" data-state="expired">
+        {t('programmed.expired')}
+      </Badge>
+    );
+  }
   return (
     <Badge color={status === 'complete' ? 'teal' : 'orange'} variant="light" tt="none">
       {t(`status.${status}`)}
@@ -85,24 +95,43 @@ export function KeysToggle({
   );
 }
 
-/** Sent, opened and completed, each lit when it happened (its time in a tooltip). */
+/**
+ * The link's progress: the latest message with the link (its channel and the provider's state, the reason in
+ * a tooltip; issue 26), then opened and completed, each lit when it happened (its time in a tooltip). The
+ * message step never says sent before a provider accepted it; a link marked sent without a delivery record
+ * (from before the delivery pipeline) says that no provider state is known.
+ */
 export function LinkProgress({
   item,
+  message,
   compact = false,
 }: {
   item: Pick<CheckinListItem, 'sent_at' | 'opened_at' | 'completed_at'>;
+  /** The latest message with the link (`last_message`); null: none. */
+  message: DeliverySummary | null;
   /** Icons only (the table's narrow column); the tooltip and label still say what and when. */
   compact?: boolean;
 }) {
   const { t, i18n } = useTranslation('checkins');
   const language = i18n.resolvedLanguage ?? 'es';
   const steps = [
-    { key: 'sent', at: item.sent_at, Icon: IconMailForward },
     { key: 'opened', at: item.opened_at, Icon: IconEye },
     { key: 'completed', at: item.completed_at, Icon: IconCircleCheck },
   ] as const;
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap={compact ? 'nowrap' : 'wrap'}>
+      {message ? (
+        <DeliveryStatusChip
+          status={message.status}
+          channel={message.channel}
+          reason={message.error_reason}
+          at={message.updated_at}
+          compact={compact}
+          testId="checkin-last-message"
+        />
+      ) : (
+        <MessageStep sent={Boolean(item.sent_at)} compact={compact} />
+      )}
       {steps.map(({ key, at, Icon }) => {
         const label = at
           ? t(`progress.${key}At`, { at: formatDateTime(at, language) })
@@ -126,5 +155,28 @@ export function LinkProgress({
         );
       })}
     </Group>
+  );
+}
+
+/** No delivery record: nothing sent yet, or a link marked sent before the pipeline kept provider states. */
+function MessageStep({ sent, compact }: { sent: boolean; compact: boolean }) {
+  const { t } = useTranslation('checkins');
+  const label = t(sent ? 'progress.untracked' : 'progress.noMessage');
+  return (
+    <Tooltip label={label} withArrow>
+      <Badge
+        size="sm"
+        variant="outline"
+        color="gray"
+        leftSection={compact ? undefined : <IconMailForward size={12} aria-hidden />}
+        px={compact ? 4 : undefined}
+        tt="none"
+        aria-label={label}
+        data-testid="checkin-last-message"
+        data-status={sent ? 'untracked' : 'none'}
+      >
+        {compact ? <IconMailForward size={12} aria-hidden style={{ display: 'block' }} /> : label}
+      </Badge>
+    </Tooltip>
   );
 }

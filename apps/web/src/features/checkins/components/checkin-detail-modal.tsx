@@ -22,6 +22,7 @@ import { ageOn } from '../../../lib/guest-details.ts';
 import { formatDateTime, formatDay, formatStay } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
 import { countryName } from '../../../lib/phone-countries.ts';
+import { StayMessages } from '../../../lib/stay-messages.tsx';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { checkinDetailQuery, registrationPdfPath } from '../api/checkins-api.ts';
 import { alpha2Of } from '../lib/countries.ts';
@@ -198,7 +199,7 @@ export function CheckinDetailModal({
               {detail.name}
             </Text>
             <Group gap="xs">
-              <StatusBadge status={detail.status} />
+              <StatusBadge status={detail.status} expired={detail.link_expired} />
               <Text size="sm" c="dimmed" span>
                 <span dir="auto">{detail.property_name}</span> ·{' '}
                 {formatStay(detail.start_date, detail.end_date, language)}
@@ -239,10 +240,11 @@ export function CheckinDetailModal({
                 <Text size="xs" c="dimmed" fw={500}>
                   {t('list.progress')}
                 </Text>
-                <LinkProgress item={detail} />
+                <LinkProgress item={detail} message={detail.last_message} />
               </Stack>
             </Group>
           </Paper>
+          <StayMessages checkinId={detail.id} />
           <RegistrationSection
             checkinId={detail.id}
             propertyId={detail.property_id}

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../config/routes.ts';
 import type { CheckinGuestFields } from '../../../lib/guest-details.ts';
 import { formatDateTime } from '../../../lib/intl.ts';
-import { checkinDetailQuery, programmedCheckinQuery } from '../api/checkins-api.ts';
+import { checkinDetailQuery, programmedCheckinQuery, useCheckinMessagesLive } from '../api/checkins-api.ts';
 import { checkinToBookingFields } from '../lib/guest-view.ts';
 import { LinkProgress, StatusBadge } from './checkin-badges.tsx';
 import { useResendCheckin } from './resend-checkin.tsx';
@@ -29,7 +29,11 @@ export function ProgrammedCheckin({ bookingId, guestName }: { bookingId: string;
   const language = i18n.resolvedLanguage ?? 'es';
   const query = useQuery(programmedCheckinQuery(bookingId));
   const resend = useResendCheckin();
+  useCheckinMessagesLive();
   const data = query.data;
+  // The latest message with the link and its provider state (issue 26) comes with the check-in itself.
+  const checkinId = data?.checkin_id ?? null;
+  const detail = useQuery({ ...checkinDetailQuery(checkinId ?? ''), enabled: Boolean(checkinId) });
   return (
     <Paper
       withBorder
@@ -44,9 +48,15 @@ export function ProgrammedCheckin({ bookingId, guestName }: { bookingId: string;
           <Title order={3} fz="sm" tt="uppercase" c="dimmed" style={{ letterSpacing: 0.4 }}>
             {t('programmed.title')}
           </Title>
-          {data?.status === 'disabled' ? (
-            <Badge color="gray" variant="light" tt="none">
-              {t('programmed.disabled')}
+          {data?.status === 'disabled' || data?.status === 'expired' ? (
+            <Badge
+              color="gray"
+              variant="light"
+              tt="none"
+              data-testid="programmed-state"
+              data-state={data.status}
+            >
+              {t(`programmed.${data.status}`)}
             </Badge>
           ) : data?.status ? (
             <StatusBadge status={data.status} />
@@ -58,6 +68,14 @@ export function ProgrammedCheckin({ bookingId, guestName }: { bookingId: string;
           <Alert color="gray" variant="light">
             {t('programmed.none')}
           </Alert>
+        ) : data.status === 'expired' ? (
+          // The stay is over without a finished check-in: what happened, and nothing to send any more.
+          <>
+            <Text size="sm" c="dimmed" data-testid="programmed-expired">
+              {t('programmed.expiredHint')}
+            </Text>
+            <LinkProgress item={data} message={detail.data?.last_message ?? null} />
+          </>
         ) : (
           <>
             <Group gap="xs" wrap="nowrap">
@@ -76,7 +94,7 @@ export function ProgrammedCheckin({ bookingId, guestName }: { bookingId: string;
                 {t('programmed.schedule', { schedule: t(`schedule.${data.schedule}`) })}
               </Text>
             ) : null}
-            <LinkProgress item={data} />
+            <LinkProgress item={data} message={detail.data?.last_message ?? null} />
             {data.status === 'complete' ? null : data.checkin_id && data.sent_at ? (
               // Already sent: the same link again, asked first (issue 13).
               <Group>

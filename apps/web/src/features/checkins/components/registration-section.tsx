@@ -25,6 +25,7 @@ import {
   IconSend,
   IconSettings,
   IconShieldX,
+  IconUsers,
   IconX,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -172,8 +173,9 @@ export function RegistrationSection({
   const queryClient = useQueryClient();
   const query = useQuery(checkinRegistrationQuery(checkinId));
   const mutation = useMutation({
-    mutationFn: (correction: boolean) => registrationsApi.send(checkinId, { correction }),
-    onSuccess: (answer, correction) => {
+    mutationFn: (body: { correction?: boolean; send_incomplete?: boolean }) =>
+      registrationsApi.send(checkinId, body),
+    onSuccess: (answer, { correction }) => {
       queryClient.setQueryData(checkinRegistrationQuery(checkinId).queryKey, answer);
       void invalidateRegistrations(queryClient);
       // Only what really happened: sent, on its way, or stopped (with the reason).
@@ -259,29 +261,52 @@ export function RegistrationSection({
   } else {
     const { registration, entity } = query.data;
     const action = complete ? sendAction(registration?.state ?? null) : null;
+    const counts = registration
+      ? {
+          registered: registration.guest_count,
+          expected: registration.expected_guests,
+          missing: Math.max(0, registration.expected_guests - registration.guest_count),
+        }
+      : null;
     const ask = () => {
       if (action === 'send') {
-        mutation.mutate(false);
+        mutation.mutate({});
+        return;
+      }
+      if (action === 'send_incomplete') {
+        modals.openConfirmModal({
+          title: t('detail.sendIncompleteTitle'),
+          children: <Text size="sm">{t('detail.sendIncompleteConfirm', counts ?? {})}</Text>,
+          labels: { confirm: t('detail.sendIncomplete'), cancel: t('common:actions.cancel') },
+          confirmProps: { color: 'orange' },
+          onConfirm: () => mutation.mutate({ send_incomplete: true }),
+        });
         return;
       }
       modals.openConfirmModal({
         title: t('detail.resendTitle'),
         children: <Text size="sm">{t('detail.resendConfirm')}</Text>,
         labels: { confirm: t('detail.resend'), cancel: t('common:actions.cancel') },
-        onConfirm: () => mutation.mutate(true),
+        onConfirm: () => mutation.mutate({ correction: true }),
       });
     };
+    const actionLabel = {
+      send: 'detail.sendNow',
+      send_incomplete: 'detail.sendIncomplete',
+      resend: 'detail.resend',
+    } as const;
     const button = action ? (
       <Button
         size="compact-sm"
-        variant={action === 'send' ? 'filled' : 'light'}
+        variant={action === 'resend' ? 'light' : 'filled'}
+        color={action === 'send_incomplete' ? 'orange' : undefined}
         leftSection={
-          action === 'send' ? <IconSend size={14} aria-hidden /> : <IconRefresh size={14} aria-hidden />
+          action === 'resend' ? <IconRefresh size={14} aria-hidden /> : <IconSend size={14} aria-hidden />
         }
         loading={mutation.isPending}
         onClick={ask}
       >
-        {t(action === 'send' ? 'detail.sendNow' : 'detail.resend')}
+        {t(actionLabel[action])}
       </Button>
     ) : null;
     body = (
@@ -345,6 +370,29 @@ export function RegistrationSection({
                   </Group>
                 ) : null}
               </Stack>
+            ) : null}
+            {registration.state === 'waiting_guests' && counts ? (
+              <Alert
+                color="orange"
+                variant="light"
+                icon={<IconUsers size={20} aria-hidden />}
+                title={t('detail.missingTitle')}
+                data-testid="registration-missing"
+              >
+                <Stack gap={4}>
+                  <Text size="sm">{t('detail.missing', counts)}</Text>
+                  {guestNames.length > 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {t('detail.missingNames', { names: guestNames.join(', ') })}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Alert>
+            ) : null}
+            {registration.sent_incomplete && counts ? (
+              <Text size="sm" c="orange.8" data-testid="registration-sent-incomplete">
+                {t('detail.sentIncomplete', counts)}
+              </Text>
             ) : null}
             <RegistrationErrors errors={registration.errors} guestNames={guestNames} />
             {registration.state === 'needs_action' &&

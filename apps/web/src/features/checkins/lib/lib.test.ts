@@ -132,7 +132,7 @@ describe('manual check-in form', () => {
   });
 
   it('builds the body with the operator_manual process', () => {
-    const body = toManualBody({ ...valid(), document_number: '12345678-z' });
+    const body = toManualBody({ ...valid(), document_number: '12345678-z' }, '2026-06-01');
     expect(body).toMatchObject({ start_date: TODAY, end_date: '2026-03-12', accepted_terms: true });
     expect(body.guest).toMatchObject({
       process: 'operator_manual',

@@ -1,5 +1,5 @@
 import type { ManualCheckinBody } from '@posada/contracts/checkins';
-import { type GuestDataInput, guestDataErrors } from '@posada/domain/checkin-rules';
+import { type GuestDataInput, guestDataErrors, keepAsked } from '@posada/domain/checkin-rules';
 
 /** The manual check-in form (checkinManual): the property and stay, the guest data, the payment and terms. */
 export interface ManualValues extends Omit<GuestDataInput, 'signature'> {
@@ -77,8 +77,9 @@ export const emptyManualValues = (propertyId: string, today: string): ManualValu
  * plus the accommodation and the accepted terms. Values are error keys of the checkins namespace.
  */
 export function manualErrors(values: ManualValues, today: string): Partial<Record<ManualField, string>> {
+  // Only what the rules ask of this traveller (issue 27): a child's hidden document fields are not checked.
   const errors: Partial<Record<ManualField, string>> = guestDataErrors(
-    { ...values, signature: '' },
+    keepAsked({ ...values, signature: '' }, today),
     { today, form: 'manual' },
   );
   if (!values.property_id) errors.property_id = 'errors.required';
@@ -95,8 +96,8 @@ export function stepErrors(step: Step, values: ManualValues, today: string) {
 }
 
 /** POST /api/checkins/manual body. */
-export function toManualBody(values: ManualValues): ManualCheckinBody {
-  const { property_id, accepted_terms, ...guest } = values;
+export function toManualBody(values: ManualValues, today: string): ManualCheckinBody {
+  const { property_id, accepted_terms, ...guest } = keepAsked(values, today);
   const data: ManualCheckinBody['guest'] = {
     ...guest,
     document_number: guest.document_number.trim().toUpperCase().replace(/[\s-]/g, ''),

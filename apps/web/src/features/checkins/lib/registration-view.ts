@@ -12,6 +12,7 @@ import { registrationKinds, registrationStates } from '@posada/contracts/authori
  * not configured or none yet. Rejected and overdue are red: they raise the alert.
  */
 export type RegistrationTone =
+  | 'waiting_guests'
   | 'pending'
   | 'sent'
   | 'accepted'
@@ -25,6 +26,7 @@ export type RegistrationTone =
   | 'none';
 
 const colors: Record<RegistrationTone, string> = {
+  waiting_guests: 'orange',
   pending: 'yellow',
   sent: 'blue',
   accepted: 'teal',
@@ -41,7 +43,8 @@ const colors: Record<RegistrationTone, string> = {
 /** The badge of a state; `overdue` (from the API) wins over any unsettled state. */
 export function registrationTone(state: RegistrationBadge, overdue = false): RegistrationTone {
   if (state === 'queued' || state === 'sending') return overdue ? 'overdue' : 'pending';
-  if (overdue && (state === 'sent' || state === 'needs_action')) return 'overdue';
+  if (overdue && (state === 'sent' || state === 'needs_action' || state === 'waiting_guests'))
+    return 'overdue';
   return state;
 }
 
@@ -54,8 +57,14 @@ export function isAlarming(tone: RegistrationTone): boolean {
   return tone === 'rejected' || tone === 'overdue';
 }
 
-/** "Enviar ahora" before it was ever accepted; "Reenviar" (a corrected version, confirmed first) after. */
-export function sendAction(state: RegistrationStateName | null): 'send' | 'resend' | null {
+/**
+ * "Enviar ahora" before it was ever accepted; "Enviar igualmente" (confirmed, with the count) while
+ * travellers are missing; "Reenviar" (a corrected version, confirmed first) after.
+ */
+export function sendAction(
+  state: RegistrationStateName | null,
+): 'send' | 'send_incomplete' | 'resend' | null {
+  if (state === 'waiting_guests') return 'send_incomplete';
   if (state === null || state === 'queued' || state === 'needs_action' || state === 'rejected') return 'send';
   if (state === 'accepted') return 'resend';
   return null;

@@ -50,6 +50,7 @@ import {
   checkinsHistoryQuery,
   checkinsListQuery,
   checkinTabs,
+  useCheckinMessagesLive,
 } from '../api/checkins-api.ts';
 import { KeysToggle, LinkProgress, StatusBadge } from '../components/checkin-badges.tsx';
 import { CheckinDetailModal } from '../components/checkin-detail-modal.tsx';
@@ -116,14 +117,14 @@ function RowMenu({
         <Menu.Item
           leftSection={<IconQrcode size={16} aria-hidden />}
           onClick={() => onLink(item)}
-          disabled={item.status === 'complete'}
+          disabled={item.status === 'complete' || item.link_expired}
         >
           {t('actions.link')}
         </Menu.Item>
         <Menu.Item
           leftSection={<IconSend size={16} aria-hidden />}
           onClick={() => onResend(item)}
-          disabled={item.status === 'complete' || (!item.email && !item.phone)}
+          disabled={item.status === 'complete' || item.link_expired || (!item.email && !item.phone)}
         >
           {t('actions.resend')}
         </Menu.Item>
@@ -150,7 +151,7 @@ function CheckinRows({ items, ...actions }: { items: CheckinListItem[] } & RowAc
           <Table.Th w={104}>{t('list.guests')}</Table.Th>
           <Table.Th w={150}>{t('list.status')}</Table.Th>
           <Table.Th w={84}>{t('list.keys')}</Table.Th>
-          <Table.Th w={104}>{t('list.progress')}</Table.Th>
+          <Table.Th w={120}>{t('list.progress')}</Table.Th>
           <Table.Th w={56}>
             <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
           </Table.Th>
@@ -191,7 +192,7 @@ function CheckinRows({ items, ...actions }: { items: CheckinListItem[] } & RowAc
             </Table.Td>
             <Table.Td>
               <Stack gap={4} align="flex-start">
-                <StatusBadge status={item.status} />
+                <StatusBadge status={item.status} expired={item.link_expired} />
                 <RowRegistrationBadge registration={actions.registrationOf(item.id)} />
               </Stack>
             </Table.Td>
@@ -199,7 +200,7 @@ function CheckinRows({ items, ...actions }: { items: CheckinListItem[] } & RowAc
               <KeysToggle item={item} compact />
             </Table.Td>
             <Table.Td>
-              <LinkProgress item={item} compact />
+              <LinkProgress item={item} message={item.last_message} compact />
             </Table.Td>
             <Table.Td>
               <RowMenu item={item} {...actions} />
@@ -230,13 +231,13 @@ function CheckinCards({ items, busy, ...actions }: { items: CheckinListItem[]; b
             <RowMenu item={item} {...actions} />
           </Group>
           <Group gap="xs">
-            <StatusBadge status={item.status} />
+            <StatusBadge status={item.status} expired={item.link_expired} />
             <RowRegistrationBadge registration={actions.registrationOf(item.id)} />
             <Text size="xs" c="dimmed">
               {t('list.guestsValue', { registered: item.guests_registered, expected: item.guests_expected })}
             </Text>
           </Group>
-          <LinkProgress item={item} />
+          <LinkProgress item={item} message={item.last_message} />
           <KeysToggle item={item} />
         </CardListItem>
       ))}
@@ -345,6 +346,7 @@ export function BookingsPage() {
   const clear = () => setParams(checkinParamsToSearch({ view: state.view, tab: state.tab, page: 1 }));
 
   const resend = useResendCheckin();
+  useCheckinMessagesLive();
   const pageIds = useMemo(() => (list.data?.items ?? []).map((i) => i.id), [list.data]);
   const registrationOf = useRegistrationBadges(history ? [] : pageIds);
   const actions: RowActions = {

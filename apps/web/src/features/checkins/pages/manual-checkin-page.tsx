@@ -15,7 +15,14 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { todayIn } from '@posada/domain/booking-rules';
-import { documentTypes, genders, kinships, paymentMethods } from '@posada/domain/checkin-rules';
+import {
+  asksSupportNumber,
+  documentTypes,
+  genders,
+  kinships,
+  paymentMethods,
+  travellerAsks,
+} from '@posada/domain/checkin-rules';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -93,6 +100,13 @@ export function ManualCheckinPage() {
   const errors = formState.errors;
   const err = (field: ManualField) => errors[field]?.message;
   const minors = watch('minors');
+  const documentType = watch('document_type');
+  // Only what the rules ask of this traveller (issue 27): no document below the age they set, and the
+  // minors question (with the kinship) for adults.
+  const asks = travellerAsks(
+    { birth_date: watch('birth_date'), nationality: watch('nationality'), arrival: watch('arrival') },
+    localToday(),
+  );
   useEffect(() => {
     const subscription = watch((_values, { name }) => {
       if (name) clearErrors(name);
@@ -108,7 +122,7 @@ export function ManualCheckinPage() {
   const nationalities = useMemo(() => countryOptions(language, 'alpha3'), [language]);
 
   const mutation = useMutation({
-    mutationFn: (values: ManualValues) => checkinsApi.manual(toManualBody(values)),
+    mutationFn: (values: ManualValues) => checkinsApi.manual(toManualBody(values, localToday())),
     onSuccess: (detail) => {
       notify.success(t('manual.saved', { name: detail.name }));
       void invalidateCheckins(queryClient);
@@ -307,12 +321,22 @@ export function ManualCheckinPage() {
             {text('email', { type: 'email', dir: 'ltr' })}
             {select('nationality', nationalities)}
             {select('country', countries)}
-            {select('document_type', docOptions)}
-            {text('document_number', { dir: 'ltr' })}
-            {text('support_number', { dir: 'ltr' })}
-            {date('issue_date')}
-            {date('expiry_date', false)}
+            {asks.document ? (
+              <>
+                {select('document_type', docOptions)}
+                {text('document_number', { dir: 'ltr' })}
+                {/* A passport has no support number: asked of a DNI/NIE only (issue 27). */}
+                {asksSupportNumber(documentType) ? text('support_number', { dir: 'ltr' }) : null}
+                {date('issue_date')}
+                {date('expiry_date', false)}
+              </>
+            ) : null}
           </SimpleGrid>
+          {asks.document ? null : (
+            <Alert color="blue" variant="light" data-testid="no-document-note">
+              {t('manual.noDocument')}
+            </Alert>
+          )}
           <Title order={2} fz="md" mt="sm">
             {t('manual.residence')}
           </Title>
@@ -322,32 +346,34 @@ export function ManualCheckinPage() {
             {text('postal_code', { dir: 'ltr' })}
             {select('residence_country', countries)}
           </SimpleGrid>
-          <Controller
-            control={control}
-            name="minors"
-            render={({ field }) => (
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  {t('fields.minors')}
-                </Text>
-                <SegmentedControl
-                  value={field.value === null ? '' : field.value ? 'yes' : 'no'}
-                  onChange={(value) => field.onChange(value === 'yes')}
-                  data={[
-                    { value: 'no', label: t('detail.no') },
-                    { value: 'yes', label: t('detail.yes') },
-                  ]}
-                  w="fit-content"
-                />
-                {err('minors') ? (
-                  <Text size="xs" c="red">
-                    {err('minors')}
+          {asks.minors ? (
+            <Controller
+              control={control}
+              name="minors"
+              render={({ field }) => (
+                <Stack gap={4}>
+                  <Text size="sm" fw={500}>
+                    {t('fields.minors')}
                   </Text>
-                ) : null}
-              </Stack>
-            )}
-          />
-          {minors ? select('kinship', kinOptions) : null}
+                  <SegmentedControl
+                    value={field.value === null ? '' : field.value ? 'yes' : 'no'}
+                    onChange={(value) => field.onChange(value === 'yes')}
+                    data={[
+                      { value: 'no', label: t('detail.no') },
+                      { value: 'yes', label: t('detail.yes') },
+                    ]}
+                    w="fit-content"
+                  />
+                  {err('minors') ? (
+                    <Text size="xs" c="red">
+                      {err('minors')}
+                    </Text>
+                  ) : null}
+                </Stack>
+              )}
+            />
+          ) : null}
+          {asks.minors && minors ? select('kinship', kinOptions) : null}
         </Stack>
         <Stack gap="md" display={step === 3 ? undefined : 'none'}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -35,10 +35,12 @@ import { bookingQuery } from '../../../lib/api/bookings-api.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { formatStay } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
+import { StayMessages } from '../../../lib/stay-messages.tsx';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
 import { checkinsApi, invalidateCheckins, type SendChannel, sendChannels } from '../api/checkins-api.ts';
 import { LinkPanel } from '../components/link-panel.tsx';
+import { SendOutcomeHeadline } from '../components/send-outcome.tsx';
 import { serverMessageKey } from '../lib/manual-form.ts';
 import { type SendValues, sendErrors, toSendBody } from '../lib/send-form.ts';
 
@@ -120,8 +122,8 @@ export function SendCheckinPage() {
       setResult(data);
       setServerAlert(null);
       void invalidateCheckins(queryClient);
-      // The result page says what happened; a toast would repeat it (issue 13). Only a link that did not
-      // go out, though asked to, gets a warning.
+      // The result page says what happened, live from the provider (issue 26); a toast would repeat it
+      // (issue 13). Only a link no channel could take, though asked to, gets a warning.
       if (values.channel !== 'qr' && !data.sent) notify.warning(t('send.notSent'));
     },
     onError: (error) => {
@@ -147,30 +149,20 @@ export function SendCheckinPage() {
   const err = (field: keyof SendValues) => formState.errors[field]?.message;
 
   if (result) {
-    const name = result.checkin.name;
     return (
       <Stack gap="lg" maw={620} mx="auto" data-testid="send-result">
         <Stack gap={4}>
-          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-            {result.sent ? t('send.doneTitle') : t('send.qrTitle')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {result.sent
-              ? t(`send.sent.${getValues('channel')}`, {
-                  name,
-                  email: result.checkin.email,
-                  phone: result.checkin.phone,
-                })
-              : t('send.qrHint', { name })}
-          </Text>
+          <SendOutcomeHeadline result={result} />
           <Text size="sm">
             <span dir="auto">{result.checkin.property_name}</span> ·{' '}
             {formatStay(result.checkin.start_date, result.checkin.end_date, language)}
           </Text>
         </Stack>
         <Paper withBorder radius="lg" p="lg">
-          <LinkPanel link={result.link} name={name} />
+          <LinkPanel link={result.link} name={result.checkin.name} />
         </Paper>
+        {/* Nothing is sent for a QR code: no messages to follow. */}
+        {result.delivery ? <StayMessages checkinId={result.checkin.id} /> : null}
         <Group justify="center">
           <Button variant="default" onClick={() => setResult(null)}>
             {t('send.another')}

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import type { DirectBookingSettings, WebUnit } from '@posada/contracts/direct-booking';
-import { IconBuildingCommunity } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconWorldOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -10,7 +10,10 @@ import { useSetUnitActive, useUpdateSettingsNow } from '../api/direct-booking-ap
 import { notifyFailure } from '../lib/error-toast.ts';
 import { groupUnitsByProperty } from '../lib/units.ts';
 
-/** Tab 1: the switch for all (enable_web_reservations) and one switch per unit on sale. */
+/**
+ * Tab 1: the switch for all (enable_web_reservations); while it is off, that state and a way to turn it on;
+ * while it is on, one switch per unit on sale.
+ */
 export function BookingStatusTab({ settings, locked }: { settings: DirectBookingSettings; locked: boolean }) {
   const { t } = useTranslation('direct-booking');
   const updateNow = useUpdateSettingsNow();
@@ -59,7 +62,21 @@ export function BookingStatusTab({ settings, locked }: { settings: DirectBooking
         </Group>
       </Paper>
 
-      {groups.length === 0 ? (
+      {!settings.enable_web_reservations ? (
+        // One state (issue 27): with the web off nothing is on sale, whatever each unit's own switch says.
+        <Paper withBorder radius="lg" data-testid="web-booking-off">
+          <EmptyState
+            icon={<IconWorldOff size={28} aria-hidden />}
+            title={t('status.offTitle')}
+            description={t('status.offHint')}
+            action={
+              <Button onClick={() => toggleAll(true)} disabled={locked} loading={updateNow.isPending}>
+                {t('status.turnOn')}
+              </Button>
+            }
+          />
+        </Paper>
+      ) : groups.length === 0 ? (
         <Paper withBorder radius="lg">
           <EmptyState
             icon={<IconBuildingCommunity size={28} aria-hidden />}

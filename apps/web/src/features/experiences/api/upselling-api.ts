@@ -13,6 +13,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { ApiError, api } from '../../../lib/api.ts';
 import i18n from '../../../lib/i18n.ts';
 import { getToken } from '../../../lib/session.ts';
+import { useDeliveryChanged } from '../../../lib/use-delivery-changed.ts';
 
 /** The operator's requests, reports and upselling settings (issue 18) live under this key. */
 export const upsellingKey = ['upselling'] as const;
@@ -114,4 +115,13 @@ export function errorText(error: unknown): string {
     return i18n.exists(key) ? i18n.t(key) : error.message;
   }
   return i18n.t('common:errors.unexpected');
+}
+
+/** A request's provider notice moves with its delivery record (issue 26): the list reloads live. */
+export function useRequestsLive() {
+  const queryClient = useQueryClient();
+  useDeliveryChanged(({ delivery }) => {
+    if (delivery.kind !== 'provider_notice') return;
+    void queryClient.invalidateQueries({ queryKey: [...upsellingKey, 'requests'] });
+  });
 }

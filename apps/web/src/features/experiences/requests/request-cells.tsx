@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { ServiceRequest } from '@posada/contracts/experiences';
 import type { Currency } from '@posada/contracts/properties';
 import { IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DeliveryStatusChip, DeliveryTime } from '../../../components/delivery/delivery-status.tsx';
 import { formatDateTime, formatDay, formatMoneyIn } from '../../../lib/intl.ts';
 import { paymentColors, paymentState, statusColors, whatsappUrl } from '../lib/request-view.ts';
 
@@ -81,4 +82,56 @@ export function serviceWhen(request: ServiceRequest, language: string): string {
 
 export function requestedAt(request: ServiceRequest, language: string): string {
   return formatDateTime(request.created_at, language);
+}
+
+/**
+ * The notice to the service's provider once the request was confirmed (issue 26): its channel and the
+ * provider's state, the reason when it did not get through. `compact`: the glyphs, the words in a tooltip.
+ */
+export function ProviderNotice({
+  request,
+  compact = false,
+}: {
+  request: Pick<ServiceRequest, 'provider_notice'>;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation('upselling');
+  const notice = request.provider_notice;
+  if (!notice) return null;
+  if (compact)
+    return (
+      <Group gap={4} wrap="nowrap" data-testid="provider-notice">
+        <Text size="xs" c="dimmed" span>
+          {t('detail.providerNoticeShort')}
+        </Text>
+        <DeliveryStatusChip
+          status={notice.status}
+          channel={notice.channel}
+          reason={notice.error_reason}
+          at={notice.updated_at}
+          compact
+          size="xs"
+        />
+      </Group>
+    );
+  return (
+    <Stack gap={2} data-testid="provider-notice" align="flex-start">
+      <Group gap={6} wrap="wrap">
+        <DeliveryStatusChip status={notice.status} channel={notice.channel} reason={notice.error_reason} />
+        <DeliveryTime at={notice.updated_at} />
+      </Group>
+      <Text size="xs" c="dimmed" dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+        {notice.to}
+      </Text>
+      {notice.error_reason ? (
+        <Text
+          size="xs"
+          c={notice.status === 'failed' ? 'red.8' : 'dimmed'}
+          data-testid="provider-notice-reason"
+        >
+          {notice.error_reason}
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }

@@ -6,7 +6,15 @@ import { formatDateTime } from '../../../lib/intl.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import type { RequestAction } from '../api/upselling-api.ts';
 import { RequestActionsMenu } from './request-actions.tsx';
-import { money, PaymentBadge, PhoneLinks, requestedAt, StatusBadge, serviceWhen } from './request-cells.tsx';
+import {
+  money,
+  PaymentBadge,
+  PhoneLinks,
+  ProviderNotice,
+  requestedAt,
+  StatusBadge,
+  serviceWhen,
+} from './request-cells.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -103,6 +111,14 @@ export function RequestDrawer({
               <Field label={t('detail.paidAt')}>{formatDateTime(request.paid_at, lang)}</Field>
             ) : null}
           </SimpleGrid>
+          {request.provider_notice ? (
+            <>
+              <Divider />
+              <Field label={t('detail.providerNotice', { provider: request.provider_name ?? '' })}>
+                <ProviderNotice request={request} />
+              </Field>
+            </>
+          ) : null}
           <Divider />
           <Field label={t('detail.notes')}>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c={request.notes ? undefined : 'dimmed'}>

@@ -6,7 +6,15 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import type { RequestAction } from '../api/upselling-api.ts';
 import { RequestActionsMenu } from './request-actions.tsx';
-import { money, PaymentBadge, PhoneLinks, requestedAt, StatusBadge, serviceWhen } from './request-cells.tsx';
+import {
+  money,
+  PaymentBadge,
+  PhoneLinks,
+  ProviderNotice,
+  requestedAt,
+  StatusBadge,
+  serviceWhen,
+} from './request-cells.tsx';
 
 interface ListProps {
   items: ServiceRequest[] | undefined;
@@ -110,6 +118,7 @@ export function RequestTable({ items, busy, onOpen, run }: ListProps) {
                   <Stack gap={6} align="flex-start">
                     <StatusBadge request={r} />
                     <PaymentBadge request={r} />
+                    <ProviderNotice request={r} compact />
                   </Stack>
                 </Table.Td>
                 <Table.Td>
@@ -159,6 +168,7 @@ export function RequestCards({ items, busy, onOpen, run }: ListProps) {
                 {money(r, r.total, lang)}
               </Text>
               <PaymentBadge request={r} />
+              <ProviderNotice request={r} compact />
             </Group>
             <RequestActionsMenu request={r} run={run} />
           </Group>

@@ -24,7 +24,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { pathTo } from '../../../config/routes.ts';
 import { propertiesQuery } from '../../../lib/api/properties-api.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
-import { requestListQuery, serviceOptionsQuery } from '../api/upselling-api.ts';
+import { requestListQuery, serviceOptionsQuery, useRequestsLive } from '../api/upselling-api.ts';
 import { ExperiencesFrame } from '../components/experiences-frame.tsx';
 import { type RequestTab, requestTabs } from '../lib/request-view.ts';
 import { useRunRequestAction } from './request-actions.tsx';
@@ -68,6 +68,7 @@ export function ServiceRequestsPage() {
   const properties = useQuery(propertiesQuery);
   const services = useQuery(serviceOptionsQuery());
   const run = useRunRequestAction(() => setOpen(null));
+  useRequestsLive();
 
   const update = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -258,7 +259,12 @@ export function ServiceRequestsPage() {
         </Stack>
       ) : null}
 
-      <RequestDrawer request={open} onClose={() => setOpen(null)} run={run} />
+      {/* The open request as the list has it now (its provider notice moves live). */}
+      <RequestDrawer
+        request={open ? (items?.find((r) => r.id === open.id) ?? open) : null}
+        onClose={() => setOpen(null)}
+        run={run}
+      />
     </ExperiencesFrame>
   );
 }

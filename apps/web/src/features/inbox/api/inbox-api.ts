@@ -18,6 +18,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { mergeLive } from '../lib/inbox-view.ts';
 
 /** Everything of the inbox lives under this key: a live message or a mutation refreshes it as one. */
 export const inboxKey = ['inbox'] as const;
@@ -61,10 +62,16 @@ export function threadQuery(id: string) {
   });
 }
 
-/** GET /api/inbox/threads/{id}/messages: the newest page first; older pages load on demand (before). */
-export function messagesQuery(id: string) {
+/** Every loaded page of a thread's messages, whatever the language they were read in. */
+export const messagesKey = (threadId: string) => [...inboxKey, 'messages', threadId] as const;
+
+/**
+ * GET /api/inbox/threads/{id}/messages: the newest page first; older pages load on demand (before). A
+ * failure's reason comes in the reader's language (Accept-Language), so the language is part of the key.
+ */
+export function messagesQuery(id: string, language: string) {
   return infiniteQueryOptions({
-    queryKey: [...inboxKey, 'messages', id],
+    queryKey: [...messagesKey(id), language],
     initialPageParam: '',
     queryFn: ({ pageParam }) =>
       api.get<MessagesPage>(inboxRoutes.messages(id), { before: pageParam || undefined }),
@@ -97,10 +104,15 @@ export function bookingOptionsQuery(threadId: string, search: string) {
   });
 }
 
-/** Puts a message into its thread's loaded pages (once, by id) without a reload. */
-export function upsertMessage(queryClient: QueryClient, message: InboxMessage) {
-  queryClient.setQueryData<{ pages: MessagesPage[]; pageParams: unknown[] }>(
-    [...inboxKey, 'messages', message.thread_id],
+/**
+ * Puts a message into its thread's loaded pages (once, by id) without a reload. A copy the page already
+ * holds keeps its reason in the reader's language while the failure is the same (`mergeLive`); answers
+ * true when the reason shown now is the socket's Spanish one (a new failure): reload the pages then.
+ */
+export function upsertMessage(queryClient: QueryClient, message: InboxMessage): boolean {
+  let stale = false;
+  queryClient.setQueriesData<{ pages: MessagesPage[]; pageParams: unknown[] }>(
+    { queryKey: messagesKey(message.thread_id) },
     (data) => {
       if (!data) return data;
       let found = false;
@@ -109,13 +121,20 @@ export function upsertMessage(queryClient: QueryClient, message: InboxMessage) {
         items: page.items.map((m) => {
           if (m.id !== message.id) return m;
           found = true;
-          return message;
+          const merged = mergeLive(m, message);
+          stale ||= merged.stale;
+          return merged.message;
         }),
       }));
-      if (!found && pages[0]) pages[0] = { ...pages[0], items: [...pages[0].items, message] };
+      if (!found && pages[0]) {
+        const merged = mergeLive(undefined, message);
+        stale ||= merged.stale;
+        pages[0] = { ...pages[0], items: [...pages[0].items, merged.message] };
+      }
       return { ...data, pages };
     },
   );
+  return stale;
 }
 
 /** Replaces a thread in the thread's own cache (the list reloads itself). */
@@ -130,7 +149,9 @@ export function useSendMessage(threadId: string) {
   return useMutation({
     mutationFn: (body: SendMessageBody) => api.post<InboxMessage>(inboxRoutes.messages(threadId), body),
     onSuccess: (message) => {
-      upsertMessage(queryClient, message);
+      // An answer that failed at once: its reason again in the reader's language.
+      if (upsertMessage(queryClient, message))
+        void queryClient.invalidateQueries({ queryKey: messagesKey(threadId) });
       void queryClient.invalidateQueries({ queryKey: [...inboxKey, 'threads'] });
     },
   });

@@ -35,6 +35,7 @@ import shell from '../../../components/shell.module.css';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { templatesQuery, usePreview, useSendMessage } from '../api/inbox-api.ts';
+import { useSentToast } from '../hooks/use-sent-toast.ts';
 import { base64Of, windowLeft } from '../lib/inbox-view.ts';
 import classes from './inbox.module.css';
 import { TemplateModal } from './template-modal.tsx';
@@ -53,6 +54,7 @@ export function Composer({
   connectHref: string;
 }) {
   const { t } = useTranslation('inbox');
+  const sentToast = useSentToast();
   const { thread } = detail;
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -83,9 +85,7 @@ export function Composer({
         onSuccess: (message) => {
           setText('');
           setFile(null);
-          if (message.status === 'failed')
-            notify.error(message.error ?? t('composer.failed'), t('composer.notSent'));
-          else notify.success(t('composer.sent'));
+          sentToast(message);
         },
         onError: (error) => notify.error(error instanceof ApiError ? error.message : t('composer.failed')),
       },

@@ -1,14 +1,14 @@
 import { ActionIcon, Badge, Box, Button, Drawer, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconBrandWhatsapp, IconId, IconMail } from '@tabler/icons-react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import shell from '../../../components/shell.module.css';
 import { formatLongDay } from '../../../lib/intl.ts';
-import { messagesQuery, threadQuery, useMarkRead } from '../api/inbox-api.ts';
-import { withDays } from '../lib/inbox-view.ts';
+import { messagesKey, messagesQuery, threadQuery, useMarkRead } from '../api/inbox-api.ts';
+import { resendChannelsOf, withDays } from '../lib/inbox-view.ts';
 import { BookingCard } from './booking-card.tsx';
 import { BotSwitch } from './bot-switch.tsx';
 import { Composer } from './composer.tsx';
@@ -45,7 +45,8 @@ export function Conversation({
 }) {
   const { t, i18n } = useTranslation('inbox');
   const detail = useQuery(threadQuery(threadId));
-  const messages = useInfiniteQuery(messagesQuery(threadId));
+  const messages = useInfiniteQuery(messagesQuery(threadId, i18n.resolvedLanguage ?? 'es'));
+  const queryClient = useQueryClient();
   const markRead = useMarkRead();
   const [cardOpened, cardDrawer] = useDisclosure(false);
   const wide = useMediaQuery('(min-width: 1101px)') ?? true;
@@ -189,7 +190,22 @@ export function Conversation({
                     </Badge>
                   </div>
                 ) : (
-                  <MessageBubble key={item.message.id} message={item.message} />
+                  <MessageBubble
+                    key={item.message.id}
+                    message={item.message}
+                    resend={
+                      thread
+                        ? {
+                            channels: resendChannelsOf(item.message, thread),
+                            recipientName:
+                              thread.guest_name || (thread.phone ? `+${thread.phone}` : (thread.email ?? '')),
+                            // The message follows its new record (also live by the socket).
+                            onResent: () =>
+                              void queryClient.invalidateQueries({ queryKey: messagesKey(threadId) }),
+                          }
+                        : null
+                    }
+                  />
                 ),
               )}
             </>

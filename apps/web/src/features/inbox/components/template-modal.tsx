@@ -9,6 +9,7 @@ import shell from '../../../components/shell.module.css';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { templatesQuery, usePreview, useSendMessage } from '../api/inbox-api.ts';
+import { useSentToast } from '../hooks/use-sent-toast.ts';
 
 /**
  * Choose a template (or quick reply), fill its numbered values, read exactly what the guest will get (the
@@ -27,6 +28,7 @@ export function TemplateModal({
   onlyApproved: boolean;
 }) {
   const { t } = useTranslation('inbox');
+  const sentToast = useSentToast();
   const templates = useQuery({ ...templatesQuery(), enabled: opened });
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [params, setParams] = useState<string[]>([]);
@@ -60,9 +62,7 @@ export function TemplateModal({
       { template_id: chosen.id, params: params.slice(0, placeholders) },
       {
         onSuccess: (message) => {
-          if (message.status === 'failed')
-            notify.error(message.error ?? t('composer.failed'), t('composer.notSent'));
-          else notify.success(t('composer.sent'));
+          sentToast(message);
           onClose();
         },
         onError: (error) => notify.error(error instanceof ApiError ? error.message : t('composer.failed')),

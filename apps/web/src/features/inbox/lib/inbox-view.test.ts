@@ -1,6 +1,15 @@
 import type { InboxMessage } from '@posada/contracts/inbox';
 import { describe, expect, it } from 'vitest';
-import { base64Of, contentOf, tickOf, windowLeft, windowOpen, withDays } from './inbox-view.ts';
+import {
+  base64Of,
+  contentOf,
+  mergeLive,
+  resendChannelsOf,
+  tickOf,
+  windowLeft,
+  windowOpen,
+  withDays,
+} from './inbox-view.ts';
 
 const now = new Date('2026-11-26T10:00:00Z');
 const message = (over: Partial<InboxMessage>): InboxMessage => ({
@@ -16,6 +25,8 @@ const message = (over: Partial<InboxMessage>): InboxMessage => ({
   template_name: null,
   status: 'received',
   error: null,
+  error_reason: null,
+  delivery_id: null,
   author_name: null,
   sent_at: '2026-11-26T09:00:00Z',
   ...over,
@@ -34,11 +45,67 @@ describe('the 24-hour window', () => {
 });
 
 describe('ticks', () => {
-  it('shows none on a guest message, a clock while queued, and the provider status after', () => {
+  it('shows none on a guest message, and the delivery state of ours (accepted included)', () => {
     expect(tickOf('received')).toBeNull();
-    expect(tickOf('queued')).toBe('pending');
+    expect(tickOf('queued')).toBe('queued');
+    expect(tickOf('accepted')).toBe('accepted');
     expect(tickOf('read')).toBe('read');
     expect(tickOf('failed')).toBe('failed');
+  });
+});
+
+describe('a failed answer', () => {
+  const failed = message({
+    direction: 'out',
+    status: 'failed',
+    channel: 'whatsapp',
+    error: '131026: Message undeliverable',
+    error_reason: 'No se pudo entregar: el número no usa WhatsApp.',
+    delivery_id: 'd1',
+  });
+  const both = { phone: '34611200301', email: 'ana@example.com' };
+
+  it('is offered again on the other channels the thread has an address for', () => {
+    expect(resendChannelsOf(failed, both)).toEqual(['sms', 'email']);
+    expect(resendChannelsOf({ ...failed, channel: 'sms' }, both)).toEqual(['whatsapp', 'email']);
+    expect(resendChannelsOf({ ...failed, channel: 'email' }, both)).toEqual(['whatsapp', 'sms']);
+    // A phone only: no e-mail; an e-mail only: neither WhatsApp nor SMS.
+    expect(resendChannelsOf(failed, { phone: '34611200301', email: null })).toEqual(['sms']);
+    expect(resendChannelsOf(failed, { phone: null, email: 'ana@example.com' })).toEqual(['email']);
+    expect(resendChannelsOf({ ...failed, channel: 'email' }, { phone: null, email: 'a@b.c' })).toEqual([]);
+  });
+
+  it('offers nothing on a guest message, one that is on its way or arrived, or one without a record', () => {
+    expect(resendChannelsOf({ ...failed, direction: 'in', status: 'received' }, both)).toEqual([]);
+    for (const status of ['queued', 'accepted', 'sent', 'delivered', 'read'] as const)
+      expect(resendChannelsOf({ ...failed, status }, both), status).toEqual([]);
+    expect(resendChannelsOf({ ...failed, delivery_id: null }, both)).toEqual([]);
+  });
+
+  it("keeps the list's reason (the reader's language) over the socket's Spanish one for the same failure", () => {
+    const listed = { ...failed, error_reason: 'Could not deliver: the number does not use WhatsApp.' };
+    const live = { ...failed, delivery_id: null };
+    expect(mergeLive(listed, live)).toEqual({
+      message: { ...live, error_reason: listed.error_reason, delivery_id: 'd1' },
+      stale: false,
+    });
+  });
+
+  it("takes the socket's reason for a new failure and says the page should reload it", () => {
+    const listed = message({ direction: 'out', status: 'sent', delivery_id: 'd1' });
+    expect(mergeLive(listed, failed)).toEqual({ message: failed, stale: true });
+    expect(mergeLive(undefined, failed)).toEqual({ message: failed, stale: true });
+    const sms = {
+      ...failed,
+      channel: 'sms' as const,
+      error: '30006: Landline',
+      error_reason: 'SMS…',
+      delivery_id: 'd2',
+    };
+    expect(mergeLive(failed, sms)).toEqual({ message: sms, stale: true });
+    // Nothing failed: nothing to reload.
+    const read = message({ direction: 'out', status: 'read', delivery_id: 'd1' });
+    expect(mergeLive(listed, read)).toEqual({ message: read, stale: false });
   });
 });
 

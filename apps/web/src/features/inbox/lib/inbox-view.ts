@@ -1,4 +1,4 @@
-import type { InboxMessage, InboxThread, MessageStatus } from '@posada/contracts/inbox';
+import type { InboxChannel, InboxMessage, InboxThread, MessageStatus } from '@posada/contracts/inbox';
 
 /**
  * Pure rules of the inbox screen (issue 17): the 24-hour window as the composer shows it, the ticks of an
@@ -21,17 +21,49 @@ export function windowLeft(
   return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
 }
 
-export type Tick = 'pending' | 'sent' | 'delivered' | 'read' | 'failed';
-/** One tick sent, two delivered, two blue read; a clock while queued; a warning when it failed. */
-export function tickOf(status: MessageStatus): Tick | null {
-  switch (status) {
-    case 'received':
-      return null;
-    case 'queued':
-      return 'pending';
-    default:
-      return status;
-  }
+/**
+ * The tick of an outgoing message is its delivery state (issue 26: queued, accepted, sent, delivered, read,
+ * failed), drawn by components/delivery; a guest's message has none.
+ */
+export function tickOf(status: MessageStatus): Exclude<MessageStatus, 'received'> | null {
+  return status === 'received' ? null : status;
+}
+
+/** The channels in the order every screen offers them (the reservation's "Reenviar por …" too). */
+const resendOrder: readonly InboxChannel[] = ['whatsapp', 'sms', 'email'];
+
+/**
+ * Where a failed answer may go again (issue 26): the channels other than the one it failed on that the
+ * thread has an address for (a phone: WhatsApp and SMS; an e-mail: e-mail). Nothing for a guest's message,
+ * one on its way or arrived, or one without a delivery record to resend.
+ */
+export function resendChannelsOf(
+  message: Pick<InboxMessage, 'direction' | 'status' | 'channel' | 'delivery_id'>,
+  thread: Pick<InboxThread, 'phone' | 'email'>,
+): InboxChannel[] {
+  if (message.direction !== 'out' || message.status !== 'failed' || !message.delivery_id) return [];
+  return resendOrder.filter(
+    (channel) => channel !== message.channel && (channel === 'email' ? !!thread.email : !!thread.phone),
+  );
+}
+
+/**
+ * A message the socket brings over the copy the page holds (issue 26): the socket's `error_reason` is in
+ * Spanish, the list's in the reader's language, so the list's wins while the failure is the same one.
+ * `stale` says the reason shown came from the socket (a new failure): reload the page's copy.
+ */
+export function mergeLive(
+  known: InboxMessage | undefined,
+  live: InboxMessage,
+): { message: InboxMessage; stale: boolean } {
+  const sameFailure = !!known && known.error === live.error && known.error_reason !== null;
+  const message = {
+    ...live,
+    error_reason:
+      sameFailure && live.error_reason !== null ? (known?.error_reason ?? null) : live.error_reason,
+    delivery_id: live.delivery_id ?? known?.delivery_id ?? null,
+  };
+  return { message, stale: live.error_reason !== null && !sameFailure };
 }
 
 export type Content = 'text' | 'image' | 'audio' | 'video' | 'document' | 'template' | 'unsupported';

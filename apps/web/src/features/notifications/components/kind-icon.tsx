@@ -8,6 +8,7 @@ import {
   IconCreditCard,
   IconIdBadge2,
   IconMessageCircle,
+  IconMessageExclamation,
   IconRobot,
   IconShieldCheck,
   IconSparkles,
@@ -27,6 +28,8 @@ const icons: Record<string, { icon: ComponentType<{ size?: number }>; color: str
   message: { icon: IconMessageCircle, color: 'green' },
   review: { icon: IconStar, color: 'yellow' },
   bot: { icon: IconRobot, color: 'violet' },
+  // Issue 26: a message to a guest, a provider or the team could not be delivered.
+  delivery: { icon: IconMessageExclamation, color: 'red' },
 };
 
 /** The icon of a notification's kind (decorative: the kind is also written beside it). */

@@ -16,7 +16,7 @@ const inboxPath = Object.values(routePaths as Record<string, string>).find(
 
 /**
  * Opening a notification marks it read and goes to what it is about: a booking, the check-ins, the
- * inbox thread of a guest's message, the bot chat (its modal), the subscription of a failed payment, a channel's overbooking or
+ * inbox thread of a guest's message, a message that could not be delivered (its booking, else its thread), the bot chat (its modal), the subscription of a failed payment, a channel's overbooking or
  * its connection.
  */
 export function useOpenNotification(onOpened?: () => void) {
@@ -45,6 +45,13 @@ export function useOpenNotification(onOpened?: () => void) {
       if (relation && user && (await isBooking(relation)))
         void navigate(pathTo('reservationBooking', { userId: user.id, relationId: relation }));
       else void navigate(pathTo('ChannelConnect'));
+    } else if (n.kind === 'delivery') {
+      // A message that could not be delivered (issue 26): its booking's page (the messages, with resend),
+      // else the guest's inbox thread.
+      if (relation && user && (await isBooking(relation)))
+        void navigate(pathTo('reservationBooking', { userId: user.id, relationId: relation }));
+      else if (relation && inboxPath) void navigate(`${inboxPath}?thread=${encodeURIComponent(relation)}`);
+      else if (inboxPath) void navigate(inboxPath);
     } else if (n.kind === 'checkin' || n.kind === 'registration') {
       void navigate(pathTo(n.kind === 'registration' ? 'registrations' : 'Bookings'));
     } else if ((n.kind === 'message' || n.kind === 'review') && inboxPath) {

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../config/routes.ts';
 import { bookingQuery } from '../../../lib/api/bookings-api.ts';
 import { ProgrammedCheckin, useBookingCheckin } from '../../../lib/booking-checkin.tsx';
+import { StayMessages } from '../../../lib/stay-messages.tsx';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
 import { ReservationModal } from '../modal/reservation-modal.tsx';
@@ -84,6 +85,7 @@ export function BookingDetailsModal({ bookingId, onClose, onEdit, extraActions }
             />
             <ProgrammedCheckin bookingId={booking.id} guestName={booking.name} />
             <BookingDetails booking={booking} checkin={checkin} />
+            <StayMessages bookingId={booking.id} />
             <BookingPayments booking={booking} />
             {user ? (
               <Group justify="flex-end">

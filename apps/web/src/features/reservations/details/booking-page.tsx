@@ -11,6 +11,7 @@ import classes from '../../../components/shell.module.css';
 import { pathTo } from '../../../config/routes.ts';
 import { bookingQuery } from '../../../lib/api/bookings-api.ts';
 import { ProgrammedCheckin, useBookingCheckin } from '../../../lib/booking-checkin.tsx';
+import { StayMessages } from '../../../lib/stay-messages.tsx';
 import { usePageAlign } from '../lib/bidi.ts';
 import { ReservationModal } from '../modal/reservation-modal.tsx';
 import { BookingPayments } from '../payments/booking-payments.tsx';
@@ -100,6 +101,7 @@ export function BookingPage() {
           <BookingActionBar booking={booking} onEdit={() => setEditing(true)} />
           <ProgrammedCheckin bookingId={booking.id} guestName={booking.name} />
           <BookingDetails booking={booking} checkin={checkin} />
+          <StayMessages bookingId={booking.id} />
           <BookingPayments booking={booking} />
           <ReservationModal
             opened={editing}

@@ -19,7 +19,7 @@ const look = {
   canceled: { color: 'orange', icon: IconPlayerPause },
   past_due: { color: 'red', icon: IconAlertTriangle },
   expired: { color: 'red', icon: IconCircleX },
-  free: { color: 'gray', icon: IconGift },
+  granted: { color: 'teal', icon: IconGift },
 } as const;
 
 /** spec 4 Subscription: where the account stands (trial with days left, active, cancelled, expired …). */
@@ -33,10 +33,15 @@ export function StatusCard({ subscription }: { subscription: Subscription }) {
   if (view.kind === 'trialing')
     detail = t('status.trialing.detail', { count: view.daysLeft, date: day(view.endsAt, lang) });
   else if (view.kind === 'active') detail = t('status.active.detail', { date: day(view.renewsAt, lang) });
+  else if (view.kind === 'granted')
+    detail = view.renewsAt
+      ? t('status.granted.detailUntil', { date: day(view.renewsAt, lang) })
+      : t('status.granted.detail');
   else if (view.kind === 'canceled')
     detail = t('status.canceled.detail', { date: day(view.accessUntil, lang) });
   else detail = t(`status.${view.kind}.detail`);
-  const paid = view.kind === 'active' || view.kind === 'canceled' || view.kind === 'past_due';
+  const paid =
+    view.kind === 'active' || view.kind === 'canceled' || view.kind === 'past_due' || view.kind === 'granted';
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="subscription-status" data-state={view.kind}>
       <Group align="flex-start" wrap="nowrap" gap="md">

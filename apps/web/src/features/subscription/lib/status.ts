@@ -7,7 +7,7 @@ export type StatusView =
   | { kind: 'canceled'; accessUntil: string | null }
   | { kind: 'past_due'; renewsAt: string | null }
   | { kind: 'expired' }
-  | { kind: 'free' };
+  | { kind: 'granted'; renewsAt: string | null };
 
 export function statusView(s: Subscription, now: Date = new Date()): StatusView {
   // A trial past its end reads as expired before the trials job has moved the row.
@@ -24,9 +24,14 @@ export function statusView(s: Subscription, now: Date = new Date()): StatusView 
   // An active subscription set to end with its period: cancelled, access kept until then.
   if (s.state === 'canceled' || (s.state === 'active' && s.cancel_at_period_end))
     return { kind: 'canceled', accessUntil: s.current_period_end };
+  if (isGranted(s)) return { kind: 'granted', renewsAt: s.current_period_end };
   if (s.state === 'active') return { kind: 'active', renewsAt: s.current_period_end };
-  if (s.state === 'free') return { kind: 'free' };
   return { kind: 'expired' };
+}
+
+/** Subscribed without Stripe: Posada granted the plan and bills it by hand (issue 27: never "free"). */
+export function isGranted(s: Subscription): boolean {
+  return s.billed_by === 'posada' && s.status_subscription === 'subscribed';
 }
 
 /** Whether the account has a paid subscription to change (else: the plan picker and Checkout). */

@@ -77,6 +77,7 @@ const subscription: Subscription = {
   configured: true,
   state: 'trialing',
   status_subscription: 'demo',
+  billed_by: 'none',
   plan: 'standard',
   billing_period: 'monthly',
   property_group: 'hotel',
@@ -202,7 +203,15 @@ describe('the status card', () => {
     });
     expect(statusView({ ...active, payment_fail: true }).kind).toBe('past_due');
     expect(statusView({ ...subscription, state: 'expired' }).kind).toBe('expired');
-    expect(statusView({ ...subscription, state: 'free' }).kind).toBe('free');
+    // Granted by Posada (subscribed, no Stripe): active and billed by hand, never "free" (issue 27).
+    const granted = {
+      ...subscription,
+      state: 'active' as const,
+      status_subscription: 'subscribed' as const,
+      billed_by: 'posada' as const,
+    };
+    expect(statusView(granted)).toEqual({ kind: 'granted', renewsAt: null });
+    expect(canManage(granted)).toBe(false);
   });
   it('offers changes only with a paid subscription that has not expired', () => {
     expect(canManage(subscription)).toBe(false);

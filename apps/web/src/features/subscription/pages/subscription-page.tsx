@@ -10,12 +10,13 @@ import { ConsumptionCard } from '../components/consumption-card.tsx';
 import { NotConfiguredAlert } from '../components/not-configured.tsx';
 import { StatusCard } from '../components/status-card.tsx';
 import { SubscriptionLoader } from '../components/subscription-loader.tsx';
-import { canManage } from '../lib/status.ts';
+import { canManage, isGranted } from '../lib/status.ts';
 import { useCheckoutReturn } from '../lib/use-checkout-return.ts';
 
 /**
  * spec 2.1 pageSubscription (/business/invoices/select/suscriptions): the account's status, then either the
- * plan picker and Checkout (trial, expired, free) or what the paid subscription is, with the way to change it.
+ * plan picker and Checkout (trial, expired) or what the paid subscription is, with the way to change it; a plan
+ * Posada granted (billed by hand) shows its invoices only.
  */
 export function SubscriptionPage({ embedded = false }: { embedded?: boolean }) {
   const { t } = useTranslation('subscription');
@@ -41,7 +42,12 @@ export function SubscriptionPage({ embedded = false }: { embedded?: boolean }) {
             </Alert>
           ) : null}
           <StatusCard subscription={sub} />
-          {!sub.configured ? (
+          {isGranted(sub) ? (
+            // Granted by Posada and billed by hand: no card checkout beside it (it would bill twice).
+            <Group gap="sm">
+              <InvoicesButton embedded={embedded} />
+            </Group>
+          ) : !sub.configured ? (
             <NotConfiguredAlert />
           ) : canManage(sub) ? (
             <Stack gap="md">
@@ -56,14 +62,7 @@ export function SubscriptionPage({ embedded = false }: { embedded?: boolean }) {
                 >
                   {t('actions.manage')}
                 </Button>
-                <Button
-                  component={Link}
-                  to={pathTo(embedded ? 'iframeInvoices' : 'invoiceList')}
-                  variant="default"
-                  leftSection={<IconFileInvoice size={18} aria-hidden />}
-                >
-                  {t('actions.invoices')}
-                </Button>
+                <InvoicesButton embedded={embedded} />
               </Group>
             </Stack>
           ) : (
@@ -77,5 +76,20 @@ export function SubscriptionPage({ embedded = false }: { embedded?: boolean }) {
         </Stack>
       )}
     </SubscriptionLoader>
+  );
+}
+
+/** The account's invoices (in the iframe's own route when embedded). */
+function InvoicesButton({ embedded }: { embedded: boolean }) {
+  const { t } = useTranslation('subscription');
+  return (
+    <Button
+      component={Link}
+      to={pathTo(embedded ? 'iframeInvoices' : 'invoiceList')}
+      variant="default"
+      leftSection={<IconFileInvoice size={18} aria-hidden />}
+    >
+      {t('actions.invoices')}
+    </Button>
   );
 }

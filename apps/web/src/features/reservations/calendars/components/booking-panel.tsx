@@ -40,6 +40,7 @@ import { channelName } from '../../../../lib/channel-brand.ts';
 import { ChannelLogo } from '../../../../lib/channel-logo.tsx';
 import { formatDateTime } from '../../../../lib/intl.ts';
 import { notify } from '../../../../lib/notify.ts';
+import { StayMessages } from '../../../../lib/stay-messages.tsx';
 import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { useBookingActions } from '../../hooks/use-booking-actions.tsx';
 import { bookingActions, bookingDetailQuery } from '../api/calendar-api.ts';
@@ -284,6 +285,7 @@ function BookingDetails({
 
       {/* The guest's check-in link: send it, or resend it once sent (issue 13). */}
       {cancelled ? null : <ProgrammedCheckin bookingId={booking.id} guestName={booking.name} />}
+      <StayMessages bookingId={booking.id} />
 
       {changing ? <ChangeRoom booking={booking} onDone={() => setChanging(false)} /> : null}
 

@@ -1,0 +1,2 @@
+ALTER TABLE "channel_calendars" ADD COLUMN "last_unchanged" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "channel_calendars" ADD COLUMN "last_skipped" jsonb DEFAULT '{}'::jsonb NOT NULL;
