@@ -75,6 +75,17 @@ describe('delivery: precompressed assets and compressed JSON', () => {
     expect(binary.rawPayload.length).toBe(4096);
   });
 
+  it('lets a browser keep a hashed build file for a year, asks again for the shell, and 404s a missing file', async () => {
+    const asset = await get('/assets/app.js', 'br, gzip');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const shell = await get('/reservas', 'br, gzip');
+    expect(shell.headers['cache-control']).not.toMatch(/immutable/);
+    const missing = await get('/assets/chunk-of-an-older-deploy.js', 'br, gzip');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).not.toMatch(/html/);
+    expect(missing.headers['cache-control'] ?? '').not.toMatch(/immutable/);
+  });
+
   it('sends the HTML precompressed too, for the app shell and for a client-side route', async () => {
     for (const url of ['/', '/reservas']) {
       const res = await get(url, 'gzip, deflate, br');

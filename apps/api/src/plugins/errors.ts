@@ -112,7 +112,10 @@ export const errorsPlugin = fp<{ spaFallback: boolean }>(async (app: FastifyInst
 
   app.setNotFoundHandler((request, reply) => {
     // The SPA's client-side routes all serve index.html; unknown /api paths stay JSON 404s.
-    if (opts.spaFallback && request.method === 'GET' && !request.url.startsWith('/api')) {
+    // A build file that is not there (a chunk of an older deploy) is a 404, never the app shell: the shell
+    // as JavaScript would fail, and the browser would keep it for a year (assets are cached immutable).
+    const missingAsset = request.url.startsWith('/assets/');
+    if (opts.spaFallback && request.method === 'GET' && !request.url.startsWith('/api') && !missingAsset) {
       // The guest check-in pages (spec 2.2) and the review request page (/r/{token}, issue 17) are their own
       // light entry, without the staff app.
       if (/^\/(checkin|services|r)\//.test(request.url))
