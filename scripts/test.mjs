@@ -3,14 +3,17 @@
 // when TEST_DATABASE_URL is set, then the Playwright flows against a production build. Ends with one
 // "N passed, N failed" line.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+const begun = Date.now();
 const root = path.resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'posada-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Each step's title and seconds, printed at the end (issue 28: the time of each step). */
+const timings = [];
 
 function run(title, command, args, { cwd = root, env = {} } = {}) {
   console.log(`\n▶ ${title}`);
@@ -21,6 +24,7 @@ function run(title, command, args, { cwd = root, env = {} } = {}) {
     env: { ...process.env, TZ: 'UTC', ...env },
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  timings.push([title, seconds]);
   if (result.status !== 0) {
     failedSteps.push(title);
     console.log(`✖ ${title} failed (${seconds} s)`);
@@ -43,6 +47,7 @@ function runAside(title, command, args, { cwd = root, env = {} } = {}) {
     child.stderr.on('data', (c) => chunks.push(c));
     child.on('close', (status) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      timings.push([title, seconds]);
       console.log(`\n▶ ${title}`);
       process.stdout.write(Buffer.concat(chunks));
       if (status !== 0) {
@@ -96,6 +101,13 @@ async function vitestAside(title, workspace, extraArgs = [], env = {}) {
 
 run('format and lint (biome)', 'npx', ['biome', 'check', '.']);
 run('module boundaries (scripts/boundaries.rules.mjs)', 'node', ['scripts/check-boundaries.mjs']);
+run('file size (scripts/check-file-size.mjs)', 'node', ['scripts/check-file-size.mjs']);
+run("the checks' own tests (node --test scripts)", 'node', [
+  '--test',
+  ...readdirSync(path.join(root, 'scripts'))
+    .filter((f) => f.endsWith('.test.mjs'))
+    .map((f) => path.join('scripts', f)),
+]);
 run('type check', 'npm', ['run', 'typecheck', '--silent']);
 run('schema and migrations agree (drizzle-kit generate)', 'node', ['scripts/check-migrations.mjs']);
 vitest('domain unit tests', 'packages/domain');
@@ -123,6 +135,9 @@ if (built) {
   countPlaywright(out);
 }
 
+console.log('\nTime per step (seconds; the API suites and the build ran side by side):');
+for (const [title, seconds] of timings) console.log(`  ${seconds.padStart(7)}  ${title}`);
+console.log(`  ${((Date.now() - begun) / 1000).toFixed(1).padStart(7)}  in all`);
 console.log('');
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join('; ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { accountsFor } from './support/accounts.ts';
+import { storeSession } from './support/auth.ts';
 import { uniqueEmail } from './support/mail.ts';
 import { DEMO_PASSWORD, E2E_MAIL_PORT } from './support/ports.ts';
 
@@ -29,12 +30,7 @@ async function signedIn(page: Page) {
     ).status(),
   ).toBe(200);
   session = await login();
-  await page.goto('/');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('posada.token', token);
-    localStorage.setItem('posada.user', JSON.stringify(user));
-    localStorage.setItem('posada.lang', 'es');
-  }, session);
+  await storeSession(page, session);
   return { headers, villaId: villa?.id ?? '' };
 }
 

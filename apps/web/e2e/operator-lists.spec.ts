@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demo } from './support/auth.ts';
+import { demo, storeSession } from './support/auth.ts';
 import { DEMO_PASSWORD } from './support/ports.ts';
 
 /**
@@ -14,15 +14,7 @@ async function open(page: Page, path: string, lang: Lang) {
   const r = await page.request.post('/api/login', { data: { email: demo.hotel, password: DEMO_PASSWORD } });
   expect(r.status()).toBe(200);
   const { token, user } = (await r.json()).data;
-  await page.goto('/');
-  await page.evaluate(
-    ({ token, user, lang }) => {
-      localStorage.setItem('posada.token', token);
-      localStorage.setItem('posada.user', JSON.stringify(user));
-      localStorage.setItem('posada.lang', lang);
-    },
-    { token, user, lang },
-  );
+  await storeSession(page, { token, user }, lang);
   await page.goto(path);
 }
 

@@ -39,9 +39,16 @@ export async function apiLogin(request: APIRequestContext, email: string): Promi
   return (await r.json()).data as ApiSession;
 }
 
-/** Opens `path` in `lang` as the signed-in `session` (stored as the web app keeps it). */
-export async function openAs(page: Page, session: ApiSession, path: string, lang: 'es' | 'en' | 'ar' = 'es') {
-  await page.goto('/');
+/**
+ * Stores `session` and `lang` as the web app keeps them, from the smallest page of the origin (the icon):
+ * loading the app itself only to reach its localStorage would cost a whole page load.
+ */
+export async function storeSession(
+  page: Page,
+  session: Pick<ApiSession, 'token' | 'user'>,
+  lang: 'es' | 'en' | 'ar' = 'es',
+) {
+  await page.goto('/favicon.svg');
   await page.evaluate(
     ({ token, user, lang }) => {
       localStorage.setItem('posada.token', token);
@@ -50,5 +57,10 @@ export async function openAs(page: Page, session: ApiSession, path: string, lang
     },
     { ...session, lang },
   );
+}
+
+/** Opens `path` in `lang` as the signed-in `session`. */
+export async function openAs(page: Page, session: ApiSession, path: string, lang: 'es' | 'en' | 'ar' = 'es') {
+  await storeSession(page, session, lang);
   await page.goto(path);
 }

@@ -1,26 +1,19 @@
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, Outlet } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { routePaths } from '../config/routes.ts';
 import { PaywallGate } from '../features/subscription/components/paywall.tsx';
 import { clearPageToasts } from '../lib/notify.ts';
+import { adminRoutes } from './admin-routes.tsx';
+import { authRoutes } from './auth-routes.tsx';
+import { calendarRoutes } from './calendar-routes.tsx';
 import { RequireRole } from './guards.tsx';
+import { invoicesRoutes } from './invoices-routes.tsx';
 import { RouteError } from './layouts/route-error.tsx';
 import { page } from './lazy-page.ts';
+import { prefetchCalendar } from './prefetch-calendar.ts';
+import { profileRoutes } from './profile-routes.tsx';
 import { settingsRoutes } from './settings-routes.tsx';
 import { FirstPropertyGate } from './shell/first-property-gate.tsx';
-
-/**
- * Calendar screens start their GET /api/calendar as soon as the route matches, while their code loads
- * (the request lives in the query cache the page then reads).
- */
-const prefetchCalendar =
-  (screen: 'apartments' | 'hotel' | 'monthly' | 'availability') =>
-  ({ request }: { request: Request }) => {
-    void import('../features/reservations/calendars/prefetch.ts').then((m) =>
-      m.prefetchCalendar(screen, request.url),
-    );
-    return null;
-  };
 
 export const router = createBrowserRouter([
   {
@@ -33,57 +26,7 @@ export const router = createBrowserRouter([
           () => import('./layouts/auth-layout.tsx'),
           (m) => m.AuthLayout,
         ),
-        children: [
-          {
-            path: routePaths.Login,
-            lazy: page(
-              () => import('../features/auth/pages/login-page.tsx'),
-              (m) => m.LoginPage,
-            ),
-          },
-          {
-            path: routePaths.Register,
-            lazy: page(
-              () => import('../features/auth/pages/register-page.tsx'),
-              (m) => m.RegisterPage,
-            ),
-          },
-          {
-            path: routePaths.Reset,
-            lazy: page(
-              () => import('../features/auth/pages/reset-page.tsx'),
-              (m) => m.ResetPage,
-            ),
-          },
-          {
-            path: routePaths.confirmacionReset,
-            lazy: page(
-              () => import('../features/auth/pages/confirm-reset-page.tsx'),
-              (m) => m.ConfirmResetPage,
-            ),
-          },
-          {
-            path: routePaths.Confirmar,
-            lazy: page(
-              () => import('../features/auth/pages/confirm-email-page.tsx'),
-              (m) => m.ConfirmEmailPage,
-            ),
-          },
-          {
-            path: routePaths.signInLink,
-            lazy: page(
-              () => import('../features/auth/pages/sign-in-link-page.tsx'),
-              (m) => m.SignInLinkPage,
-            ),
-          },
-          {
-            path: routePaths.socialCallback,
-            lazy: page(
-              () => import('../features/auth/pages/social-callback-page.tsx'),
-              (m) => m.SocialCallbackPage,
-            ),
-          },
-        ],
+        children: authRoutes,
       },
       {
         path: routePaths.Logout,
@@ -142,79 +85,7 @@ export const router = createBrowserRouter([
                   () => import('../features/auth/account/profile-layout.tsx'),
                   (m) => m.ProfileLayout,
                 ),
-                children: [
-                  { index: true, element: <Navigate to={routePaths.configAccount} replace /> },
-                  {
-                    path: routePaths.configAccount,
-                    lazy: page(
-                      () => import('../features/auth/account/account-page.tsx'),
-                      (m) => m.AccountPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.configLanguage,
-                    lazy: page(
-                      () => import('../features/auth/account/language-page.tsx'),
-                      (m) => m.LanguagePage,
-                    ),
-                  },
-                  {
-                    path: routePaths.secureSesion,
-                    lazy: page(
-                      () => import('../features/auth/account/security-page.tsx'),
-                      (m) => m.SecurityPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.integrations,
-                    lazy: page(
-                      () => import('../features/auth/account/integrations-page.tsx'),
-                      (m) => m.IntegrationsPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.profilePayments,
-                    lazy: page(
-                      () => import('../features/payments/pages/payments-account-page.tsx'),
-                      (m) => m.PaymentsAccountPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.connectionChannel,
-                    lazy: page(
-                      () => import('../features/channels/pages/connection-channel-page.tsx'),
-                      (m) => m.ConnectionChannelPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.billing,
-                    lazy: page(
-                      () => import('../features/subscription/pages/billing-page.tsx'),
-                      (m) => m.BillingPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.accountInvoices,
-                    lazy: page(
-                      () => import('../features/subscription/pages/invoices-page.tsx'),
-                      (m) => m.InvoicesPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.accountWaba,
-                    lazy: page(
-                      () => import('../features/whatsapp/pages/account-waba-page.tsx'),
-                      (m) => m.AccountWabaPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.wabaIntegration,
-                    lazy: page(
-                      () => import('../features/whatsapp/pages/waba-integration-page.tsx'),
-                      (m) => m.WabaIntegrationPage,
-                    ),
-                  },
-                ],
+                children: profileRoutes,
               },
               {
                 // spec 2.2 invoices: the subscription (select/suscriptions, manage/update-suscription) and invoicelist.
@@ -223,30 +94,7 @@ export const router = createBrowserRouter([
                   () => import('../features/subscription/pages/invoices-layout.tsx'),
                   (m) => m.InvoicesLayout,
                 ),
-                children: [
-                  { index: true, element: <Navigate to={routePaths.pageSubscription} replace /> },
-                  {
-                    path: routePaths.pageSubscription,
-                    lazy: page(
-                      () => import('../features/subscription/pages/subscription-page.tsx'),
-                      (m) => m.SubscriptionPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.updateSubscription,
-                    lazy: page(
-                      () => import('../features/subscription/pages/update-subscription-page.tsx'),
-                      (m) => m.UpdateSubscriptionPage,
-                    ),
-                  },
-                  {
-                    path: routePaths.invoiceList,
-                    lazy: page(
-                      () => import('../features/subscription/pages/invoices-page.tsx'),
-                      (m) => m.InvoicesPage,
-                    ),
-                  },
-                ],
+                children: invoicesRoutes,
               },
               {
                 path: routePaths.Servicios,
@@ -443,44 +291,7 @@ export const router = createBrowserRouter([
               () => import('../features/reservations/calendars/components/calendar-layout.tsx'),
               (m) => m.CalendarLayout,
             ),
-            children: [
-              {
-                path: routePaths.ReservationCalendar,
-                handle: { name: 'ReservationCalendar' },
-                loader: prefetchCalendar('apartments'),
-                lazy: page(
-                  () => import('../features/reservations/calendars/pages/reservation-calendar-page.tsx'),
-                  (m) => m.ReservationCalendarPage,
-                ),
-              },
-              {
-                path: routePaths.monthlyCalendar,
-                handle: { name: 'monthlyCalendar' },
-                loader: prefetchCalendar('monthly'),
-                lazy: page(
-                  () => import('../features/reservations/calendars/pages/monthly-calendar-page.tsx'),
-                  (m) => m.MonthlyCalendarPage,
-                ),
-              },
-              {
-                path: routePaths.hotelReservationCalendar,
-                handle: { name: 'hotelReservationCalendar' },
-                loader: prefetchCalendar('hotel'),
-                lazy: page(
-                  () => import('../features/reservations/calendars/pages/hotel-calendar-page.tsx'),
-                  (m) => m.HotelCalendarPage,
-                ),
-              },
-              {
-                // Issue 15: every unit on one timeline, coloured by source, with a filter by channel.
-                path: routePaths.ReservationCalendarOta,
-                handle: { name: 'ReservationCalendarOta' },
-                lazy: page(
-                  () => import('../features/reservations/calendars/pages/ota-calendar-page.tsx'),
-                  (m) => m.ReservationCalendarOtaPage,
-                ),
-              },
-            ],
+            children: calendarRoutes,
           },
           {
             // spec 2.3 Minimal layout for the check-in forms (checkinManual shows its 3-step header).
@@ -584,85 +395,7 @@ export const router = createBrowserRouter([
               () => import('./layouts/admin-layout.tsx'),
               (m) => m.AdminLayout,
             ),
-            children: [
-              {
-                path: routePaths.adminSecurity,
-                lazy: page(
-                  () => import('../features/auth/account/admin-security-page.tsx'),
-                  (m) => m.AdminSecurityPage,
-                ),
-              },
-              {
-                path: routePaths.HomeManager,
-                lazy: page(
-                  () => import('../features/admin/pages/home-manager-page.tsx'),
-                  (m) => m.HomeManagerPage,
-                ),
-              },
-              {
-                path: routePaths.advisorsPage,
-                lazy: page(
-                  () => import('../features/admin/pages/advisors-page.tsx'),
-                  (m) => m.AdvisorsPage,
-                ),
-              },
-              {
-                path: routePaths.UsuariosManager,
-                lazy: page(
-                  () => import('../features/admin/pages/users-page.tsx'),
-                  (m) => m.UsersPage,
-                ),
-              },
-              {
-                path: routePaths.adminPrices,
-                lazy: page(
-                  () => import('../features/admin/pages/prices-page.tsx'),
-                  (m) => m.PricesPage,
-                ),
-              },
-              {
-                path: routePaths.adminPayments,
-                lazy: page(
-                  () => import('../features/admin/pages/payments-page.tsx'),
-                  (m) => m.PaymentsPage,
-                ),
-              },
-              {
-                path: routePaths.adminUserManagement,
-                lazy: page(
-                  () => import('../features/admin/pages/user-management-page.tsx'),
-                  (m) => m.UserManagementPage,
-                ),
-              },
-              {
-                path: routePaths.adminUnroutedMessages,
-                lazy: page(
-                  () => import('../features/admin/pages/unrouted-messages-page.tsx'),
-                  (m) => m.UnroutedMessagesPage,
-                ),
-              },
-              {
-                path: routePaths.adminUserInformation,
-                lazy: page(
-                  () => import('../features/admin/pages/user-information-page.tsx'),
-                  (m) => m.UserInformationPage,
-                ),
-              },
-              {
-                path: routePaths.adminUserCheckins,
-                lazy: page(
-                  () => import('../features/admin/pages/user-information-page.tsx'),
-                  (m) => m.UserInformationPage,
-                ),
-              },
-              {
-                path: routePaths.adminUserCheckinsPending,
-                lazy: page(
-                  () => import('../features/admin/pages/user-information-page.tsx'),
-                  (m) => m.UserInformationPage,
-                ),
-              },
-            ],
+            children: adminRoutes,
           },
         ],
       },

@@ -3,7 +3,6 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { DeliveryContent } from '../../db/schema/deliveries.ts';
-import type { EventBus } from '../../events/bus.ts';
 import { translate } from '../../i18n/messages.ts';
 import {
   createDeliveryRepo,

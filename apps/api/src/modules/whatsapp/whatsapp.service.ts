@@ -15,7 +15,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AdapterError } from '../../adapters/adapter-error.ts';
 import type { PhoneNumberInfo, WhatsAppGateway, WhatsAppSender } from '../../adapters/whatsapp/types.ts';
 import type { Db } from '../../db/client.ts';
-import type { TemplateStatus } from '../../db/schema/messaging.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -23,8 +22,9 @@ import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { whatsappErrors as errors } from './whatsapp.errors.ts';
-import { createWhatsAppRepo, type TemplateRow, type WhatsAppAccountRow } from './whatsapp.repo.ts';
-import type { WhatsAppConnections, WhatsAppTemplateState } from './whatsapp.types.ts';
+import { createWhatsAppRepo, type WhatsAppAccountRow } from './whatsapp.repo.ts';
+import { createWhatsAppConnections } from './whatsapp-connections.ts';
+import { dailyLimitOfTier, templateStatusOf, toTemplate } from './whatsapp-templates.ts';
 
 /** What the secret box seals an own number's token for (bound to the whatsapp_accounts row id). */
 export const WHATSAPP_TOKEN_PURPOSE = 'whatsapp.token';
@@ -59,60 +59,7 @@ export interface WhatsAppDeps {
 
 export type WhatsAppService = ReturnType<typeof createWhatsAppService>;
 
-/** Meta's messaging limit tier → business-initiated conversations a day. */
-export function dailyLimitOfTier(tier: string | null | undefined): number {
-  switch (tier) {
-    case 'TIER_50':
-      return 50;
-    case 'TIER_250':
-      return 250;
-    case 'TIER_1K':
-      return 1000;
-    case 'TIER_10K':
-      return 10_000;
-    case 'TIER_100K':
-      return 100_000;
-    case 'TIER_UNLIMITED':
-      return 1_000_000;
-    default:
-      return NEW_BUSINESS_DAILY_LIMIT;
-  }
-}
-
-/** Meta's template status as stored: lowercased, any value (approved, pending, rejected, paused, disabled…). */
-export const templateStatusOf = (status: string): TemplateStatus => status.trim().toLowerCase() || 'pending';
-
-/**
- * The three states the templates list shows (contracts `templateStatuses`): approved; pending while Meta
- * reviews (pending, in_appeal, pending_deletion); rejected for everything that cannot be sent.
- */
-export const listedStatusOf = (status: string): MessageTemplate['status'] => {
-  const s = status.toLowerCase();
-  if (s === 'approved') return 'approved';
-  if (s === 'pending' || s === 'in_appeal' || s === 'pending_deletion') return 'pending';
-  return 'rejected';
-};
-
-const toTemplate = (row: TemplateRow): MessageTemplate => ({
-  id: row.id,
-  kind: row.kind,
-  name: row.name,
-  language: row.language,
-  category: row.category,
-  body: row.body,
-  status: listedStatusOf(row.status),
-  updated_at: row.updatedAt.toISOString(),
-});
-
-const templateStateOf = (row: TemplateRow): WhatsAppTemplateState => ({
-  name: row.name,
-  language: row.language,
-  status: row.status,
-  category: row.category,
-  parameterFormat: row.parameterFormat === 'NAMED' ? 'NAMED' : 'POSITIONAL',
-  components: row.components ?? null,
-  body: row.body,
-});
+export { dailyLimitOfTier, listedStatusOf, templateStatusOf } from './whatsapp-templates.ts';
 
 /**
  * The account's WhatsApp business connection (issue 17, docs/messaging.md Connection): its own number through
@@ -300,121 +247,17 @@ export function createWhatsAppService(deps: WhatsAppDeps) {
     return sharedWaba;
   }
 
-  const connections: WhatsAppConnections & {
-    applyWebhookChange(change: { field: string; wabaId: string | null; value: unknown }): Promise<void>;
-  } = {
-    async routeOf(phoneNumberId) {
-      const own = await repo.findConnectedOwnByPhone(phoneNumberId);
-      if (own) return { accountId: own.accountId };
-      if (settings.sharedPhoneNumberId && phoneNumberId === settings.sharedPhoneNumberId)
-        return { shared: true };
-      return null;
-    },
-
-    async senderFor(accountId) {
-      const row = await repo.findByAccount(accountId);
-      if (row?.status === 'disconnected') return null;
-      if (row?.mode === 'own') {
-        const token = tokenOf(row);
-        return token && row.phoneNumberId
-          ? {
-              phoneNumberId: row.phoneNumberId,
-              token,
-              mode: 'own',
-              displayPhoneNumber: row.displayPhoneNumber,
-            }
-          : null;
-      }
-      const shared = sharedSender();
-      if (!shared) return null;
-      if ((await repo.countPlaces(accountId)) > SHARED_NUMBER_MAX_PLACES) return null;
-      return { ...shared, mode: 'shared', displayPhoneNumber: row?.displayPhoneNumber ?? null };
-    },
-
-    async dailyLimit(accountId) {
-      return (await repo.findByAccount(accountId))?.messagingLimit ?? NEW_BUSINESS_DAILY_LIMIT;
-    },
-
-    async approvedTemplate(accountId, name, language) {
-      let found = await repo.findApproved(accountId, name, language);
-      if (!found && (await onSharedByDefault(accountId))) {
-        // An account on the shared number by default has no synced templates yet: fetch them once.
-        await syncShared(accountId);
-        found = await repo.findApproved(accountId, name, language);
-      }
-      if (!found) return null;
-      return {
-        id: found.id,
-        name: found.name,
-        language: found.language,
-        category: (found.category ?? 'UTILITY').toUpperCase(),
-        body: found.body,
-        parameterFormat: found.parameterFormat === 'NAMED' ? 'NAMED' : 'POSITIONAL',
-        components: found.components ?? null,
-      };
-    },
-
-    async templateStates(accountId, names) {
-      const wanted = [...new Set(names.filter(Boolean))];
-      if (!wanted.length) return [];
-      if (!(await repo.hasWhatsAppTemplates(accountId)) && (await onSharedByDefault(accountId)))
-        await syncShared(accountId);
-      return (await repo.templatesNamed(accountId, wanted)).map(templateStateOf);
-    },
-
-    /** Meta's account-level webhooks (the webhook module hands them here). */
-    async applyWebhookChange({ field, wabaId, value }) {
-      const v = (value ?? {}) as Record<string, unknown>;
-      const rows = wabaId ? await repo.listConnectedOwnByWaba(wabaId) : [];
-      const now = clock.now();
-      if (field === 'phone_number_quality_update') {
-        for (const row of rows) {
-          const token = tokenOf(row);
-          const info =
-            token && row.phoneNumberId && deps.gateway
-              ? await deps.gateway.phoneNumber(token, row.phoneNumberId).catch(() => null)
-              : null;
-          await repo.update(row.id, {
-            qualityRating: info?.qualityRating ?? row.qualityRating,
-            messagingLimit: dailyLimitOfTier(
-              info?.messagingLimitTier ?? (typeof v.current_limit === 'string' ? v.current_limit : null),
-            ),
-            updatedAt: now,
-          });
-        }
-      } else if (field === 'message_template_status_update' || field === 'template_category_update') {
-        const name = typeof v.message_template_name === 'string' ? v.message_template_name : null;
-        if (!name) return;
-        const language = typeof v.message_template_language === 'string' ? v.message_template_language : null;
-        const change: { status?: TemplateStatus; category?: string } = {};
-        if (field === 'message_template_status_update') {
-          if (typeof v.event === 'string' && v.event) change.status = templateStatusOf(v.event);
-          if (typeof v.message_template_category === 'string' && v.message_template_category)
-            change.category = v.message_template_category.toUpperCase();
-        } else if (typeof v.new_category === 'string' && v.new_category) {
-          // Completed re-categorisations only: an impending one (`correct_category`) changes nothing yet.
-          change.category = v.new_category.toUpperCase();
-        }
-        const accountIds = rows.length
-          ? rows.map((r) => r.accountId)
-          : wabaId && wabaId === (await sharedWabaId())
-            ? await repo.accountsOnSharedTemplates()
-            : [];
-        await repo.setTemplateState(accountIds, name, language, change, now);
-      } else if (field === 'account_update') {
-        const event = typeof v.event === 'string' ? v.event : '';
-        if (!['PARTNER_REMOVED', 'ACCOUNT_DELETED', 'DISABLED_UPDATE'].includes(event)) return;
-        for (const row of rows) {
-          await repo.update(row.id, {
-            status: 'disconnected',
-            disconnectedAt: now,
-            tokenSealed: null,
-            updatedAt: now,
-          });
-        }
-      }
-    },
-  };
+  const connections = createWhatsAppConnections({
+    repo,
+    clock,
+    gateway: deps.gateway,
+    sharedPhoneNumberId: settings.sharedPhoneNumberId,
+    sharedSender,
+    tokenOf,
+    onSharedByDefault,
+    syncShared,
+    sharedWabaId,
+  });
 
   return {
     connections,
