@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountToMinorUnits, roundHalfAwayFromZero } from './money.ts';
+import { amountToMinorUnits, formatMoney, roundHalfAwayFromZero } from './money.ts';
 
 /** An amount in cents written as the operator types it: 1234 → 12.34, −5 → −0.05. */
 const typed = (cents: number) =>
@@ -69,5 +69,13 @@ describe('amounts to minor units (ARCHITECTURE §6: integer minor units, rounded
         if (a <= b) expect(minor).toBeLessThanOrEqual(amountToMinorUnits(b, 2));
       }),
     );
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes minor units as a reader of each language does, pesos without decimals', () => {
+    expect(formatMoney(125050, 'EUR', 'es')).toBe('1250,50\u00a0€');
+    expect(formatMoney(125050, 'EUR', 'en')).toBe('€1,250.50');
+    expect(formatMoney(125000000, 'COP', 'es')).toMatch(/^1\.250\.000\s?COP$/);
   });
 });

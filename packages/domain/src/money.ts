@@ -27,3 +27,17 @@ export function amountToMinorUnits(amount: number, exponent: number, shownDigits
   const shown = roundHalfAwayFromZero(amount, Math.min(shownDigits, exponent));
   return roundHalfAwayFromZero(shown < 0 ? -shift(-shown, exponent) : shift(shown, exponent), 0);
 }
+
+/** The number formats of Posada's three languages (the API's e-mails, messages and bot replies). */
+export const intlTagOf = { es: 'es-ES', en: 'en-GB', ar: 'ar' } as const;
+
+/** Minor units in the currency as a reader of `language` writes money (Colombian pesos without decimals, spec 9). */
+export function formatMoney(minor: number, currency: string, language: keyof typeof intlTagOf): string {
+  const digits = currency === 'COP' ? 0 : 2;
+  return new Intl.NumberFormat(intlTagOf[language], {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(minor / 100);
+}

@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Clock } from '../../lib/clock.ts';
+import { sameSecret } from '../../lib/constant-time.ts';
 import { AdapterError, type AdapterErrorKind } from '../adapter-error.ts';
 import type { AdapterTracker } from '../status.ts';
 import type { StripeCallOptions, StripeGateway } from './types.ts';
@@ -54,7 +55,7 @@ export function verifyStripeSignature(
   const expected = createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest();
   const matches = signatures.some((hex) => {
     const given = Buffer.from(hex, 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return sameSecret(given, expected);
   });
   if (!matches) throw reject('no v1 signature matches');
   if (Math.abs(nowMs / 1000 - t) > toleranceS) throw reject('timestamp outside the tolerance');

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../../lib/constant-time.ts';
 
 /** POST parameters as a webhook carries them: repeated names (MediaUrl…) keep every value. */
 export type TwilioParams = URLSearchParams | Readonly<Record<string, string | readonly string[]>>;
@@ -67,7 +68,7 @@ export function verifyTwilioSignature(
     for (const candidate of signatureUrlVariants(url)) {
       const expected = Buffer.from(twilioSignature(token, candidate, params), 'utf8');
       // No early return: every candidate is compared, so the time does not say which one matched.
-      if (given.length === expected.length && timingSafeEqual(given, expected)) valid = true;
+      if (sameSecret(given, expected)) valid = true;
     }
   }
   return valid;

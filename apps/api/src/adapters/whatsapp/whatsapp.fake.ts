@@ -65,9 +65,10 @@
  *                        message_template_status_update / template_category_update webhooks
  *   GET  /_fake/deliveries  {data: the webhooks posted (field, status answered, payload), oldest first}
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sameSecret } from '../../lib/constant-time.ts';
 import type { FakeAnswer, RecordedRequest } from '../fake-http.ts';
 import { dialogPage } from './whatsapp.fake-dialog.ts';
 import { FakeGraphError, invalidParam, missingParam } from './whatsapp.fake-errors.ts';
@@ -480,9 +481,7 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
         throw new FakeGraphError(401, 190, 'Authentication required: the media URL needs the access token');
       }
       const expires = Number(url.searchParams.get('expires'));
-      const given = Buffer.from(url.searchParams.get('sig') ?? '');
-      const expected = Buffer.from(media ? mediaSignature(media.id, expires) : '');
-      if (!media || given.length !== expected.length || !timingSafeEqual(given, expected))
+      if (!media || !sameSecret(url.searchParams.get('sig'), mediaSignature(media.id, expires)))
         throw new FakeGraphError(404, 100, 'Media not found');
       if (store.now() > expires) throw new FakeGraphError(404, 100, 'URL signature expired');
       return { bytes: media.bytes, mime: media.mime };

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../../lib/constant-time.ts';
 
 /**
  * Meta's webhook signature (whatsapp-cloud-api.md §1): `X-Hub-Signature-256: sha256=<hex>` where hex is
@@ -15,7 +16,5 @@ export function verifyWhatsAppSignature(
   header: string | null | undefined,
 ): boolean {
   if (!header) return false;
-  const expected = Buffer.from(signWhatsAppBody(appSecret, rawBody), 'utf8');
-  const given = Buffer.from(header.trim(), 'utf8');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(header.trim(), signWhatsAppBody(appSecret, rawBody));
 }

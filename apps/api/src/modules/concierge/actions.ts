@@ -1,3 +1,4 @@
+import { todayIn } from '@posada/domain/booking-rules';
 import { type BotAction, HANDOVER_REPLY, localized } from '@posada/domain/concierge';
 import type { Said, Turn } from './answering.service.ts';
 import type { ChatsRepo } from './chats.repo.ts';
@@ -16,12 +17,6 @@ interface ActionParts {
   bell: (turn: Turn, key: string, body: string) => Promise<void>;
   escalate: (turn: Turn, rule: string, options: { pending: boolean; action?: BotAction }) => Promise<void>;
 }
-
-/** Today in the property's time zone (YYYY-MM-DD). */
-const todayIn = (now: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
 
 /**
  * What the bot may do on its own (docs/concierge.md, Actions), each only when the operator allows it in
@@ -214,7 +209,7 @@ export function createConciergeActions(deps: ConciergeDeps, parts: ActionParts) 
       if (offer.kind === 'service') {
         if (!turn.checkin)
           return escalate(turn, 'offer_services: no check-in for this guest', { pending: false, action });
-        const today = todayIn(deps.clock.now(), turn.timeZone);
+        const today = todayIn(turn.timeZone, deps.clock.now());
         // The service is for today, within the stay (the middle of the three ISO dates).
         const day = [turn.checkin.startDate, today, turn.checkin.endDate].sort()[1] as string;
         try {

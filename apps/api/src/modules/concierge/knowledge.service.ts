@@ -1,5 +1,6 @@
 import type { ConciergeLanguage, LocalizedAnswer } from '@posada/domain/concierge';
 import type { PriceType, ServiceCategory } from '@posada/domain/experiences';
+import { intlTagOf } from '@posada/domain/money';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { KnowledgeEntry } from '../../adapters/llm/concierge-engine.ts';
 import { checkins } from '../../db/schema/checkins.ts';
@@ -15,7 +16,6 @@ export const NAME_PLACEHOLDER = '{alojamiento}';
 
 type L = ConciergeLanguage;
 const langs: L[] = ['es', 'en', 'ar'];
-const intlTags: Record<L, string> = { es: 'es-ES', en: 'en-GB', ar: 'ar' };
 /** One text per language from a template. */
 const each = (make: (l: L) => string): LocalizedAnswer => ({
   es: make('es'),
@@ -28,7 +28,7 @@ const hasText = (text: LocalizedAnswer) => langs.some((l) => text[l].length > 0)
 
 function money(minor: number, currency: string, l: L): string {
   const digits = currency === 'COP' ? 0 : 2;
-  return new Intl.NumberFormat(intlTags[l], {
+  return new Intl.NumberFormat(intlTagOf[l], {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,
@@ -61,7 +61,7 @@ const categoryWords: Record<ServiceCategory, string> = {
 
 /** A date (YYYY-MM-DD) as the guest reads it. */
 const day = (iso: string, l: L) =>
-  new Intl.DateTimeFormat(intlTags[l], { dateStyle: 'long', timeZone: 'UTC' }).format(
+  new Intl.DateTimeFormat(intlTagOf[l], { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${iso}T12:00:00Z`),
   );
 

@@ -1,25 +1,16 @@
 import type { ConciergeLanguage } from '@posada/domain/concierge';
+import { formatMoney, intlTagOf } from '@posada/domain/money';
 
 /**
  * What the bot writes when it acts (docs/concierge.md, Actions), in the guest's language. The knowledge's
  * answers are the operator's own words; these are the bot's few fixed sentences around an action.
  */
-const intlTags: Record<ConciergeLanguage, string> = { es: 'es-ES', en: 'en-GB', ar: 'ar' };
 
-/** Minor units in the currency (Colombian pesos without decimals). */
-export function formatMoney(minor: number, currency: string, language: ConciergeLanguage): string {
-  const digits = currency === 'COP' ? 0 : 2;
-  return new Intl.NumberFormat(intlTags[language], {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(minor / 100);
-}
+export { formatMoney };
 
 /** An instant as a date and time in the property's zone. */
 export function formatInstant(iso: string, timeZone: string, language: ConciergeLanguage): string {
-  return new Intl.DateTimeFormat(intlTags[language], {
+  return new Intl.DateTimeFormat(intlTagOf[language], {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone,

@@ -1,28 +1,18 @@
 import type { WebBookingAnswer } from '@posada/contracts/direct-booking';
+import { formatMoney, intlTagOf } from '@posada/domain/money';
 import { type Locale, translate } from '../../i18n/messages.ts';
 import type { Deliver } from '../delivery/delivery.types.ts';
 import type { OutgoingMail } from '../mail/mail.service.ts';
 import type { WebPropertyRow } from './direct-booking.repo.ts';
 
-const intlTags: Record<Locale, string> = { es: 'es-ES', en: 'en-GB', ar: 'ar' };
-
 /** A stay date (YYYY-MM-DD) written out in the guest's language: 'martes, 1 de diciembre de 2026'. */
 export function longDate(date: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlTags[locale], { dateStyle: 'full', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(intlTagOf[locale], { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
 }
 
-/** Minor units in the currency, as the guest reads money (Colombian pesos without decimals, spec 9). */
-export function formatMoney(minor: number, currency: string, locale: Locale): string {
-  const digits = currency === 'COP' ? 0 : 2;
-  return new Intl.NumberFormat(intlTags[locale], {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(minor / 100);
-}
+export { formatMoney };
 
 const escapeHtml = (value: string) =>
   value

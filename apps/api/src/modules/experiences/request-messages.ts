@@ -1,10 +1,10 @@
 import { experiencesGuestPages } from '@posada/contracts/experiences';
+import { formatMoney, intlTagOf } from '@posada/domain/money';
 import { type Locale, locales, translate } from '../../i18n/messages.ts';
 import { type GuestDeliveryOutcome, outcomeOf } from '../delivery/delivery.types.ts';
 import { type ExperiencesDeps, providerNoticeRef } from './experiences.deps.ts';
 import { createRequestsRepo, type RequestView } from './requests.repo.ts';
 
-const intlTags: Record<Locale, string> = { es: 'es-ES', en: 'en-GB', ar: 'ar' };
 const localeOf = (language: string | null | undefined): Locale =>
   (locales as readonly string[]).includes(language ?? '') ? (language as Locale) : 'es';
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
@@ -13,20 +13,9 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 /** A service date (YYYY-MM-DD) in the reader's language. */
 export function longDate(date: string | null, locale: Locale): string {
   if (!date) return '';
-  return new Intl.DateTimeFormat(intlTags[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(intlTagOf[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
-}
-
-/** Minor units in the currency (Colombian pesos without decimals, spec 9). */
-export function formatMoney(minor: number, currency: string, locale: Locale): string {
-  const digits = currency === 'COP' ? 0 : 2;
-  return new Intl.NumberFormat(intlTags[locale], {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(minor / 100);
 }
 
 export type GuestMessageStatus = 'pending' | 'approved' | 'rejected' | 'paid';

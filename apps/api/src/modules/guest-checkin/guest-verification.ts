@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomInt } from 'node:crypto';
 import type {
   ConfirmVerificationBody,
   GuestSession,
@@ -10,6 +10,7 @@ import { maskContact } from '@posada/domain/contact-mask';
 import { normalizePhone } from '@posada/domain/phone';
 import { type Locale, translate } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { sameSecret } from '../../lib/constant-time.ts';
 import type { CheckinRecords } from '../checkins/checkin-records.service.ts';
 import { guestCheckinErrors as errors } from './guest-checkin.errors.ts';
 import type { GuestCheckinRepo } from './guest-checkin.repo.ts';
@@ -113,7 +114,7 @@ export function createGuestVerification(deps: {
       if (row.attempts >= VERIFICATION_ATTEMPTS) throw errors.tooManyAttempts();
       const expected = Buffer.from(row.codeHash, 'hex');
       const given = Buffer.from(hashCode(checkin.id, body.code), 'hex');
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      if (!sameSecret(given, expected)) {
         await repo.countWrongCode(row.id);
         throw errors.wrongMessagingCode();
       }

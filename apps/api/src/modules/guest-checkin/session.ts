@@ -1,4 +1,5 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { sameSecret } from '../../lib/constant-time.ts';
 
 /**
  * The guest's check-in session: a stateless token signed with HMAC-SHA-256 under a key derived from
@@ -65,7 +66,7 @@ export function createSessionSigner(appSecret: string, previousSecret?: string):
       const given = Buffer.from(signature, 'base64url');
       const signed = keys.some((key) => {
         const expected = signWith(key, payload);
-        return given.length === expected.length && timingSafeEqual(given, expected);
+        return sameSecret(given, expected);
       });
       if (!signed) return null;
       let claims: SessionClaims;

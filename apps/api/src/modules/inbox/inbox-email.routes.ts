@@ -1,18 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import { okEnvelope } from '@posada/contracts/envelope';
 import { emailInboundAnswer, emailInboundBody } from '@posada/contracts/inbox-webhooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock.ts';
+import { sameSecret } from '../../lib/constant-time.ts';
 import { inboxErrors } from './inbox.errors.ts';
 import type { InboxCoreService } from './inbox.service.ts';
-
-/** Constant-time comparison of a shared secret (lengths compared first, as timingSafeEqual needs). */
-export function sameSecret(given: string | undefined, expected: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** reply+{thread id}@domain → the thread id (the reply address our e-mails give). */
 export function threadIdOfReplyAddress(to: string, domain: string | undefined): string | null {

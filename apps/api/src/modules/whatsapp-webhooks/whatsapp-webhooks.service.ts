@@ -1,8 +1,10 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WhatsAppGateway } from '../../adapters/whatsapp/types.ts';
+import { verifyWhatsAppSignature } from '../../adapters/whatsapp/whatsapp.signature.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { sameSecret } from '../../lib/constant-time.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { storableJson } from '../../lib/storable-text.ts';
 import type { FileStorage } from '../files/storage.ts';
@@ -81,17 +83,9 @@ const SWEEP_AGE_MS = 30_000;
  */
 const SWEEP_GIVE_UP_MS = 24 * 60 * 60 * 1000;
 
-/** Constant-time equality of two strings (lengths compared first, as timingSafeEqual needs). */
-function sameText(given: string, expected: string): boolean {
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** X-Hub-Signature-256 is `sha256=` + HMAC-SHA256(app secret, the raw body bytes) in hex. */
-export function signatureMatches(appSecret: string, raw: Uint8Array, header: string): boolean {
-  return sameText(header.trim(), `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`);
-}
+/** X-Hub-Signature-256 over the raw body bytes: the adapter's check (whatsapp-cloud-api.md §1). */
+export const signatureMatches = (appSecret: string, raw: Uint8Array, header: string): boolean =>
+  verifyWhatsAppSignature(appSecret, raw, header);
 
 export function createWhatsAppWebhooksService(deps: {
   db: Db;
@@ -407,7 +401,7 @@ export function createWhatsAppWebhooksService(deps: {
     /** GET /api/webhooks/whatsapp: Meta's subscription handshake; answers the raw challenge. */
     verify(query: { mode?: string; token?: string; challenge?: string }): string {
       if (!deps.verifyToken) throw whatsappWebhooksErrors.notConfigured();
-      if (query.mode !== 'subscribe' || !sameText(query.token ?? '', deps.verifyToken))
+      if (query.mode !== 'subscribe' || !sameSecret(query.token ?? '', deps.verifyToken))
         throw whatsappWebhooksErrors.verifyTokenInvalid();
       return query.challenge ?? '';
     },
