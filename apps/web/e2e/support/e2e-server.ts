@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
+import pg from 'pg';
 import { pino } from 'pino';
 import { startFakeGoogle } from '../../../api/src/adapters/google/google.fake.ts';
 import { startIcalFake } from '../../../api/src/adapters/ical/ical.fake.ts';
@@ -32,6 +33,20 @@ import { createLocalStorage } from '../../../api/src/modules/files/storage.ts';
 import { reviewRequestsJob } from '../../../api/src/modules/reviews/reviews.jobs.ts';
 import { DEMO_PASSWORD, E2E_BASE_URL, E2E_MAIL_PORT, E2E_PORT } from './ports.ts';
 import { adminSpecs, enrolThroughApi, specAdmin, unenrolledAdmin } from './two-factor-server.ts';
+
+/** An empty database `name` on baseUrl's server, dropped first if an earlier run left it. */
+async function freshPostgres(baseUrl: string, name: string) {
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
 
 const smtp = await startSmtpCapture();
 // A local server that plays Google's OAuth endpoints; whoever reaches its consent page signs in as this person.
@@ -295,7 +310,14 @@ const config = loadConfig({
   TRUST_PROXY: 'true',
   RATE_LIMIT_PUBLIC_MAX: '1000000',
 });
-const database = await openDatabase({ dataDir: config.DATA_DIR });
+// On the machine's PostgreSQL when the tests have one (CI does): a throwaway database, dropped at the end.
+// Native PostgreSQL leaves the browsers more of the two cores than the embedded one; without it, PGlite.
+// Named by the port (parallel runs keep apart) and made anew at each start: an earlier run's, should its
+// drop not have finished before the runner ended the process, goes then.
+const throwaway = process.env.TEST_DATABASE_URL
+  ? await freshPostgres(process.env.TEST_DATABASE_URL, `posada_e2e_${E2E_PORT}`)
+  : null;
+const database = await openDatabase({ databaseUrl: throwaway?.url, dataDir: config.DATA_DIR });
 await database.migrate();
 // The same demo data as `npm run demo`, photos included.
 const files = createFilesService({ storage: createLocalStorage(config.DATA_DIR) });
@@ -387,12 +409,13 @@ await database.db.insert(users).values({
   applicationTag: 'posada',
 });
 console.log(
-  `e2e server at ${E2E_BASE_URL} (mail at http://127.0.0.1:${E2E_MAIL_PORT}, Stripe fake at ${stripe.url})`,
+  `e2e server at ${E2E_BASE_URL} on ${database.kind} (mail at http://127.0.0.1:${E2E_MAIL_PORT}, Stripe fake at ${stripe.url})`,
 );
 
 const stop = async () => {
   await app.close();
   await database.close();
+  await throwaway?.drop();
   await smtp.close();
   await google.close();
   await ses.close();

@@ -91,6 +91,15 @@ describe('a failed answer', () => {
     });
   });
 
+  it('never moves a status back: the send\'s own answer arriving after the socket\'s "delivered"', () => {
+    const delivered = message({ direction: 'out', status: 'delivered', delivery_id: 'd1' });
+    const lateAnswer = { ...delivered, status: 'accepted' as const };
+    expect(mergeLive(delivered, lateAnswer).message.status).toBe('delivered');
+    expect(mergeLive(lateAnswer, { ...delivered, status: 'read' }).message.status).toBe('read');
+    // A failure is no step back: it shows.
+    expect(mergeLive(delivered, { ...failed, status: 'failed' }).message.status).toBe('failed');
+  });
+
   it("takes the socket's reason for a new failure and says the page should reload it", () => {
     const listed = message({ direction: 'out', status: 'sent', delivery_id: 'd1' });
     expect(mergeLive(listed, failed)).toEqual({ message: failed, stale: true });

@@ -47,6 +47,11 @@ export function resendChannelsOf(
   );
 }
 
+/** An outbound message's way, in order: a status only moves forward along it (a failure is off it). */
+const onItsWay: readonly InboxMessage['status'][] = ['queued', 'accepted', 'sent', 'delivered', 'read'];
+const behind = (status: InboxMessage['status'], than: InboxMessage['status']) =>
+  onItsWay.includes(status) && onItsWay.indexOf(status) < onItsWay.indexOf(than);
+
 /**
  * A message the socket brings over the copy the page holds (issue 26): the socket's `error_reason` is in
  * Spanish, the list's in the reader's language, so the list's wins while the failure is the same one.
@@ -59,6 +64,8 @@ export function mergeLive(
   const sameFailure = !!known && known.error === live.error && known.error_reason !== null;
   const message = {
     ...live,
+    // A copy that arrives late (the send's own answer after the socket's "delivered") never moves it back.
+    status: known && behind(live.status, known.status) ? known.status : live.status,
     error_reason:
       sameFailure && live.error_reason !== null ? (known?.error_reason ?? null) : live.error_reason,
     delivery_id: live.delivery_id ?? known?.delivery_id ?? null,
