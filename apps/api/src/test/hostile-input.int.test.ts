@@ -4,7 +4,6 @@
 // seed the run prints: FC_SEED=<n> (and FC_ROUTE='METHOD /api/url' to run one route).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobsSchema } from '../lib/pg-boss-jobs.ts';
 import type { ApiRoute } from '../plugins/access.ts';
 import { bearer, createAdmin, createEmpresa, loginToken, uniqueIp } from './auth-helpers.ts';
 import {
@@ -19,6 +18,7 @@ import {
   toQueryString,
   unruledStrings,
 } from './hostile-input.ts';
+import { settleJobs } from './settle-jobs.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : Math.floor(Math.random() * 2 ** 31);
@@ -234,16 +234,6 @@ describe(`hostile input over the route table (seed ${SEED})`, () => {
    * queue, and what those jobs set going in turn (a held police report released → sent → the operator's
    * notice e-mailed), a few rounds at most.
    */
-  async function settleJobs() {
-    for (let round = 0; round < 5; round++) {
-      await t.app.eventsIdle();
-      const { rows } = await t.database.sql.query<{ name: string }>(
-        `SELECT DISTINCT name FROM ${jobsSchema}.job WHERE state < 'completed' AND start_after <= now()`,
-      );
-      if (rows.length === 0) return;
-      for (const { name } of rows) await t.jobs.drain(name, 3000).catch(() => undefined);
-    }
-  }
 
   it('answers no generated request with a 5xx; refusals are envelopes and change nothing', async () => {
     const only = process.env.FC_ROUTE;
@@ -328,7 +318,7 @@ describe(`hostile input over the route table (seed ${SEED})`, () => {
               message: expect.any(String),
             });
           } else {
-            await settleJobs();
+            await settleJobs(t);
           }
           const after = await tableFingerprints(t.database);
           if (res.statusCode >= 400) {
