@@ -33,6 +33,9 @@ export function buildCheckinWing(
   const { config, db, clock, jobs, events, adapters, logger, secrets, deliver } = ctx;
   const notifications = platform.notifications.service;
   const guestPayments = money.payments.service.guestPayments;
+  /** A check-in's guest link, for the system's own messages (no staff member asks: no user in the tenant). */
+  const checkinUrl = async (accountId: string, checkinId: string) =>
+    (await checkins.service.checkins.link({ accountId, userId: '' }, checkinId)).url;
   // The experiences store (issue 18, docs/experiences.md): services, providers, guests' requests and their
   // payments, upselling offers through the inbox, reports.
   const experiences = createExperiencesModule({
@@ -49,8 +52,7 @@ export function buildCheckinWing(
     deliver,
     deliveries: { summaries: (...args) => ports.deliveries().summaries(...args) },
     whatsapp: ports.whatsapp,
-    checkinLink: async (accountId, checkinId) =>
-      (await checkins.service.checkins.link({ accountId, userId: '' }, checkinId)).url,
+    checkinLink: checkinUrl,
   });
   const checkins = createCheckinsModule({
     db,
@@ -133,7 +135,7 @@ export function buildCheckinWing(
     guestCheckin: guestCheckin.service,
     readiness: money.onlinePayments,
   });
-  return { experiences, checkins, authorities, smartLocks, guestCheckin, deposits };
+  return { experiences, checkins, authorities, smartLocks, guestCheckin, deposits, checkinUrl };
 }
 
 export type CheckinWing = ReturnType<typeof buildCheckinWing>;

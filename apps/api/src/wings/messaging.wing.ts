@@ -20,13 +20,11 @@ export function buildMessagingWing(
   ctx: WingContext,
   platform: Pick<PlatformWing, 'mail' | 'accounts' | 'files' | 'notifications'>,
   stays: Pick<StaysWing, 'bookings'>,
-  checkin: Pick<CheckinWing, 'checkins' | 'smartLocks' | 'experiences'>,
+  checkin: Pick<CheckinWing, 'checkins' | 'smartLocks' | 'experiences' | 'checkinUrl'>,
 ) {
   const { config, db, clock, jobs, events, adapters, logger, storage, deliver, realtime } = ctx;
   const notifications = platform.notifications.service;
   const accounts = platform.accounts.service;
-  const checkinLink = async (accountId: string, checkinId: string) =>
-    (await checkin.checkins.service.checkins.link({ accountId, userId: '' }, checkinId)).url;
   const accessCode = (accountId: string, checkinId: string) =>
     checkin.smartLocks.service.release.guestView(accountId, checkinId);
   const delivery = createDeliveryModule({
@@ -175,7 +173,7 @@ export function buildMessagingWing(
           : null,
     },
     accessCode,
-    checkinLink,
+    checkinLink: checkin.checkinUrl,
     requestService: async (r) => {
       const made = await checkin.experiences.service.guestStore.request(
         r.propertyId,
