@@ -240,6 +240,8 @@ test('send now never pretends: nothing goes out with the demo login, and the che
   await openAs(page, session, '/business/checkin-management/registrations?state=rejected');
   // Two properties: the list says which one each registration belongs to.
   await expect(page.getByRole('columnheader', { name: 'Alojamiento' })).toBeVisible();
+  // The filtered list, not the first answer before the filter applied (its first row may be another stay).
+  await expect(page.getByTestId('registration-row').first()).toContainText('Rechazado');
   await page
     .getByTestId('registration-row')
     .first()
