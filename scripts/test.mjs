@@ -102,6 +102,7 @@ async function vitestAside(title, workspace, extraArgs = [], env = {}) {
 run('format and lint (biome)', 'npx', ['biome', 'check', '.']);
 run('module boundaries (scripts/boundaries.rules.mjs)', 'node', ['scripts/check-boundaries.mjs']);
 run('file size (scripts/check-file-size.mjs)', 'node', ['scripts/check-file-size.mjs']);
+run('duplicated code (scripts/check-duplicates.mjs)', 'node', ['scripts/check-duplicates.mjs']);
 run('every event and handler in docs/events.md', 'node', ['scripts/check-events-doc.mjs']);
 run("the checks' own tests (node --test scripts)", 'node', [
   '--test',
