@@ -3,50 +3,15 @@
  * the lock's zone. These helpers compute them from an instant and the property's IANA zone, across DST.
  */
 
+import { wallTime as wallTimeAt, zoneOffsetMs } from '../wall-time.ts';
+
 const HOUR = 3_600_000;
 
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function wallTime(date: Date, timeZone: string): WallTime {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, Number(p.value)]));
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 0,
-    day: parts.day ?? 0,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
+const wallTime = (date: Date, timeZone: string) => wallTimeAt(date.getTime(), timeZone);
 
 /** Minutes the zone is ahead of UTC at that instant (+120 in Madrid in summer). */
 export function offsetMinutes(date: Date, timeZone: string): number {
-  const w = wallTime(date, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  return Math.round(zoneOffsetMs(date.getTime(), timeZone) / 60_000);
 }
 
 /** The instant at the start of the local hour that contains `date`. */
