@@ -131,6 +131,118 @@ describe(`pg-boss jobs on ${testDbKind}`, () => {
   });
 });
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(done: () => boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+describe(`recurring jobs (jobs.every) on ${testDbKind}`, () => {
+  let t: TestDatabase;
+  const instances: Jobs[] = [];
+  const instance = () => {
+    const jobs = createPgBossJobs({ database: t.database, logger: silent, pollingIntervalSeconds: 0.5 });
+    instances.push(jobs);
+    return jobs;
+  };
+  const waiting = async (name: string) => {
+    const { rows } = await t.database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${jobsSchema}.job WHERE name = $1 AND state < 'active'`,
+      [name],
+    );
+    return Number(rows[0]?.n);
+  };
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(async () => {
+    for (const jobs of instances) await jobs.stop();
+    await t.dispose();
+  });
+
+  it('keeps one chain across two API instances: a run per interval, never two, and it goes on', async () => {
+    const interval = 700;
+    const runs: { at: number; by: string; recurring: boolean | undefined }[] = [];
+    const handler = (by: string) => async (data: { recurring?: boolean }) => {
+      runs.push({ at: Date.now(), by, recurring: data.recurring });
+    };
+    const a = instance();
+    const b = instance();
+    await a.start();
+    await a.every('test.every', interval, handler('a'), { recurring: true });
+    await waitFor(() => runs.length >= 1, 5_000, 'the first run');
+    // The second instance registers before its start (its chain begins at start()) and starts while the
+    // first chain's next run waits: it must not begin a second chain.
+    await b.every('test.every', interval, handler('b'), { recurring: true });
+    await b.start();
+    await waitFor(() => runs.length >= 6, 15_000, 'six runs');
+    expect(runs.every((r) => r.recurring === true)).toBe(true);
+    const gaps = runs.slice(1).map((r, i) => r.at - (runs[i]?.at ?? 0));
+    // Each run queues the next `interval` after it ends: two chains would put runs closer together.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(interval - 50);
+    expect(await waiting('test.every')).toBeLessThanOrEqual(1);
+    // Stop between runs (the next one queued, not yet due).
+    const done = runs.length;
+    await waitFor(() => runs.length > done, 5_000, 'one more run');
+    const deadline = Date.now() + 5_000;
+    while ((await waiting('test.every')) !== 1 && Date.now() < deadline) await sleep(10);
+    await Promise.all([a.stop(), b.stop()]);
+    // Stopped: the run that was waiting stays queued for the next start, and nothing else runs.
+    const seen = runs.length;
+    await sleep(interval + 600);
+    expect(runs.length).toBe(seen);
+    expect(await waiting('test.every')).toBe(1);
+  }, 30_000);
+
+  it('queues the next run after a run that threw', async () => {
+    const jobs = instance();
+    await jobs.start();
+    const runs: number[] = [];
+    await jobs.every(
+      'test.every.failing',
+      300,
+      async () => {
+        runs.push(Date.now());
+        throw new Error('this run fails');
+      },
+      { recurring: true },
+    );
+    // A failed run is retried once (retryLimit 1) and the chain goes on: more runs than one job's two attempts.
+    await waitFor(() => runs.length >= 4, 10_000, 'four runs');
+    await jobs.stop();
+  }, 15_000);
+
+  it('without `recurring` starts no chain, and a one-off send runs the handler once', async () => {
+    const jobs = instance();
+    await jobs.start();
+    const runs: { recurring?: boolean }[] = [];
+    await jobs.every<{ n?: number }>(
+      'test.every.once',
+      200,
+      async (data) => {
+        runs.push(data);
+      },
+      { recurring: false },
+    );
+    await sleep(800);
+    expect(runs).toEqual([]);
+    await jobs.send('test.every.once', { n: 1 });
+    await jobs.drain('test.every.once', 5_000);
+    await sleep(800);
+    expect(runs).toEqual([{ n: 1 }]);
+    expect(await waiting('test.every.once')).toBe(0);
+    await expect(jobs.every('test.every.bad', 0, async () => {}, { recurring: false })).rejects.toThrow(
+      /interval/,
+    );
+    await jobs.stop();
+  }, 15_000);
+});
+
 describe(`pg-boss jobs shutdown on ${testDbKind}`, () => {
   it('lets the process exit on its own after stop()', async () => {
     const t = testDbKind === 'postgres' ? await createTestDatabase() : null;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
-import type { JobHandler, JobInfo, Jobs, SendOptions } from './jobs.ts';
+import type { JobHandler, JobInfo, Jobs, RecurringData, SendOptions } from './jobs.ts';
 
 /** pg-boss keeps its tables in their own schema, beside the app's. */
 export const jobsSchema = 'pgboss';
@@ -178,7 +178,8 @@ export function createPgBossJobs(opts: PgBossJobsOptions): Jobs {
     db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) },
     schema: jobsSchema,
     migrate: true,
-    // No cron schedules yet: it would add a worker and two timers. Turn on with the first recurring job.
+    // Recurring work goes through `every`'s chains, not pg-boss's cron (minutes only, and a worker and two
+    // timers more per process): see docs/decisions.md.
     schedule: false,
     supervise: true,
     maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 120,
@@ -274,7 +275,12 @@ export function createPgBossJobs(opts: PgBossJobsOptions): Jobs {
     }
   }
 
-  return {
+  /** The singletonKey and retries of a recurring chain's runs (what each module wrote by hand before `every`). */
+  const chainOptions = (name: string): SendOptions => ({ singletonKey: name, retryLimit: 1 });
+  /** Chains to begin at start() (an `every` with `recurring` before the queue started). */
+  const chainsToStart: string[] = [];
+
+  const jobs: Jobs = {
     async send(name, data, options = {}) {
       if (!started) throw new Error(`jobs: send('${name}') before start()`);
       await ensureQueue(name);
@@ -290,6 +296,38 @@ export function createPgBossJobs(opts: PgBossJobsOptions): Jobs {
       const entry = { name, handler: handler as JobHandler<object> };
       handlers.push(entry);
       if (started) await startWorker(entry.name, entry.handler);
+    },
+
+    async every<T extends object>(
+      name: string,
+      intervalMs: number,
+      handler: JobHandler<T & RecurringData>,
+      { recurring }: { recurring: boolean },
+    ) {
+      if (!Number.isFinite(intervalMs) || intervalMs <= 0)
+        throw new Error(`jobs: every('${name}') needs an interval above 0 ms, not ${intervalMs}`);
+      await jobs.work<T & RecurringData>(name, async (data, job) => {
+        try {
+          await handler(data, job);
+        } finally {
+          // Only the chain's own runs queue the next one; while one is waiting (another instance's), this is a no-op.
+          if (data.recurring) {
+            await jobs
+              .send(
+                name,
+                { recurring: true },
+                { ...chainOptions(name), startAfter: new Date(Date.now() + intervalMs) },
+              )
+              // After stop() the send is refused: the chain starts again with the next start.
+              .catch((err) =>
+                logger.debug({ err, job: name }, 'jobs: the next run of a recurring job was not queued'),
+              );
+          }
+        }
+      });
+      if (!recurring) return;
+      if (started) await jobs.send(name, { recurring: true }, chainOptions(name));
+      else chainsToStart.push(name);
     },
 
     async drain(name, timeoutMs = 30_000, { dueOnly = false } = {}) {
@@ -320,6 +358,8 @@ export function createPgBossJobs(opts: PgBossJobsOptions): Jobs {
       await boss.start();
       started = true;
       for (const { name, handler } of handlers) await startWorker(name, handler);
+      for (const name of chainsToStart.splice(0))
+        await jobs.send(name, { recurring: true }, chainOptions(name));
     },
 
     async stop() {
@@ -345,4 +385,5 @@ export function createPgBossJobs(opts: PgBossJobsOptions): Jobs {
       }
     },
   };
+  return jobs;
 }
