@@ -52,6 +52,14 @@ export interface NightSetting {
  * filters by account; unit_nights and night_prices are reached through ids already checked against it.
  */
 export function createBookingsRepo({ db }: { db: Db }) {
+  /** The columns of a RoomInfo. */
+  const roomInfoColumns = {
+    id: rooms.id,
+    propertyId: rooms.propertyId,
+    roomTypeId: rooms.roomTypeId,
+    name: rooms.name,
+    status: rooms.status,
+  };
   const bookingColumns = {
     booking: bookings,
     propertyTitle: properties.nombre,
@@ -127,13 +135,7 @@ export function createBookingsRepo({ db }: { db: Db }) {
 
     async findRoom(accountId: string, id: string): Promise<RoomInfo | null> {
       const [row] = await db
-        .select({
-          id: rooms.id,
-          propertyId: rooms.propertyId,
-          roomTypeId: rooms.roomTypeId,
-          name: rooms.name,
-          status: rooms.status,
-        })
+        .select(roomInfoColumns)
         .from(rooms)
         .where(and(eq(rooms.accountId, accountId), eq(rooms.id, id)));
       return row ?? null;
@@ -153,13 +155,7 @@ export function createBookingsRepo({ db }: { db: Db }) {
       if (filter.roomTypeId) conditions.push(eq(rooms.roomTypeId, filter.roomTypeId));
       if (filter.roomIds) conditions.push(inArray(rooms.id, filter.roomIds));
       return db
-        .select({
-          id: rooms.id,
-          propertyId: rooms.propertyId,
-          roomTypeId: rooms.roomTypeId,
-          name: rooms.name,
-          status: rooms.status,
-        })
+        .select(roomInfoColumns)
         .from(rooms)
         .where(and(...conditions))
         .orderBy(asc(rooms.id))
@@ -171,13 +167,7 @@ export function createBookingsRepo({ db }: { db: Db }) {
       const conditions = [eq(rooms.accountId, accountId), eq(rooms.propertyId, propertyId)];
       if (roomTypeId) conditions.push(eq(rooms.roomTypeId, roomTypeId));
       return db
-        .select({
-          id: rooms.id,
-          propertyId: rooms.propertyId,
-          roomTypeId: rooms.roomTypeId,
-          name: rooms.name,
-          status: rooms.status,
-        })
+        .select(roomInfoColumns)
         .from(rooms)
         .where(and(...conditions))
         .orderBy(asc(sql`lower(${rooms.name})`), asc(rooms.id));

@@ -82,6 +82,25 @@ export function createCheckinDelivery(deps: CheckinsDeps, ctx: CheckinsContext, 
   /** Whether a record means a provider has the message (or is being asked for it now). */
   const underway = (d: MessageDelivery | null) => !!d && !['failed', 'skipped'].includes(d.status);
 
+  /** The link sent (or resent) by the operator: marked sent once underway, answered with the row again. */
+  async function sendAndAnswer(
+    tenant: Tenant,
+    row: CheckinRow,
+    propertyName: string,
+    channel: CheckinChannel,
+    kind: 'checkin_link' | 'checkin_reminder',
+    locale: Locale,
+  ): Promise<SendCheckinData> {
+    const delivery = await deliver(row, propertyName, channel, kind, locale);
+    if (underway(delivery)) await repo.updateCheckin(row.id, { sentAt: clock.now() });
+    return {
+      checkin: await itemById(tenant.accountId, row.id, false, locale),
+      link: linkOf(row),
+      sent: underway(delivery),
+      delivery,
+    };
+  }
+
   return {
     async link(tenant: Tenant, id: string): Promise<CheckinLink> {
       return linkOf(await ownedCheckin(tenant.accountId, id));
@@ -97,14 +116,7 @@ export function createCheckinDelivery(deps: CheckinsDeps, ctx: CheckinsContext, 
       if (row.linkExpiresAt.getTime() <= clock.now().getTime()) throw checkinsErrors.linkExpired();
       const property = await ownedProperty(tenant.accountId, row.propertyId);
       const channel = row.sendChannel === 'whatsapp' || row.sendChannel === 'sms' ? row.sendChannel : 'email';
-      const delivery = await deliver(row, property.nombre, channel, 'checkin_reminder', locale);
-      if (underway(delivery)) await repo.updateCheckin(row.id, { sentAt: clock.now() });
-      return {
-        checkin: await itemById(tenant.accountId, row.id, false, locale),
-        link: linkOf(row),
-        sent: underway(delivery),
-        delivery,
-      };
+      return sendAndAnswer(tenant, row, property.nombre, channel, 'checkin_reminder', locale);
     },
 
     /** POST /api/checkins/send (checkinPrevie, checkinPrevieLink). */
@@ -160,14 +172,7 @@ export function createCheckinDelivery(deps: CheckinsDeps, ctx: CheckinsContext, 
         if (!created) throw new Error('checkins: the check-in was not created');
         row = created;
       }
-      const delivery = await deliver(row, property.nombre, input.channel, 'checkin_link', locale);
-      if (underway(delivery)) await repo.updateCheckin(row.id, { sentAt: clock.now() });
-      return {
-        checkin: await itemById(tenant.accountId, row.id, false, locale),
-        link: linkOf(row),
-        sent: underway(delivery),
-        delivery,
-      };
+      return sendAndAnswer(tenant, row, property.nombre, input.channel, 'checkin_link', locale);
     },
 
     /**
