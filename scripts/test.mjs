@@ -114,7 +114,7 @@ run('type check', 'npm', ['run', 'typecheck', '--silent']);
 run('schema and migrations agree (drizzle-kit generate)', 'node', ['scripts/check-migrations.mjs']);
 vitest('domain unit tests', 'packages/domain');
 vitest('contracts unit tests', 'packages/contracts');
-vitest('web unit tests', 'apps/web');
+vitest('web unit and component tests (jsdom + MSW)', 'apps/web');
 // The API suites on both databases and the web build run side by side: the PostgreSQL suite spends much
 // of its time waiting on the server, so on two cores this saves minutes of the CI run.
 const [, , built] = await Promise.all([

@@ -122,5 +122,22 @@ export default defineConfig({
       },
     },
   },
-  test: { environment: 'node', include: ['src/**/*.test.ts'] },
+  test: {
+    projects: [
+      // Pure functions.
+      { extends: true, test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts'] } },
+      // Components and routes in jsdom against MSW (issue 28: the tier between unit tests and Playwright).
+      {
+        extends: true,
+        test: {
+          name: 'component',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['src/test/setup.ts'],
+          // No server answers here: the realtime socket fails at once instead of reaching a local port.
+          environmentOptions: { jsdom: { url: 'http://posada.invalid/' } },
+        },
+      },
+    ],
+  },
 });

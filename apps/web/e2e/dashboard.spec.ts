@@ -193,30 +193,6 @@ test('on a 390 px phone the figures fit and the filters work', async ({ browser 
   await context.close();
 });
 
-test('when the figures fail to load, the error offers a retry', async ({ page }) => {
-  let fail = true;
-  await page.route(
-    (url) => url.pathname === '/api/dashboard',
-    (route) =>
-      fail
-        ? route.fulfill({
-            status: 503,
-            contentType: 'application/json',
-            body: JSON.stringify({ ok: false, code: 'unavailable', message: 'No disponible' }),
-          })
-        : route.continue(),
-  );
-  await loginDemo(page);
-  const alert = page.getByRole('alert').filter({ hasText: 'No hemos podido cargar tus cifras' });
-  await expect(alert).toBeVisible({ timeout: 20_000 });
-  // The account cards do not depend on the figures.
-  await expect(page.getByRole('region', { name: 'Suscripción' })).toBeVisible();
-  fail = false;
-  await alert.getByRole('button', { name: 'Reintentar' }).click();
-  await expect(alert).toHaveCount(0);
-  await expect.poll(() => numberIn(kpi(page, 'Reservas'))).toBeGreaterThan(0);
-});
-
 /** A new operator in Colombia with one apartment priced in pesos, and no booking yet. */
 async function colombianOperator(page: Page, request: APIRequestContext) {
   const email = uniqueEmail('dashboard-co');

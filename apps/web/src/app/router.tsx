@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { routePaths } from '../config/routes.ts';
 import { PaywallGate } from '../features/subscription/components/paywall.tsx';
@@ -15,7 +15,8 @@ import { profileRoutes } from './profile-routes.tsx';
 import { settingsRoutes } from './settings-routes.tsx';
 import { FirstPropertyGate } from './shell/first-property-gate.tsx';
 
-export const router = createBrowserRouter([
+/** The app's route table: the browser router below, and a memory router in the component tests. */
+export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageLoader />,
@@ -408,7 +409,14 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
 
-// Toasts about a page (the sign-in welcome) leave with it.
-router.subscribe((state) => clearPageToasts(state.location.pathname));
+/** The router of the page (or of a test): toasts about a page (the sign-in welcome) leave with it. */
+export function withPageToasts<
+  R extends { subscribe: (fn: (state: { location: { pathname: string } }) => void) => unknown },
+>(router: R): R {
+  router.subscribe((state) => clearPageToasts(state.location.pathname));
+  return router;
+}
+
+export const createAppRouter = () => withPageToasts(createBrowserRouter(routes));

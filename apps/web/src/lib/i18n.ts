@@ -103,6 +103,7 @@ export const i18nReady = i18n
       caches: ['localStorage'],
     },
     returnNull: false,
+    showSupportNotice: false,
   })
   .then(() => applyDocumentLanguage(i18n.resolvedLanguage ?? 'es'));
 
