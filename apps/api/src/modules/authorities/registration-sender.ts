@@ -58,31 +58,26 @@ export function createRegistrationSender(deps: PipelineDeps, ctx: RegistrationCo
           { operation, outcome: 'failed', detail },
         );
         await queue(sendJob, nextAttemptAt, nextAttemptAt.toISOString());
-      } else if (isUnauthorized(code)) {
-        await change(
-          row,
-          [from],
-          {
-            state: from === 'cancelling' ? 'cancelling' : 'needs_action',
-            attempts: row.attempts + 1,
-            // A cancellation waits for new credentials without hammering the authority.
-            nextAttemptAt: from === 'cancelling' ? new Date(now.getTime() + 24 * 3_600_000) : null,
-            lastError: code,
-            errors: [errorOf('authorities.unauthorized')],
-          },
-          { operation, outcome: 'failed', detail },
-        );
       } else {
-        logger.warn({ err, registration: row.id }, 'authorities: the authority refused the request');
+        // Refused, or our credentials were: the operator acts (a cancellation stays one).
+        const unauthorized = isUnauthorized(code);
+        if (!unauthorized) {
+          logger.warn({ err, registration: row.id }, 'authorities: the authority refused the request');
+        }
         await change(
           row,
           [from],
           {
             state: from === 'cancelling' ? 'cancelling' : 'needs_action',
             attempts: row.attempts + 1,
+            // A cancellation waits a day (for new credentials, say) without hammering the authority.
             nextAttemptAt: from === 'cancelling' ? new Date(now.getTime() + 24 * 3_600_000) : null,
             lastError: code,
-            errors: [errorOf('authorities.request_refused', detail)],
+            errors: [
+              unauthorized
+                ? errorOf('authorities.unauthorized')
+                : errorOf('authorities.request_refused', detail),
+            ],
           },
           { operation, outcome: 'failed', detail },
         );

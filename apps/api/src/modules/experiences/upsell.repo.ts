@@ -26,6 +26,15 @@ export interface TimedMoment {
   serviceIds: string[];
 }
 
+/** Services among `ids` that are the account's, active, and offered at the property (or at all). */
+const offerable = (accountId: string, propertyId: string, ids: string[]) =>
+  and(
+    eq(services.accountId, accountId),
+    inArray(services.id, ids),
+    eq(services.active, true),
+    or(isNull(services.propertyId), eq(services.propertyId, propertyId)),
+  );
+
 /** Drizzle queries of the upselling configuration and its offers (upsell_settings, upsell_offers). */
 export function createUpsellRepo({ db }: { db: Db }) {
   return {
@@ -82,14 +91,7 @@ export function createUpsellRepo({ db }: { db: Db }) {
       const rows = await db
         .select({ id: services.id })
         .from(services)
-        .where(
-          and(
-            eq(services.accountId, accountId),
-            inArray(services.id, ids),
-            eq(services.active, true),
-            or(isNull(services.propertyId), eq(services.propertyId, propertyId)),
-          ),
-        );
+        .where(offerable(accountId, propertyId, ids));
       return new Set(rows.map((r) => r.id));
     },
 
@@ -99,14 +101,7 @@ export function createUpsellRepo({ db }: { db: Db }) {
       const rows = await db
         .select({ id: services.id, title: services.title })
         .from(services)
-        .where(
-          and(
-            eq(services.accountId, accountId),
-            inArray(services.id, ids),
-            eq(services.active, true),
-            or(isNull(services.propertyId), eq(services.propertyId, propertyId)),
-          ),
-        );
+        .where(offerable(accountId, propertyId, ids));
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
