@@ -236,7 +236,7 @@ export const layers = [
         file: `${api}/modules/checkins/manual-checkin.ts`,
         rule: 'cycle',
         what: 'checkins -> guest-checkin',
-        why: "the manual check-in looks postal codes up with guest-checkin's table (a pure helper), while guest-checkin builds on checkins' records; the lookup belongs in lib/ or packages/domain",
+        why: "the manual check-in looks postal codes up with guest-checkin's table (a pure helper) and checkins.service.ts types the PDF input as import('../guest-checkin/registration-pdf.ts'), while guest-checkin builds on checkins' records; both belong in lib/ or packages/domain",
       },
     ],
   },

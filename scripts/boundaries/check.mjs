@@ -274,10 +274,16 @@ export function checkBoundaries({ root, rules, overlay }) {
     return null;
   }
 
+  // One report per place: a literal read twice (`sql.raw(`…`)`) or a table named twice on a line.
+  const seen = new Set();
+  const reported = violations.filter((v) => {
+    const key = `${v.layer}|${v.file}|${v.rule}|${v.message}`;
+    return !seen.has(key) && seen.add(key);
+  });
   let imports = 0;
   for (const info of files.values()) imports += info.imports.length;
   return {
-    violations,
+    violations: reported,
     checked: files.size,
     imports,
     resolved: project.resolved,

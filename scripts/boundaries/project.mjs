@@ -9,6 +9,7 @@ import { parseSource } from './parse.mjs';
 
 const sourceFile = /\.(ts|tsx|mts|mjs|js)$/;
 const parsed = new Map();
+const resolutions = new Map();
 
 /**
  * @param {{ root: string, folders: string[], skip?: RegExp, overlay?: Record<string, string | null> }} options
@@ -69,7 +70,7 @@ export function loadProject({ root, folders, skip, overlay = {} }) {
         { ...ts.sys, readDirectory: () => [] },
         path.dirname(configPath),
       ).options;
-      configs.set(dir, { options, cache: ts.createModuleResolutionCache(root, (s) => s, options) });
+      configs.set(dir, { dir, options, cache: ts.createModuleResolutionCache(root, (s) => s, options) });
     }
     return configs.get(dir);
   };
@@ -96,6 +97,17 @@ export function loadProject({ root, folders, skip, overlay = {} }) {
         .join('/'),
     );
 
+  // Resolutions carry over between runs in one process (the tests run the check many times), except
+  // where the overlay could change them: a relative path it plants or removes, a package's files.
+  const overlaid = Object.keys(overlay);
+  const touches = (file, spec) =>
+    overlaid.length > 0 &&
+    (spec.startsWith('.')
+      ? overlaid.some((o) =>
+          o.startsWith(path.posix.join(path.posix.dirname(file), spec).replace(/\.\w+$/, '')),
+        )
+      : overlaid.some((o) => o.startsWith('packages/')));
+
   const result = new Map();
   let resolved = 0;
   let external = 0;
@@ -108,28 +120,31 @@ export function loadProject({ root, folders, skip, overlay = {} }) {
       info = { text, ...parseSource(file, text, { tables: file.startsWith('apps/api/') }) };
       parsed.set(file, info);
     }
-    const { options, cache } = optionsFor(file);
-    const resolve = (spec) => {
-      if (outside(spec)) {
-        external++;
-        return null;
+    const { options, cache, dir } = optionsFor(file);
+    /** The spec's resolved path (null: outside package or not found). */
+    const lookup = (spec) => {
+      if (outside(spec)) return null;
+      const key = `${dir}|${path.posix.dirname(file)}|${spec}`;
+      let found = touches(file, spec) ? undefined : resolutions.get(key);
+      if (found === undefined) {
+        const hit = ts.resolveModuleName(spec, abs(file), options, host, cache).resolvedModule;
+        found = hit ? rel(hit.resolvedFileName) : null;
+        if (!touches(file, spec)) resolutions.set(key, found);
       }
-      const hit = ts.resolveModuleName(spec, abs(file), options, host, cache).resolvedModule;
-      if (!hit) return null;
-      resolved++;
-      const target = rel(hit.resolvedFileName);
-      return target.startsWith('..') || target.includes('node_modules/') ? null : target;
+      return found;
     };
-    const targets = new Map();
-    const targetOf = (spec) => {
-      if (!targets.has(spec)) targets.set(spec, resolve(spec));
-      return targets.get(spec);
+    /** The spec's file in the repo, null when it is not one; counts each import resolved or outside. */
+    const targetOf = (spec, count) => {
+      const found = lookup(spec);
+      if (count && outside(spec)) external++;
+      else if (count && found !== null) resolved++;
+      return found === null || found.startsWith('..') || found.includes('node_modules/') ? null : found;
     };
     result.set(file, {
       file,
       text,
-      imports: info.imports.map((i) => ({ ...i, target: targetOf(i.spec) })),
-      reexports: info.reexports.map((r) => ({ ...r, target: targetOf(r.spec) })),
+      imports: info.imports.map((i) => ({ ...i, target: targetOf(i.spec, true) })),
+      reexports: info.reexports.map((r) => ({ ...r, target: targetOf(r.spec, false) })),
       writes: info.writes,
       sql: info.sql,
       pgTables: info.pgTables,
