@@ -1,14 +1,14 @@
 // Issue 18, the experiences store, operator side (spec 2.2 service, create/services, update/{id}/service,
 // upselling/providers): an operator with premium access adds a provider (the API refuses a phone that is not
 // valid for its country, under the field), creates a service with two photos chosen before saving, finds it
-// in the list, edits it, opens it by ?service_id= and deactivates it after confirming; an account without
-// premium access sees the upgrade prompt instead. Screenshots in es, en and ar, desktop and 390 px.
+// in the list, edits it, opens it by ?service_id= and deactivates it after confirming. Screenshots in es, en
+// and ar, desktop and 390 px. (An account without premium access: experiences-frame.test.tsx.)
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { accountsFor } from './support/accounts.ts';
 import { type ApiSession, apiLogin, openAs } from './support/auth.ts';
 
-// The demo empresa's copy is on plan smart, subscribed (premium); the hotel's copy is on its trial.
+// The demo empresa's copy is on plan smart, subscribed (premium).
 const own = accountsFor(test, 'experiences-services');
 /** Screenshots only when E2E_SHOTS_DIR is set. */
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -183,16 +183,6 @@ test('an operator adds a provider, creates a service with two photos, edits it a
   await expect(page.getByTestId('service-row').filter({ hasText: SERVICE })).toBeVisible();
   await pick(page, 'Estado', 'Activos');
   await expect(page.getByTestId('service-row').filter({ hasText: SERVICE })).toHaveCount(0);
-});
-
-test('an account without premium access sees the upgrade prompt', async ({ page }) => {
-  const trial = await apiLogin(page.request, own.hotel);
-  for (const path of ['/business/upselling', '/business/upselling/providers', '/business/create/services']) {
-    await openAs(page, trial, path);
-    await expect(page.getByTestId('experiences-upgrade')).toBeVisible();
-    await expect(page.getByText('Experiencias con el plan Smart')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Crear servicio' })).toHaveCount(0);
-  }
 });
 
 test('screenshots of the services, the form and the providers', async ({ page }) => {
