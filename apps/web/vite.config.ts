@@ -134,6 +134,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['src/test/setup.ts'],
+          // A route's first render loads its lazy chunks and findBy* waits up to 5 s: the test gets more.
+          testTimeout: 20_000,
           // No server answers here: the realtime socket fails at once instead of reaching a local port.
           environmentOptions: { jsdom: { url: 'http://posada.invalid/' } },
         },
