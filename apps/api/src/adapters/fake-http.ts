@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One request as a fake server received it. */
@@ -29,12 +29,46 @@ export interface FakeHttpServer {
 }
 
 /**
+ * The answers a test scripted for a fake's next requests (`failNext`, `hangNext`), served before the
+ * protocol's own: `queue.shift()` is the next one, 'hang' for none at all.
+ */
+export function scriptedAnswers<A = FakeAnswer>() {
+  const queue: (A | 'hang')[] = [];
+  return {
+    queue,
+    failNext(answer: A, count = 1) {
+      for (let i = 0; i < count; i++) queue.push(answer);
+    },
+    hangNext(count = 1) {
+      for (let i = 0; i < count; i++) queue.push('hang');
+    },
+  };
+}
+
+/**
+ * Starts a fake's server on a free local port: its base URL (http://127.0.0.1:port), and a close that
+ * first ends the requests left `hanging`, then every connection.
+ */
+export async function listenLocally(server: Server, hanging: Set<ServerResponse>) {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
  * A real HTTP server on a free local port for an adapter's fake (tests and e2e only): it records each
  * request, and `handle` answers as the real service would. Scripted failures come first.
  */
 export async function startFakeHttp(handle: (req: RecordedRequest) => FakeAnswer): Promise<FakeHttpServer> {
   const requests: RecordedRequest[] = [];
-  const failures: (FakeAnswer | 'hang')[] = [];
+  const script = scriptedAnswers();
   const hanging = new Set<ServerResponse>();
 
   const server = createServer((req, res) => {
@@ -54,7 +88,7 @@ export async function startFakeHttp(handle: (req: RecordedRequest) => FakeAnswer
       }
       const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
       requests.push(recorded);
-      const scripted = failures.shift();
+      const scripted = script.queue.shift();
       if (scripted === 'hang') {
         hanging.add(res);
         return;
@@ -64,24 +98,8 @@ export async function startFakeHttp(handle: (req: RecordedRequest) => FakeAnswer
       res.end(answer.contentType ? String(answer.body) : JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
-  return {
-    base: `http://127.0.0.1:${port}`,
-    requests,
-    failNext(answer, count = 1) {
-      for (let i = 0; i < count; i++) failures.push(answer);
-    },
-    hangNext(count = 1) {
-      for (let i = 0; i < count; i++) failures.push('hang');
-    },
-    close() {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { base, close } = await listenLocally(server, hanging);
+  return { base, requests, failNext: script.failNext, hangNext: script.hangNext, close };
 }
 
 /** The bearer token of a request, or ''. */

@@ -7,8 +7,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { XMLParser } from 'fast-xml-parser';
+import { listenLocally, scriptedAnswers } from '../fake-http.ts';
 import { unzipBase64 } from './ses-xml.ts';
 import { validateSesXml } from './ses-xsd.ts';
 
@@ -113,7 +113,7 @@ export async function startFakeSes(
   const received: SesReceived[] = [];
   const communications: SesStoredCommunication[] = [];
   const polls = new Map<string, number>();
-  const scripted: ({ status: number; body: string } | 'hang')[] = [];
+  const script = scriptedAnswers<{ status: number; body: string }>();
   const hanging = new Set<ServerResponse>();
 
   function loteResult(lote: string): string {
@@ -287,7 +287,7 @@ export async function startFakeSes(
       body: raw,
     };
     received.push(rec);
-    const next = scripted.shift();
+    const next = script.queue.shift();
     if (next) return next;
     if (req.method !== 'POST' || req.url !== SES_PATH) return { status: 404, body: 'Not Found' };
     const expected = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
@@ -326,9 +326,7 @@ export async function startFakeSes(
       res.end(result.body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
+  const { base, close } = await listenLocally(server, hanging);
 
   return {
     base,
@@ -337,16 +335,8 @@ export async function startFakeSes(
     password,
     received,
     communications,
-    failNext(answer, count = 1) {
-      for (let i = 0; i < count; i++) scripted.push(answer);
-    },
-    hangNext(count = 1) {
-      for (let i = 0; i < count; i++) scripted.push('hang');
-    },
-    close() {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    failNext: script.failNext,
+    hangNext: script.hangNext,
+    close,
   };
 }

@@ -31,8 +31,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { FakeAnswer, RecordedRequest } from '../fake-http.ts';
+import { type FakeAnswer, listenLocally, type RecordedRequest, scriptedAnswers } from '../fake-http.ts';
 import { type AcceptedSend, checkSend, countryOf, FakeTwilioError, isE164 } from './twilio.fake-rules.ts';
 import { smsKeyword } from './twilio.keywords.ts';
 import { smsSegments } from './twilio.segments.ts';
@@ -196,7 +195,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
   const messages = new Map<string, FakeSms>();
   const callbacks: FakeTwilioCallback[] = [];
   const requests: RecordedRequest[] = [];
-  const scripted: (FakeAnswer | 'hang')[] = [];
+  const script = scriptedAnswers();
+  const scripted = script.queue;
   const hanging = new Set<ServerResponse>();
   const pending = new Set<Promise<void>>();
   const timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
@@ -674,8 +674,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
       json(res, 500, { code: 20500, message: String(error), status: 500 });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenLocally(server, hanging);
+  base = listening.base;
 
   return {
     base,
@@ -701,12 +701,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     setAfterCallback(fn) {
       afterCallback = fn;
     },
-    failNext(answer, count = 1) {
-      for (let i = 0; i < count; i++) scripted.push(answer);
-    },
-    hangNext(count = 1) {
-      for (let i = 0; i < count; i++) scripted.push('hang');
-    },
+    failNext: script.failNext,
+    hangNext: script.hangNext,
     async close() {
       closed = true;
       for (const entry of timers) {
@@ -715,9 +711,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
       }
       timers.clear();
       await idle();
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
     },
   };
 }

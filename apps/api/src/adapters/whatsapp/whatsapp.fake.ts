@@ -67,9 +67,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sameSecret } from '../../lib/constant-time.ts';
-import type { FakeAnswer, RecordedRequest } from '../fake-http.ts';
+import { type FakeAnswer, listenLocally, type RecordedRequest, scriptedAnswers } from '../fake-http.ts';
 import { dialogPage } from './whatsapp.fake-dialog.ts';
 import { FakeGraphError, invalidParam, missingParam } from './whatsapp.fake-errors.ts';
 import {
@@ -190,7 +189,8 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
   let afterDelivery: (() => Promise<void>) | null = null;
   const requests: RecordedRequest[] = [];
   const deliveries: FakeDelivery[] = [];
-  const scripted: (FakeAnswer | 'hang')[] = [];
+  const script = scriptedAnswers();
+  const scripted = script.queue;
   const hanging = new Set<ServerResponse>();
   const verified = new Set<string>();
   /** Status delays waiting: close() ends them. */
@@ -668,8 +668,8 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
       json(res, 500, { error: { message: error instanceof Error ? error.message : String(error), code: 1 } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenLocally(server, hanging);
+  base = listening.base;
 
   return {
     base,
@@ -686,12 +686,8 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
     store,
     requests,
     deliveries,
-    failNext(answer, count = 1) {
-      for (let i = 0; i < count; i++) scripted.push(answer);
-    },
-    hangNext(count = 1) {
-      for (let i = 0; i < count; i++) scripted.push('hang');
-    },
+    failNext: script.failNext,
+    hangNext: script.hangNext,
     setWebhook(target) {
       webhook = target;
     },
@@ -711,9 +707,7 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
         resolve();
       }
       waits.clear();
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
+      return listening.close();
     },
   };
 }
