@@ -73,24 +73,3 @@ test('an admin finds a registered operator in Usuarios', async ({ page }) => {
   await expect(page.getByText('hotel@posada.local').first()).toBeVisible();
   await expect(page.getByText('demo@posada.local')).toHaveCount(0);
 });
-
-test('the register form shows the advisor-code error under the field and keeps what was typed', async ({
-  page,
-}) => {
-  await page.goto('/register');
-  const email = uniqueEmail('form');
-  await page.getByLabel('Nombre y apellidos').fill('Ana Gil');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill('Otra-clave-77');
-  await page.getByLabel('Repite la contraseña').fill('Otra-clave-77');
-  await page.getByLabel('Teléfono').fill('612345678');
-  await page.getByRole('radio', { name: 'Villa' }).check();
-  await page.getByRole('textbox', { name: 'Número de habitaciones' }).click();
-  await page.getByRole('option', { name: 'De 1 a 4' }).click();
-  await page.getByLabel('Código de asesor (opcional)').fill('NO-EXISTE');
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-
-  await expect(page.getByText('El código de asesor no es correcto').first()).toBeVisible();
-  await expect(page.getByLabel('Correo electrónico')).toHaveValue(email);
-  await expect(page.getByLabel('Nombre y apellidos')).toHaveValue('Ana Gil');
-});

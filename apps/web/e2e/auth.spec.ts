@@ -34,14 +34,6 @@ test('a new operator registers, confirms the e-mailed link and logs in', async (
   await expect(page.getByText('Paso 1 de 7')).toBeVisible();
 });
 
-test('a wrong password is refused with a clear message and keeps the e-mail typed', async ({ page }) => {
-  await page.goto('/');
-  await fillLogin(page, demo.empresa, 'not-the-password');
-  await expect(page.getByRole('alert').filter({ hasText: 'incorrect' })).toBeVisible();
-  await expect(page.getByLabel('Correo electrónico')).toHaveValue(demo.empresa);
-  await expect(page).toHaveURL(/\/$/);
-});
-
 test('a forgotten password is reset through the e-mailed link', async ({ page, request }) => {
   const email = uniqueEmail('reset');
   const registered = await request.post('/api/register', {
