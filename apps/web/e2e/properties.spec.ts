@@ -190,30 +190,6 @@ test('a new hotel operator creates the first hotel in 8 steps with its room type
   await expect(page.getByText('Tipos de habitación').first()).toBeVisible();
 });
 
-test('an account at its property limit gets the limit modal instead of the wizard', async ({ page }) => {
-  // The copy of hotel@posada.local is on the trial with quantity 1 and already has its hotel.
-  await login(page, own.hotel);
-  await page.goto('/business/create/properties');
-  const modal = page.getByRole('dialog', { name: 'Límite de alojamientos alcanzado' });
-  await expect(modal).toBeVisible();
-  await expect(modal.getByText('Has alcanzado el máximo de alojamientos de tu plan (1 de 1).')).toBeVisible();
-  // A trial account is sent to pageSubscription to choose a plan.
-  await expect(modal.getByRole('link', { name: 'Ver planes' })).toHaveAttribute(
-    'href',
-    '/business/invoices/select/suscriptions',
-  );
-  await modal.getByRole('button', { name: 'Cerrar' }).last().click();
-  await expect(page).toHaveURL(/\/business\/dashboard/);
-
-  // The same from the property list's "Añadir alojamiento" (reached from the settings home).
-  await page.getByRole('link', { name: 'Configuración' }).first().click();
-  await expect(page).toHaveURL(/\/business\/properties\/edition\//);
-  await page.getByRole('link', { name: 'Todos los alojamientos' }).click();
-  await expect(page).toHaveURL(/\/business\/properties$/);
-  await page.getByRole('button', { name: 'Añadir alojamiento' }).click();
-  await expect(page.getByRole('dialog', { name: 'Límite de alojamientos alcanzado' })).toBeVisible();
-});
-
 test('the property list shows the demo properties with their check-in QR codes', async ({ page }) => {
   await login(page, own.empresa);
   // Two properties: make one active (as the picker would), so the Main layout shows the page.

@@ -1,5 +1,4 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import QRCode from 'qrcode';
 import { accountsFor } from './support/accounts.ts';
 import { login } from './support/auth.ts';
 import { linkFromMail, uniqueEmail } from './support/mail.ts';
@@ -8,11 +7,10 @@ import { DEMO_PASSWORD } from './support/ports.ts';
 // Flows here change data: this spec has its own accounts (support/accounts.ts).
 const own = accountsFor(test, 'settings-extras');
 
-// Settings pages for the experience store, authorities, smart locks, the check-in schedule, the logo and
-// the AI description. The hotel account (on its free trial: every gated page is open) edits sections that
-// settings.spec.ts leaves alone; name and description are edited on properties no other flow touches.
-
-const basico = own.basico;
+// Settings pages for the experience store, authorities, smart locks and the check-in schedule. The hotel
+// account (on its free trial: every gated page is open) edits sections that settings.spec.ts leaves alone; a
+// new property is made where nothing may be stored yet. (The logo, the AI description and a subscription
+// without add-ons: component tests beside the settings pages.)
 
 async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('posada.token'));
@@ -317,112 +315,4 @@ test('check-in schedule: changing it asks first; cancelling saves nothing, confi
   await saved(page);
   await page.reload();
   await expect(page.getByRole('radio', { name: 'Desactivado (envío manual)' })).toBeChecked();
-});
-
-test('name page: a logo is uploaded, saved, replaced after a reload and removed', async ({
-  page,
-  request,
-}) => {
-  const id = await freshProperty(page, request);
-  await page.goto(edition(id, 'name-property'));
-  await expect(page.getByText('Arrastra tu logo aquí')).toBeVisible();
-  const file = page.locator('input[type="file"]');
-  await file.setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
-  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'PNG, JPG o SVG' })).toBeVisible();
-
-  await file.setInputFiles({
-    name: 'logo.png',
-    mimeType: 'image/png',
-    buffer: await QRCode.toBuffer('Casa del Arenal', { width: 96 }),
-  });
-  await expect(page.getByRole('img', { name: 'Vista previa del logo' })).toBeVisible();
-  await expect(page.getByText('Cambios sin guardar')).toBeVisible();
-  await save(page);
-  await saved(page);
-  const logo = (await settingsOf(page, id)).logo as string;
-  expect(logo).toBeTruthy();
-
-  await page.reload();
-  await expect(page.getByRole('img', { name: 'Vista previa del logo' })).toHaveAttribute('src', logo);
-  // Replaced by another upload.
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'otro.png',
-    mimeType: 'image/png',
-    buffer: await QRCode.toBuffer('Casa del Arenal 2', { width: 96 }),
-  });
-  await expect(page.getByRole('img', { name: 'Vista previa del logo' })).not.toHaveAttribute('src', logo);
-  await save(page);
-  await saved(page);
-  const replaced = (await settingsOf(page, id)).logo as string;
-  expect(replaced).toBeTruthy();
-  expect(replaced).not.toBe(logo);
-
-  await page.getByRole('button', { name: 'Quitar logo' }).click();
-  await expect(page.getByText('Arrastra tu logo aquí')).toBeVisible();
-  await save(page);
-  await saved(page);
-  await page.reload();
-  await expect(page.getByText('Arrastra tu logo aquí')).toBeVisible();
-  expect((await settingsOf(page, id)).logo).toBeNull();
-});
-
-test('description page: generating with AI asks before replacing, and says plainly when no AI is configured', async ({
-  page,
-  request,
-}) => {
-  const id = await freshProperty(page, request);
-  await page.goto(edition(id, 'description-property'));
-  const spanish = page.getByLabel('Descripción (Español)');
-  await expect(spanish).toHaveValue('Casa tradicional junto a la Maestranza.');
-  await page.getByRole('button', { name: 'Generar con IA' }).click();
-  const replace = page.getByRole('dialog', { name: '¿Sustituir la descripción?' });
-  await replace.getByRole('button', { name: 'Sustituir' }).click();
-  await expect(
-    page.getByRole('main').getByRole('alert').filter({ hasText: 'La generación con IA no está disponible' }),
-  ).toBeVisible();
-  await expect(
-    page.getByText('La generación de descripciones con IA no está configurada en este servidor.'),
-  ).toBeVisible();
-  // Nothing was written over the description.
-  await expect(spanish).toHaveValue('Casa tradicional junto a la Maestranza.');
-});
-
-test('a subscription without add-ons: smart locks are a paid extra, marked in the menu and locked', async ({
-  page,
-}) => {
-  await login(page, basico, DEMO_PASSWORD);
-  const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
-  const list = await (await page.request.get('/api/properties', { headers })).json();
-  const id = list.data.items[0].id as string;
-
-  await page.goto(edition(id));
-  const extras = page.getByRole('region', { name: 'Extras' });
-  const locksRow = extras.getByRole('link', { name: /^Cerraduras inteligentes/ });
-  await expect(locksRow).toContainText('De pago');
-  await expect(locksRow).toContainText('No incluido en tu plan');
-  // The store is gated but comes with the plan: neither paid nor locked.
-  const storeRow = extras.getByRole('link', { name: /^Tienda de experiencias/ });
-  await expect(storeRow).not.toContainText('De pago');
-  await expect(storeRow).not.toContainText('No incluido en tu plan');
-
-  await locksRow.click();
-  await expect(page).toHaveURL(/\/smart-locks$/);
-  await expect(page.getByTestId('feature-unavailable')).toContainText(
-    'Servicio no disponible en tu suscripción actual',
-  );
-  await expect(page.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
-  await expect(
-    page.getByRole('switch', { name: 'Enviar el código de acceso a los huéspedes' }),
-  ).toBeDisabled();
-  // The side menu marks it too: paid extra, not in the plan.
-  const side = page.getByRole('navigation', { name: 'Secciones de la configuración' });
-  const sideItem = side.getByRole('link', { name: /^Cerraduras inteligentes/ });
-  await expect(sideItem.getByRole('img', { name: 'Extra de pago' })).toBeVisible();
-  await expect(sideItem.getByRole('img', { name: 'No incluido en tu plan' })).toBeVisible();
-  // The API refuses it as well.
-  const refused = await page.request.put(`/api/properties/${id}/settings/smart-locks`, {
-    headers,
-    data: { enabled: true, delivery_time: 'arrival_day', key_type: 'static', master_code: '1234' },
-  });
-  expect(refused.status()).toBe(403);
 });

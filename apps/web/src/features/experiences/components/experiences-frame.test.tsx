@@ -1,15 +1,14 @@
-import { propertyListData } from '@posada/contracts/properties';
 import { screen } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { routePaths } from '../../../config/routes.ts';
 import { anOperator } from '../../../test/fixtures.ts';
+import { propertyListOf } from '../../../test/property-fixtures.ts';
 import { renderRoute } from '../../../test/render.tsx';
-import { answer, refuse, server } from '../../../test/server.ts';
+import { refuse, server } from '../../../test/server.ts';
 
 // The demo hotel on its free trial (spec 6): no premium access (plan smart, subscribed) yet.
 const onTrial = anOperator({ plan: null, status_subscription: 'demo', tipo_hospedaje: 'hotel' });
-const property = onTrial.properties[0];
 
 // What the API answers such an account: its properties, and 403 on every store route (store-access.ts).
 const featureUnavailable = () =>
@@ -17,26 +16,7 @@ const featureUnavailable = () =>
 
 beforeEach(() => {
   server.use(
-    http.get('/api/properties', () =>
-      answer(propertyListData, {
-        items: [
-          {
-            id: property?.id ?? '',
-            nombre: property?.nombre ?? '',
-            internal_name: null,
-            tipo_propiedad: 'hotel',
-            logo: null,
-            city: 'Madrid',
-            pais: 'ES',
-            active: true,
-            checkin_url: 'http://localhost/checkin/hotel',
-            created_at: '2026-11-01T10:00:00.000Z',
-          },
-        ],
-        quantity: 1,
-        count: 1,
-      }),
-    ),
+    propertyListOf(onTrial),
     http.get('/api/services', featureUnavailable),
     http.get('/api/upselling/providers', featureUnavailable),
   );
