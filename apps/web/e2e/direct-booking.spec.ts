@@ -12,7 +12,9 @@ import { type ApiSession, apiLogin, openAs } from './support/auth.ts';
 
 /**
  * Issue 15 item 7: the operator's side of direct booking, the "Reserva directa" tab of the Channels
- * screen (spec 2.4: booking status, prices and payments, share) and the /prueba/website preview.
+ * screen (spec 2.4: booking status, prices and payments, share) and the /prueba/website preview. What the
+ * panel does on its own (refusals going back, the plan prompt, the fixed discount in cents, the preview's off
+ * notice) is in src/features/direct-booking/components/direct-booking-panel.test.tsx.
  */
 
 type Lang = 'es' | 'en' | 'ar';
@@ -228,90 +230,6 @@ test('turn web booking on, sell one unit, set a 10 % discount, copy and share th
     await page.screenshot({ path: `${shots}/direct-booking-preview-phone-on-es.png`, fullPage: true });
 });
 
-test('a fixed discount is typed in euros and stored in cents; a draft survives a change of tab', async ({
-  page,
-}) => {
-  const session = await apiLogin(page.request, own.basico);
-  await resetSettings(page.request, session);
-  await openPanel(page, session);
-  await innerTab(page, 'es', 'prices').click();
-  await flip(page.getByRole('switch', { name: tr('es', 'discount.title') }));
-  await page.getByText(tr('es', 'discount.fixed', { currency: 'EUR' }), { exact: true }).click();
-  const amount = page.getByLabel(tr('es', 'discount.valueFixed'));
-  await amount.fill('12,5');
-  // Away to another tab and back: what was typed is still there.
-  await innerTab(page, 'es', 'share').click();
-  await innerTab(page, 'es', 'prices').click();
-  await expect(amount).toHaveValue('12,5');
-  await page.getByRole('button', { name: tr('es', 'discount.save') }).click();
-  await expect(page.getByText(tr('es', 'discount.saved'))).toBeVisible();
-  expect(await readSettings(page.request, session)).toMatchObject({
-    discount_enabled: true,
-    discount_type: 'fixed',
-    discount_value: 1250,
-  });
-  await page.reload();
-  await innerTab(page, 'es', 'prices').click();
-  await expect(page.getByLabel(tr('es', 'discount.valueFixed'))).toHaveValue('12,5');
-});
-
-test('a switch the API refuses goes back, with the spec 8 message', async ({ page }) => {
-  const session = await apiLogin(page.request, own.hotel);
-  await resetSettings(page.request, session);
-  await page.route(
-    (url) => url.pathname === SETTINGS,
-    (route) =>
-      route.request().method() === 'PUT'
-        ? route.fulfill({
-            status: 503,
-            contentType: 'application/json',
-            body: JSON.stringify({ ok: false, code: 'unavailable', message: 'No disponible' }),
-          })
-        : route.continue(),
-  );
-  await openPanel(page, session);
-  const all = page.getByRole('switch', { name: tr('es', 'status.allTitle') });
-  await flip(all);
-  await expect(page.getByText(tr('es', 'errors.webBooking'))).toBeVisible();
-  await expect(all).not.toBeChecked();
-
-  await innerTab(page, 'es', 'prices').click();
-  await flip(page.getByRole('switch', { name: tr('es', 'discount.title') }));
-  await page.getByLabel(tr('es', 'discount.valuePercentage')).fill('15');
-  await page.getByRole('button', { name: tr('es', 'discount.save') }).click();
-  await expect(page.getByText(tr('es', 'errors.saveSettings'))).toBeVisible();
-  // The form keeps what was typed.
-  await expect(page.getByLabel(tr('es', 'discount.valuePercentage'))).toHaveValue('15 %');
-});
-
-test('online payment refused by the API goes back to on arrival, with the spec 8 message', async ({
-  page,
-}) => {
-  const session = await apiLogin(page.request, own.basico);
-  await resetSettings(page.request, session);
-  // The payments account (issue 16) does not exist yet: the screen is told it does, the API still refuses.
-  await page.route(
-    (url) => url.pathname === SETTINGS,
-    async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
-      const body = await response.json();
-      body.data.online_payments_ready = true;
-      return route.fulfill({ response, json: body });
-    },
-  );
-  await openPanel(page, session);
-  await innerTab(page, 'es', 'prices').click();
-  const onArrival = page.getByRole('radio', { name: tr('es', 'payment.on_arrival') });
-  const online = page.getByRole('radio', { name: tr('es', 'payment.online') });
-  await expect(page.getByTestId('online-payments-note')).toHaveCount(0);
-  await online.click();
-  await expect(page.getByText(tr('es', 'errors.paymentType'))).toBeVisible();
-  await expect(onArrival).toBeChecked();
-  if (shots) await page.screenshot({ path: `${shots}/direct-booking-online-refused-es.png` });
-  expect((await readSettings(page.request, session)).payment_type).toBe('on_arrival');
-});
-
 test("another account's unit answers 404", async ({ request }) => {
   const empresa = await apiLogin(request, own.empresa);
   const hotel = await apiLogin(request, own.hotel);
@@ -322,36 +240,6 @@ test("another account's unit answers 404", async ({ request }) => {
     data: { web_reservation_active: true },
   });
   expect(r.status()).toBe(404);
-});
-
-test('without an active plan the controls are off and the upgrade prompt shows', async ({ page }) => {
-  const session = await apiLogin(page.request, own.basico);
-  // No demo account has a lapsed plan: the real answer, with plan_active false.
-  await page.route(
-    (url) => url.pathname === SETTINGS,
-    async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
-      const body = await response.json();
-      body.data.plan_active = false;
-      return route.fulfill({ response, json: body });
-    },
-  );
-  await openPanel(page, session);
-  await expect(page.getByTestId('direct-booking-plan-prompt')).toContainText(tr('es', 'plan.title'));
-  await expect(page.getByRole('switch', { name: tr('es', 'status.allTitle') })).toBeDisabled();
-  await innerTab(page, 'es', 'prices').click();
-  await expect(page.getByRole('button', { name: tr('es', 'discount.save') })).toBeDisabled();
-  await openAs(page, session, PREVIEW);
-  await expect(page.getByTestId('preview-off-notice')).toBeVisible();
-});
-
-test('the preview says when web booking is off', async ({ page }) => {
-  const session = await apiLogin(page.request, own.basico);
-  await resetSettings(page.request, session);
-  await openAs(page, session, PREVIEW);
-  await expect(page.getByTestId('preview-off-notice')).toContainText(tr('es', 'preview.offTitle'));
-  await expect(page.getByTestId('preview-url')).toHaveValue(/\/book\//);
 });
 
 const phone = (browser: Browser, lang: Lang) =>
