@@ -140,14 +140,15 @@ export async function startFeedServer() {
 }
 export type FeedServer = Awaited<ReturnType<typeof startFeedServer>>;
 
-/** A queue that hands the channels.sync handler to the bench instead of pg-boss: the bench runs it. */
+/** A queue that hands the channels.sync handler to the bench instead of pg-boss (no chain): the bench runs it. */
 export function capturingJobs(inner: Jobs) {
   const handlers = new Map<string, JobHandler<object>>();
   const jobs: Jobs = {
     send: (name, data, options) => inner.send(name, data, options),
-    work: async (name, handler) => {
+    work: (name, handler) => inner.work(name, handler),
+    every: async (name, intervalMs, handler, options) => {
       if (name === channelsSyncJob) handlers.set(name, handler as JobHandler<object>);
-      else await inner.work(name, handler);
+      else await inner.every(name, intervalMs, handler, options);
     },
     drain: (name, timeoutMs, options) => inner.drain(name, timeoutMs, options),
     start: () => inner.start(),

@@ -14,15 +14,10 @@ export const jobIntervals: Record<string, number> = {
   [checkinsPurgeJob]: 24 * 3_600_000,
 };
 
-interface TickData {
-  /** Set on the self-rescheduling chain; a job queued without it (tests, a manual kick) runs once. */
-  recurring?: boolean;
-}
-
 /**
- * The jobs of docs/checkins.md. pg-boss's cron is switched off in lib/pg-boss-jobs.ts, so each recurring
- * job queues its own next run (startAfter + singletonKey, so several API instances keep one chain). The
- * handlers read "now" from the app's clock and claim rows before acting, so a repeated run is harmless.
+ * The jobs of docs/checkins.md, each recurring through jobs.every (a job queued with a plain send, in tests or
+ * as a manual kick, runs once). The handlers read "now" from the app's clock and claim rows before acting, so
+ * a repeated run is harmless.
  */
 export async function registerCheckinJobs(deps: {
   jobs: Jobs;
@@ -33,39 +28,18 @@ export async function registerCheckinJobs(deps: {
   recurring: boolean;
 }) {
   const { jobs, logger } = deps;
-  const next = async (name: string) => {
-    try {
-      await jobs.send(
-        name,
-        { recurring: true },
-        {
-          singletonKey: name,
-          startAfter: new Date(Date.now() + (jobIntervals[name] ?? 60_000)),
-          retryLimit: 1,
-        },
-      );
-    } catch (err) {
-      // The queue stops with the app; the chain starts again on the next start.
-      logger.debug({ err, job: name }, 'checkins: the next run was not queued');
-    }
-  };
   const recurringWorker = (name: string, run: () => Promise<number>) =>
-    jobs.work<TickData>(name, async (data) => {
-      try {
+    jobs.every(
+      name,
+      jobIntervals[name] ?? 60_000,
+      async () => {
         const n = await run();
         if (n > 0) logger.info({ job: name, count: n }, 'checkins: job done');
-      } finally {
-        if (data.recurring) await next(name);
-      }
-    });
+      },
+      { recurring: deps.recurring },
+    );
 
   await recurringWorker(checkinSendJob, () => deps.checkins.sendDue());
   await recurringWorker(remindersRingJob, () => deps.reminders.ringDue());
   await recurringWorker(checkinsPurgeJob, () => deps.checkins.purge());
-
-  if (deps.recurring) {
-    for (const name of [checkinSendJob, remindersRingJob, checkinsPurgeJob]) {
-      await jobs.send(name, { recurring: true }, { singletonKey: name, retryLimit: 1 });
-    }
-  }
 }

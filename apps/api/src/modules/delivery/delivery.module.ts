@@ -40,31 +40,15 @@ export function createDeliveryModule(
       })(api);
     },
     jobs: async ({ recurring }) => {
-      await jobs.work<{ recurring?: boolean }>(deliverySweepJob, async (data) => {
-        try {
+      await jobs.every(
+        deliverySweepJob,
+        SWEEP_INTERVAL_MS,
+        async () => {
           const n = await service.runDue();
           if (n > 0) logger.info({ count: n }, 'delivery: attempts due were made');
-        } finally {
-          if (data.recurring)
-            await jobs
-              .send(
-                deliverySweepJob,
-                { recurring: true },
-                {
-                  singletonKey: deliverySweepJob,
-                  startAfter: new Date(Date.now() + SWEEP_INTERVAL_MS),
-                  retryLimit: 1,
-                },
-              )
-              .catch((err) => logger.debug({ err }, 'delivery: the next sweep was not queued'));
-        }
-      });
-      if (recurring)
-        await jobs.send(
-          deliverySweepJob,
-          { recurring: true },
-          { singletonKey: deliverySweepJob, retryLimit: 1 },
-        );
+        },
+        { recurring },
+      );
     },
   };
 }

@@ -7,9 +7,9 @@ export const upsellOffersJob = 'experiences.offers';
 export const upsellOffersInterval = 15 * 60_000;
 
 /**
- * The upselling offers' job (before arrival, during the stay; docs/experiences.md): a self-rescheduling chain
- * outside tests (singletonKey keeps one chain across API instances), like reviews.jobs.ts. Offers are claimed
- * once per check-in and moment before sending, so a repeated run is harmless.
+ * The upselling offers' job (before arrival, during the stay; docs/experiences.md): recurring through
+ * jobs.every outside tests. Offers are claimed once per check-in and moment before sending, so a repeated run
+ * is harmless.
  */
 export async function registerUpsellJobs(
   deps: ExperiencesDeps,
@@ -18,27 +18,14 @@ export async function registerUpsellJobs(
 ): Promise<void> {
   const { jobs, logger } = deps;
   const offers = createUpsellOffers(deps, services.access);
-  await jobs.work<{ recurring?: boolean }>(upsellOffersJob, async (data) => {
-    try {
+  await jobs.every(
+    upsellOffersJob,
+    upsellOffersInterval,
+    async () => {
       const { sent, failed, skipped } = await offers.run();
       if (sent + failed + skipped > 0)
         logger.info({ job: upsellOffersJob, sent, failed, skipped }, 'upselling: offers');
-    } finally {
-      if (data.recurring) {
-        await jobs
-          .send(
-            upsellOffersJob,
-            { recurring: true },
-            {
-              singletonKey: upsellOffersJob,
-              startAfter: new Date(Date.now() + upsellOffersInterval),
-              retryLimit: 1,
-            },
-          )
-          .catch((err) => logger.debug({ err }, 'upselling: the next run was not queued'));
-      }
-    }
-  });
-  if (options.recurring)
-    await jobs.send(upsellOffersJob, { recurring: true }, { singletonKey: upsellOffersJob, retryLimit: 1 });
+    },
+    { recurring: options.recurring },
+  );
 }

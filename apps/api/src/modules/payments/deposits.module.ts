@@ -4,7 +4,7 @@ import { depositsRoutes } from './deposits.routes.ts';
 import { createDepositsService, type DepositsDeps } from './deposits.service.ts';
 
 export const depositHoldsJob = 'deposits.holds';
-/** Holds are re-read every hour (pg-boss's cron is off: the job queues its own next run). */
+/** Holds are re-read every hour (jobs.every). */
 const HOLDS_INTERVAL_MS = 3_600_000;
 
 /**
@@ -23,37 +23,15 @@ export function createDepositsModule(deps: DepositsDeps & { jobs: Jobs }) {
         if (e.payload.kind === 'deposit') await service.followPayment(e.payload.payment_id);
       });
     },
-    jobs: async ({ recurring }) => {
-      const next = async () => {
-        try {
-          await deps.jobs.send(
-            depositHoldsJob,
-            { recurring: true },
-            {
-              singletonKey: depositHoldsJob,
-              startAfter: new Date(Date.now() + HOLDS_INTERVAL_MS),
-              retryLimit: 1,
-            },
-          );
-        } catch (err) {
-          deps.logger.debug({ err }, 'deposits: the next hold check was not queued');
-        }
-      };
-      await deps.jobs.work<{ recurring?: boolean }>(depositHoldsJob, async (data) => {
-        try {
+    jobs: ({ recurring }) =>
+      deps.jobs.every(
+        depositHoldsJob,
+        HOLDS_INTERVAL_MS,
+        async () => {
           const n = await service.checkHolds();
           if (n > 0) deps.logger.info({ count: n }, 'deposits: holds re-read');
-        } finally {
-          if (data.recurring) await next();
-        }
-      });
-      if (recurring) {
-        await deps.jobs.send(
-          depositHoldsJob,
-          { recurring: true },
-          { singletonKey: depositHoldsJob, retryLimit: 1 },
-        );
-      }
-    },
+        },
+        { recurring },
+      ),
   } satisfies ApiModule<typeof service>;
 }

@@ -8,8 +8,8 @@ export const paymentsSweepInterval = 60_000;
 
 /**
  * The payments.sweep job: webhooks can be lost, so open guest payments whose Checkout session should have
- * expired are re-read from Stripe and moved to what it says (expired, or paid after all). A
- * self-rescheduling chain outside tests (singletonKey keeps one chain across API instances).
+ * expired are re-read from Stripe and moved to what it says (expired, or paid after all). Recurring through
+ * jobs.every outside tests.
  */
 export async function registerPaymentsJobs(deps: {
   jobs: Jobs;
@@ -18,26 +18,13 @@ export async function registerPaymentsJobs(deps: {
   recurring: boolean;
 }) {
   const { jobs, logger } = deps;
-  await jobs.work<{ recurring?: boolean }>(paymentsSweepJob, async (data) => {
-    try {
+  await jobs.every(
+    paymentsSweepJob,
+    paymentsSweepInterval,
+    async () => {
       const n = await deps.guestPayments.sweepExpired();
       if (n > 0) logger.info({ job: paymentsSweepJob, count: n }, 'payments: open payments swept');
-    } finally {
-      if (data.recurring) {
-        await jobs
-          .send(
-            paymentsSweepJob,
-            { recurring: true },
-            {
-              singletonKey: paymentsSweepJob,
-              startAfter: new Date(Date.now() + paymentsSweepInterval),
-              retryLimit: 1,
-            },
-          )
-          .catch((err) => logger.debug({ err }, 'payments: the next sweep was not queued'));
-      }
-    }
-  });
-  if (deps.recurring)
-    await jobs.send(paymentsSweepJob, { recurring: true }, { singletonKey: paymentsSweepJob, retryLimit: 1 });
+    },
+    { recurring: deps.recurring },
+  );
 }

@@ -7,9 +7,8 @@ export const reviewRequestsJob = 'reviews.requests';
 export const reviewRequestsInterval = 5 * 60_000;
 
 /**
- * The review-request job (docs/messaging.md "Review requests"): a self-rescheduling chain outside tests
- * (singletonKey keeps one chain across API instances). Requests are inserted once per booking and claimed
- * before sending, so a repeated run is harmless.
+ * The review-request job (docs/messaging.md "Review requests"): recurring through jobs.every outside tests.
+ * Requests are inserted once per booking and claimed before sending, so a repeated run is harmless.
  */
 export async function registerReviewJobs(deps: {
   jobs: Jobs;
@@ -18,30 +17,13 @@ export async function registerReviewJobs(deps: {
   recurring: boolean;
 }) {
   const { jobs, logger } = deps;
-  await jobs.work<{ recurring?: boolean }>(reviewRequestsJob, async (data) => {
-    try {
+  await jobs.every(
+    reviewRequestsJob,
+    reviewRequestsInterval,
+    async () => {
       const { scheduled, sent } = await deps.requests.run();
       if (scheduled + sent > 0) logger.info({ job: reviewRequestsJob, scheduled, sent }, 'reviews: requests');
-    } finally {
-      if (data.recurring) {
-        await jobs
-          .send(
-            reviewRequestsJob,
-            { recurring: true },
-            {
-              singletonKey: reviewRequestsJob,
-              startAfter: new Date(Date.now() + reviewRequestsInterval),
-              retryLimit: 1,
-            },
-          )
-          .catch((err) => logger.debug({ err }, 'reviews: the next run was not queued'));
-      }
-    }
-  });
-  if (deps.recurring)
-    await jobs.send(
-      reviewRequestsJob,
-      { recurring: true },
-      { singletonKey: reviewRequestsJob, retryLimit: 1 },
-    );
+    },
+    { recurring: deps.recurring },
+  );
 }

@@ -8,9 +8,8 @@ export const lockCodesInterval = 60_000;
 
 /**
  * The door-code job (docs/smart-locks.md): runs the due vendor calls (create, confirm, move, remove) and
- * removes the codes of stays that ended. A self-rescheduling chain outside tests (singletonKey keeps one
- * chain across API instances); the booking events queue an extra run at once. Rows are claimed before a
- * vendor call, so a repeated run is harmless.
+ * removes the codes of stays that ended. Recurring through jobs.every outside tests; the booking events queue
+ * an extra run at once. Rows are claimed before a vendor call, so a repeated run is harmless.
  */
 export async function registerSmartLockJobs(deps: {
   jobs: Jobs;
@@ -19,28 +18,15 @@ export async function registerSmartLockJobs(deps: {
   recurring: boolean;
 }) {
   const { jobs, logger } = deps;
-  await jobs.work<{ recurring?: boolean }>(lockCodesJob, async (data) => {
-    try {
+  await jobs.every(
+    lockCodesJob,
+    lockCodesInterval,
+    async () => {
       const n = await deps.service.processDue();
       if (n > 0) logger.info({ job: lockCodesJob, count: n }, 'smart-locks: codes made active');
-    } finally {
-      if (data.recurring) {
-        await jobs
-          .send(
-            lockCodesJob,
-            { recurring: true },
-            {
-              singletonKey: lockCodesJob,
-              startAfter: new Date(Date.now() + lockCodesInterval),
-              retryLimit: 1,
-            },
-          )
-          .catch((err) => logger.debug({ err }, 'smart-locks: the next run was not queued'));
-      }
-    }
-  });
-  if (deps.recurring)
-    await jobs.send(lockCodesJob, { recurring: true }, { singletonKey: lockCodesJob, retryLimit: 1 });
+    },
+    { recurring: deps.recurring },
+  );
 }
 
 /** One run now (after a booking or settings change); a run already waiting makes this a no-op. */

@@ -26,34 +26,18 @@ export function createWhatsAppWebhooksModule(
     service,
     routes: bindRoutes(whatsappWebhooksRoutes, { service }),
     jobs: async ({ recurring }) => {
-      await jobs.work<{ recurring?: boolean }>(whatsappWebhooksSweepJob, async (data) => {
-        try {
-          const n = await service.processPending();
-          if (n > 0) logger.info({ count: n }, 'whatsapp: pending webhook deliveries applied');
-        } finally {
-          if (data.recurring)
-            await jobs
-              .send(
-                whatsappWebhooksSweepJob,
-                { recurring: true },
-                {
-                  singletonKey: whatsappWebhooksSweepJob,
-                  startAfter: new Date(Date.now() + SWEEP_INTERVAL_MS),
-                  retryLimit: 1,
-                },
-              )
-              .catch((err) => logger.debug({ err }, 'whatsapp: the next sweep was not queued'));
-        }
-      });
       await jobs.work<{ accountId: string; messageId: string; mediaId: string }>(mediaRetryJob, (data, job) =>
         service.retryMedia(data, job.isLastAttempt),
       );
-      if (recurring)
-        await jobs.send(
-          whatsappWebhooksSweepJob,
-          { recurring: true },
-          { singletonKey: whatsappWebhooksSweepJob, retryLimit: 1 },
-        );
+      await jobs.every(
+        whatsappWebhooksSweepJob,
+        SWEEP_INTERVAL_MS,
+        async () => {
+          const n = await service.processPending();
+          if (n > 0) logger.info({ count: n }, 'whatsapp: pending webhook deliveries applied');
+        },
+        { recurring },
+      );
     },
   };
 }
