@@ -28,7 +28,7 @@ const retryDelayMs = (attempts: number) => Math.min(2 ** attempts * 5_000, 10 * 
 interface DeliverData {
   /** These events, whatever their age (after a failed delivery, a test). */
   ids?: string[];
-  /** Set on the self-rescheduling sweep chain. */
+  /** Set on the sweep's recurring runs (jobs.every). */
   recurring?: boolean;
 }
 
@@ -202,8 +202,11 @@ export function createEventBus(deps: { db: Db; jobs: Jobs; logger: FastifyBaseLo
     },
 
     async registerWorkers({ recurring }) {
-      await jobs.work<DeliverData>(deliverEventsJob, async (data) => {
-        try {
+      // The sweep recurs through jobs.every; a delivery queued by `publish` (with its ids) runs once.
+      await jobs.every<DeliverData>(
+        deliverEventsJob,
+        SWEEP_INTERVAL_MS,
+        async (data) => {
           const n = await bus.deliver(data.ids);
           if (n > 0) logger.debug({ count: n }, 'events: delivered');
           // Delivered events are kept a week to explain what happened, then go with their markers.
@@ -211,24 +214,9 @@ export function createEventBus(deps: { db: Db; jobs: Jobs; logger: FastifyBaseLo
             await db
               .delete(domainEvents)
               .where(lte(domainEvents.deliveredAt, new Date(Date.now() - KEEP_DELIVERED_MS)));
-        } finally {
-          if (data.recurring) {
-            await jobs
-              .send(
-                deliverEventsJob,
-                { recurring: true },
-                {
-                  singletonKey: 'sweep',
-                  startAfter: new Date(Date.now() + SWEEP_INTERVAL_MS),
-                  retryLimit: 1,
-                },
-              )
-              .catch((err) => logger.debug({ err }, 'events: the next sweep was not queued'));
-          }
-        }
-      });
-      if (recurring)
-        await jobs.send(deliverEventsJob, { recurring: true }, { singletonKey: 'sweep', retryLimit: 1 });
+        },
+        { recurring },
+      );
     },
   };
   return bus;
