@@ -30,13 +30,6 @@ test('an operator with two properties picks one, and the choice is remembered', 
   await expect(page.getByRole('button', { name: 'Alojamiento: Apartamento Sol de Triana' })).toBeVisible();
 });
 
-test('a hotel has no property dropdown and shows its trial', async ({ page }) => {
-  await login(page, demo.hotel);
-  await expect(page.getByRole('button', { name: /^Alojamiento:/ })).toHaveCount(0);
-  await expect(page.getByText(/Prueba gratuita: \d+ días/).first()).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
-});
-
 test('on a 390 px phone the menu opens from the burger', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES' });
   const page = await context.newPage();
@@ -45,12 +38,4 @@ test('on a 390 px phone the menu opens from the burger', async ({ browser }) => 
   await page.getByRole('button', { name: 'Abrir el menú' }).click();
   await expect(page.getByRole('link', { name: 'Inicio' }).first()).toBeVisible();
   await context.close();
-});
-
-test('embed=true hides the chrome', async ({ page }) => {
-  await login(page, demo.hotel);
-  await page.goto('/business/dashboard?embed=true');
-  await expect(page.getByRole('heading', { name: /Hola/ })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Ayuda y soporte' })).toHaveCount(0);
 });
