@@ -14,6 +14,7 @@ import {
 } from '../../../test/property-fixtures.ts';
 import { renderRoute } from '../../../test/render.tsx';
 import { answer, server } from '../../../test/server.ts';
+import { emulateWidth } from '../../../test/viewport.ts';
 
 describe('the settings home', () => {
   it('Configuración opens it, with its groups and the four paid extras marked, and its pages', async () => {
@@ -55,24 +56,6 @@ describe('the settings home', () => {
     expect(await screen.findByRole('heading', { name: 'Alojamientos' })).toBeTruthy();
   });
 });
-
-/** A 390 px wide screen as the app's media queries see it (px and em widths). */
-function emulateWidth(width: number) {
-  const original = window.matchMedia;
-  const px = (value: string, unit: string) => Number(value) * (unit === 'em' || unit === 'rem' ? 16 : 1);
-  window.matchMedia = (query: string) => {
-    const max = /max-width:\s*([\d.]+)(px|em|rem)/.exec(query);
-    const min = /min-width:\s*([\d.]+)(px|em|rem)/.exec(query);
-    const matches =
-      (max !== null || min !== null) &&
-      (max === null || width <= px(max[1] ?? '0', max[2] ?? 'px')) &&
-      (min === null || width >= px(min[1] ?? '0', min[2] ?? 'px'));
-    return { ...original(query), matches };
-  };
-  return () => {
-    window.matchMedia = original;
-  };
-}
 
 describe('on a phone', () => {
   let restore: (() => void) | undefined;
