@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { addDays, todayIn } from '@posada/domain/booking-rules';
+import { addDays } from '@posada/domain/booking-rules';
+import { todayIn } from '@posada/domain/zoned-time';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from '../apps/api/src/app.ts';

@@ -152,7 +152,6 @@ export const propertyDetail = propertySummary.extend({
   city: z.string().nullable(),
   address: z.string().nullable(),
   zip_code: z.string().nullable(),
-  time_zone: z.string(),
   bedrooms: z.number().int(),
   bathrooms: z.number().int(),
   services: z.array(z.string()),

@@ -24,6 +24,8 @@ export const propertySummary = z.object({
   botGPT: z.boolean(),
   guests: z.number().int(),
   currency: z.string(),
+  /** IANA zone of the property's wall clock: its "today" for forms and reports (issue 28). */
+  time_zone: z.string(),
 });
 export type PropertySummary = z.infer<typeof propertySummary>;
 

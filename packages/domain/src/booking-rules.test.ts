@@ -10,8 +10,8 @@ import {
   isIsoDate,
   nightsBetween,
   periodRange,
-  todayIn,
 } from './booking-rules.ts';
+import { todayIn } from './zoned-time.ts';
 
 const valid = {
   name: 'Lucía Pérez',

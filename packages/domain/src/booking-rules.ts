@@ -68,25 +68,6 @@ export function eachNight(start: string, end: string): string[] {
   return Array.from({ length: nightsBetween(start, end) }, (_, i) => addDays(start, i));
 }
 
-/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one (reports read thousands of rows). */
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Today's calendar date in a time zone (the property's), for "arrival not before today". */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = dayFormatters.get(timeZone);
-  if (!format) {
-    // en-CA formats as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormatters.set(timeZone, format);
-  }
-  return format.format(now);
-}
-
 export interface PriceLine {
   description: string;
   /** Minor units of the booking's currency. */

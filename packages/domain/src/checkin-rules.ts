@@ -3,6 +3,7 @@
  * data, spec 4 Check-in link schedule, spec 5 Check-in forms). Dates are ISO calendar dates (YYYY-MM-DD).
  */
 import { departsAfterArrival, isIsoDate, PHONE_MIN_DIGITS, phoneDigits } from './booking-rules.ts';
+import { zonedTime } from './zoned-time.ts';
 
 /** spec 3 Check-in guest data: gender. */
 export const genders = ['male', 'female', 'prefer_not_to_say', 'other'] as const;
@@ -343,47 +344,6 @@ export function checkinSendTime(
   const day = new Date(`${arrival}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() - daysBefore);
   return zonedTime(day.toISOString().slice(0, 10), hour, timeZone);
-}
-
-/** The UTC instant of `date` at `hour`:`minute` wall-clock time in `timeZone` (DST-aware). */
-export function zonedTime(date: string, hour: number, timeZone: string, minute = 0): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, hour, minute);
-  // Two passes: the offset at the first guess, then at the corrected instant (DST changes at night).
-  let instant = wall - offsetMs(wall, timeZone);
-  instant = wall - offsetMs(instant, timeZone);
-  return new Date(instant);
-}
-
-/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-function offsetMs(instant: number, timeZone: string): number {
-  let wallClock = wallClocks.get(timeZone);
-  if (!wallClock) {
-    wallClock = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClocks.set(timeZone, wallClock);
-  }
-  const parts = wallClock.formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
 /** spec "guest records are purged 3 years after the stay ends" (RD 933/2021). */

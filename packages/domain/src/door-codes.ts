@@ -1,4 +1,4 @@
-import { zonedTime } from './checkin-rules.ts';
+import { zonedTime } from './zoned-time.ts';
 
 /**
  * Door codes of a stay (issue 14, docs/smart-locks.md): the window a code opens the door and when it is

@@ -1,5 +1,5 @@
 import { addDays } from './booking-rules.ts';
-import { zonedTime } from './checkin-rules.ts';
+import { zonedTime } from './zoned-time.ts';
 
 /**
  * Review requests after a stay (issue 17, docs/messaging.md "Review requests"): when the request goes out

@@ -1,4 +1,5 @@
-import { addDays, type BookingChannel, type PriceLine, todayIn } from '@posada/domain/booking-rules';
+import { addDays, type BookingChannel, type PriceLine } from '@posada/domain/booking-rules';
+import { todayIn } from '@posada/domain/zoned-time';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, users } from '../db/schema/accounts.ts';

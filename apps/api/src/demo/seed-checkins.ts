@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { todayIn } from '@posada/domain/booking-rules';
+import { todayIn } from '@posada/domain/zoned-time';
 import { and, count, desc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, users } from '../db/schema/accounts.ts';

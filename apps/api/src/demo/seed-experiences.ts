@@ -1,5 +1,6 @@
-import { addDays, todayIn } from '@posada/domain/booking-rules';
+import { addDays } from '@posada/domain/booking-rules';
 import { type ServiceRequestStatus, serviceTotal } from '@posada/domain/experiences';
+import { todayIn } from '@posada/domain/zoned-time';
 import { and, asc, count, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';

@@ -1,5 +1,5 @@
-import { todayIn } from '@posada/domain/booking-rules';
 import type { GuestDataInput } from '@posada/domain/checkin-rules';
+import { todayIn } from '@posada/domain/zoned-time';
 
 export type { VerificationChannel as Channel } from '@posada/contracts/guest-checkin';
 export function emptyGuest(arrival: string, departure: string): GuestDataInput {

@@ -32,6 +32,7 @@ export function anOperator(overrides: Partial<User> = {}): User {
         botGPT: false,
         guests: 4,
         currency: 'EUR',
+        time_zone: 'Europe/Madrid',
       },
     ],
     active_property_id: propertyId,

@@ -1,7 +1,8 @@
+import { instantOfWallTime, isKnownZone } from '@posada/domain/zoned-time';
 import ICAL from 'ical.js';
 import type { CalendarChannel, ChannelEventKind } from '../../db/schema/channels.ts';
 import { AdapterError } from '../adapter-error.ts';
-import { addDays, daysBetween, instantOfWallTime, isKnownZone, isoDate, localDateOf } from './ical.dates.ts';
+import { addDays, daysBetween, isoDate, localDateOf } from './ical.dates.ts';
 import type { ChannelItem, ParseFeed } from './types.ts';
 
 /** Booking.com closes the dates beyond its bookable horizon with one long rolling range. */

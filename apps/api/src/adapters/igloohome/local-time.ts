@@ -3,7 +3,7 @@
  * the lock's zone. These helpers compute them from an instant and the property's IANA zone, across DST.
  */
 
-import { wallTime as wallTimeAt, zoneOffsetMs } from '../wall-time.ts';
+import { wallTime as wallTimeAt, zoneOffsetMs } from '@posada/domain/zoned-time';
 
 const HOUR = 3_600_000;
 

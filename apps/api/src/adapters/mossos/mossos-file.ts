@@ -5,6 +5,8 @@
  * follows `annasabater/HCOLLGEST` (checked by its author against the official manual v8, §4), see
  * docs/police-registration.md.
  */
+
+import { wallTime } from '@posada/domain/zoned-time';
 import { isMinorOn, splitSurnames } from '../police/person.ts';
 import type { PoliceCommunication, PoliceError, PoliceEstablishment, PoliceGuest } from '../police/types.ts';
 import { sesCountry as alpha3Of } from '../ses-hospedajes/ses-codes.ts';
@@ -27,20 +29,9 @@ const hhmm = (time: string | null | undefined) => (time ?? '').replace(':', '').
 
 /** yyyyMMdd and HHmm of an instant in a time zone. */
 function localStamp(now: Date, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}${parts.month}${parts.day}`, time: `${parts.hour}${parts.minute}` };
+  const w = wallTime(now, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return { date: `${w.year}${two(w.month)}${two(w.day)}`, time: `${two(w.hour)}${two(w.minute)}` };
 }
 
 /** The file's sequence: 001–999, 1000 wraps to 001. */

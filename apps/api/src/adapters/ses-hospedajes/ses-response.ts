@@ -4,6 +4,8 @@
  * `codigo`, `resutadoComunicacion` for `resultadoComunicacion`, `tipoComuniacion` for
  * `tipoComunicacion`, and `fechaProcesamiento` with a space and no offset (Madrid time).
  */
+
+import { instantOfWallTime } from '@posada/domain/zoned-time';
 import { XMLParser } from 'fast-xml-parser';
 
 export interface SesRow {
@@ -63,22 +65,6 @@ const int = (value: unknown): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-/** Offset of Europe/Madrid at an instant, in ms. */
-function madridOffset(at: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Europe/Madrid',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at;
-}
-
 /** xsd:dateTime with or without offset, or "2026-04-17 18:37:17" (Madrid wall clock); null if unreadable. */
 export function parseSesDate(value: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/.exec(
@@ -96,8 +82,7 @@ export function parseSesDate(value: string): Date | null {
     +(s as string),
   );
   const ms = frac ? Math.round(Number(frac) * 1000) : 0;
-  const guess = wall - madridOffset(wall);
-  return new Date(wall - madridOffset(guess) + ms);
+  return new Date(instantOfWallTime(wall, 'Europe/Madrid') + ms);
 }
 
 /** Every node named `name` anywhere below `node` (depth first, document order). */

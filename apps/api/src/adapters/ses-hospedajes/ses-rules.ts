@@ -4,13 +4,14 @@
  * Spanish (the authority's words); `code` is stable for the interface to translate.
  */
 import { ageOn, asksDocument, isValidDni, isValidNie } from '@posada/domain/checkin-rules';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { PoliceCommunication, PoliceError, PoliceEstablishment, PoliceGuest } from '../police/types.ts';
 import { sesCountry, sesDocumentType } from './ses-codes.ts';
 import { localDateTime, sesEmail, splitSurname } from './ses-xml.ts';
 
 /** Today's calendar date in Spain (the authority's clock), YYYY-MM-DD. */
 export function spanishToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(now);
+  return todayIn('Europe/Madrid', now);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -51,6 +51,7 @@ export function toPropertySummary(row: PropertyRow, types: RoomTypeUnits = new M
     botGPT: row.botGpt,
     guests: row.guests,
     currency: row.currency,
+    time_zone: row.timeZone,
   };
 }
 

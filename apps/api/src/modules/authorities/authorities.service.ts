@@ -6,8 +6,8 @@ import type {
   RegistrationsPage,
   registrationsQuery,
 } from '@posada/contracts/authorities';
-import { addDays, todayIn } from '@posada/domain/booking-rules';
-import { zonedTime } from '@posada/domain/checkin-rules';
+import { addDays } from '@posada/domain/booking-rules';
+import { todayIn, zonedTime } from '@posada/domain/zoned-time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { AdapterError } from '../../adapters/adapter-error.ts';

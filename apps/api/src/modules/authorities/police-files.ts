@@ -1,5 +1,5 @@
 import type { PoliceFilesList, PoliceFileView } from '@posada/contracts/authorities';
-import { todayIn } from '@posada/domain/booking-rules';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { PoliceCommunication } from '../../adapters/police/types.ts';
 import type { Db } from '../../db/client.ts';
 import { type EventProducer, withoutEvents } from '../../events/bus.ts';

@@ -1,8 +1,8 @@
 import type { AuthorityEntity } from '@posada/contracts/property-settings';
-import { addDays, todayIn } from '@posada/domain/booking-rules';
+import { addDays } from '@posada/domain/booking-rules';
 import type { DocumentType, Gender, Kinship, PaymentMethod } from '@posada/domain/checkin-rules';
-import { zonedTime } from '@posada/domain/checkin-rules';
 import { parseClock } from '@posada/domain/door-codes';
+import { todayIn, zonedTime } from '@posada/domain/zoned-time';
 import type { PoliceCommunication, PoliceError, PoliceGuest } from '../../adapters/police/types.ts';
 import type { RegistrationKind, RegistrationState } from '../../db/schema/authorities.ts';
 

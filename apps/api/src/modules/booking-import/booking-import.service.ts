@@ -12,9 +12,10 @@ import {
 import { createBookingBody } from '@posada/contracts/bookings';
 import type { Currency } from '@posada/contracts/properties';
 import type { RoomTypeItem } from '@posada/contracts/property-rooms';
-import { addDays, bookingFormErrors, nightsBetween, todayIn } from '@posada/domain/booking-rules';
+import { addDays, bookingFormErrors, nightsBetween } from '@posada/domain/booking-rules';
 import { normalizePhone } from '@posada/domain/phone';
 import { isHotelType } from '@posada/domain/property-types';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import type { EventProducer } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';

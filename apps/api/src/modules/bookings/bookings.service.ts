@@ -7,15 +7,10 @@ import type {
 } from '@posada/contracts/bookings';
 import type { Currency } from '@posada/contracts/properties';
 import type { Rate, RoomTypeItem } from '@posada/contracts/property-rooms';
-import {
-  bookingTotal,
-  isExternalChannel,
-  nightsBetween,
-  type PriceLine,
-  todayIn,
-} from '@posada/domain/booking-rules';
+import { bookingTotal, isExternalChannel, nightsBetween, type PriceLine } from '@posada/domain/booking-rules';
 import { normalizePhone } from '@posada/domain/phone';
 import { isHotelType } from '@posada/domain/property-types';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import type { NotificationKind } from '../../db/schema/notifications.ts';
 import type { EventProducer } from '../../events/bus.ts';

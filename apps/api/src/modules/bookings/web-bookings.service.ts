@@ -1,4 +1,5 @@
-import { eachNight, todayIn } from '@posada/domain/booking-rules';
+import { eachNight } from '@posada/domain/booking-rules';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { Clock } from '../../lib/clock.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { createAvailabilityService } from './availability.service.ts';

@@ -1,5 +1,6 @@
 import type { SyncResult, SyncSkipReason } from '@posada/contracts/channels';
-import { eachNight, todayIn } from '@posada/domain/booking-rules';
+import { eachNight } from '@posada/domain/booking-rules';
+import { todayIn } from '@posada/domain/zoned-time';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AdapterError } from '../../adapters/adapter-error.ts';

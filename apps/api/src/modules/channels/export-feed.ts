@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IcalExport } from '@posada/contracts/channels';
-import { addDays, todayIn } from '@posada/domain/booking-rules';
+import { addDays } from '@posada/domain/booking-rules';
+import { todayIn } from '@posada/domain/zoned-time';
 import { eq } from 'drizzle-orm';
 import type { ExportRange } from '../../adapters/ical/types.ts';
 import { properties } from '../../db/schema/properties.ts';

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CheckinSendSchedule } from '@posada/contracts/property-settings';
 import { addDays } from '@posada/domain/booking-rules';
-import { checkinSendTime, purgeDate, zonedTime } from '@posada/domain/checkin-rules';
+import { checkinSendTime, purgeDate } from '@posada/domain/checkin-rules';
+import { zonedTime } from '@posada/domain/zoned-time';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CheckinChannel, checkins } from '../../db/schema/checkins.ts';

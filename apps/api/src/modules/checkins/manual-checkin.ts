@@ -1,14 +1,13 @@
 import type { CheckinDetail, manualCheckinBody } from '@posada/contracts/checkins';
-import { todayIn } from '@posada/domain/booking-rules';
 import { guestDataErrors, normalizeDocumentNumber, purgeDate } from '@posada/domain/checkin-rules';
 import { normalizePhone } from '@posada/domain/phone';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { z } from 'zod';
 import { withoutEvents } from '../../events/bus.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { lookupPostalCode, municipalityFor } from '../guest-checkin/postal-codes.ts';
 import { DOCUMENT_PURPOSE, linkExpiry, newCheckinLink } from './checkin-links.ts';
 import type { CheckinPlanning } from './checkin-planning.ts';
-
 import type { CheckinsContext, GuestRow } from './checkins.context.ts';
 import { checkinsErrors } from './checkins.errors.ts';
 import { createCheckinsRepo } from './checkins.repo.ts';

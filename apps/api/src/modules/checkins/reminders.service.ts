@@ -1,5 +1,5 @@
 import type { Reminder, ReminderBody } from '@posada/contracts/checkins';
-import { zonedTime } from '@posada/domain/checkin-rules';
+import { zonedTime } from '@posada/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import { type EventProducer, withoutEvents } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -1,5 +1,5 @@
-import { todayIn } from '@posada/domain/booking-rules';
 import { type BotAction, HANDOVER_REPLY, localized } from '@posada/domain/concierge';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { Said, Turn } from './answering.service.ts';
 import type { ChatsRepo } from './chats.repo.ts';
 import type { ChatsService } from './chats.service.ts';

@@ -1,8 +1,9 @@
 import type { DashboardData } from '@posada/contracts/dashboard';
 import type { Currency } from '@posada/contracts/properties';
 import type { BookingChannel, DashboardPeriod } from '@posada/domain/booking-rules';
-import { periodRange, todayIn } from '@posada/domain/booking-rules';
+import { periodRange } from '@posada/domain/booking-rules';
 import { chartMonths, occupancyPercent } from '@posada/domain/dashboard';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUuid } from '../../lib/sql.ts';

@@ -7,9 +7,10 @@ import type {
   WebBookingAnswer,
   WebBookingBody,
 } from '@posada/contracts/direct-booking';
-import { addDays, nightsBetween, todayIn } from '@posada/domain/booking-rules';
+import { addDays, nightsBetween } from '@posada/domain/booking-rules';
 import { discountAmount } from '@posada/domain/direct-booking';
 import { isHotelType } from '@posada/domain/property-types';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LocalizedColumn } from '../../db/schema/properties.ts';
 import { translate } from '../../i18n/messages.ts';

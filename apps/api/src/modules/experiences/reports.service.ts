@@ -1,6 +1,7 @@
 import type { UpsellReport, upsellReportQuery } from '@posada/contracts/experiences';
-import { addDays, todayIn } from '@posada/domain/booking-rules';
+import { addDays } from '@posada/domain/booking-rules';
 import { monthsBetween } from '@posada/domain/experiences';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { z } from 'zod';
 import { type Locale, translate } from '../../i18n/messages.ts';
 import { toCsv } from '../../lib/csv.ts';

@@ -1,6 +1,5 @@
 import { experiencesGuestPages } from '@posada/contracts/experiences';
-import { addDays, todayIn } from '@posada/domain/booking-rules';
-import { zonedTime } from '@posada/domain/checkin-rules';
+import { addDays } from '@posada/domain/booking-rules';
 import {
   localized,
   UPSELL_DAYS_BEFORE_MAX,
@@ -8,6 +7,7 @@ import {
   UPSELL_STALE_MS,
   upsellOfferDate,
 } from '@posada/domain/experiences';
+import { todayIn, zonedTime } from '@posada/domain/zoned-time';
 import { translate } from '../../i18n/messages.ts';
 import { type GuestDeliveryOutcome, outcomeOf } from '../delivery/delivery.types.ts';
 import type { ExperiencesDeps } from './experiences.deps.ts';

@@ -17,9 +17,9 @@ import type {
   VerificationSent,
 } from '@posada/contracts/guest-checkin';
 import type { GuestAccessCode } from '@posada/contracts/smart-locks';
-import { todayIn } from '@posada/domain/booking-rules';
 import { purgeDate } from '@posada/domain/checkin-rules';
 import { isHotelType } from '@posada/domain/property-types';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import { type EventProducer, withoutEvents } from '../../events/bus.ts';
 import type { Locale } from '../../i18n/messages.ts';

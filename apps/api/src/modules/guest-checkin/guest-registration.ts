@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RegisteredGuest, registerGuestBody } from '@posada/contracts/guest-checkin';
-import { todayIn } from '@posada/domain/booking-rules';
 import { guestDataErrors, normalizeDocumentNumber, purgeDate } from '@posada/domain/checkin-rules';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type EventProducer, withoutEvents } from '../../events/bus.ts';

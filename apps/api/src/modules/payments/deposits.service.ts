@@ -1,5 +1,4 @@
 import type { DepositItem, DepositList, DepositVerification, GuestDeposit } from '@posada/contracts/deposits';
-import { todayIn } from '@posada/domain/booking-rules';
 import {
   captureAmountError,
   DEPOSIT_REFUNDED,
@@ -9,6 +8,7 @@ import {
   depositReading,
 } from '@posada/domain/deposits';
 import { applicationFeeOf } from '@posada/domain/guest-payments';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { FastifyBaseLogger } from 'fastify';
 import { AdapterError } from '../../adapters/adapter-error.ts';
 import type { StripeGateway } from '../../adapters/stripe/types.ts';

@@ -1,5 +1,5 @@
 import { reviewPaths } from '@posada/contracts/reviews';
-import { addDays, todayIn } from '@posada/domain/booking-rules';
+import { addDays } from '@posada/domain/booking-rules';
 import {
   emailReplyText,
   parseScoreReply,
@@ -8,6 +8,7 @@ import {
   reviewDueAt,
   reviewIsDue,
 } from '@posada/domain/reviews';
+import { todayIn } from '@posada/domain/zoned-time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type Locale, locales, translate } from '../../i18n/messages.ts';

@@ -9,6 +9,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.ts';
+import { useOperatorToday } from '../../../lib/today.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { findRecipients, previewBroadcast, useCreateBroadcast } from '../api/broadcasts-api.ts';
 import { addDays, apiErrorText } from '../lib/progress.ts';
@@ -18,11 +19,10 @@ import { type FilterState, RecipientsStep } from './recipients-step.tsx';
 import { defaultParams, TemplateStep } from './template-step.tsx';
 
 const stepKeys = ['recipients', 'template', 'preview', 'confirm'] as const;
-const today = () => new Date().toISOString().slice(0, 10);
-const initialFilter = (): FilterState => ({
+const initialFilter = (today: string): FilterState => ({
   property_ids: [],
-  stay_from: today(),
-  stay_to: addDays(today(), 30),
+  stay_from: today,
+  stay_to: addDays(today, 30),
   statuses: ['booked'],
 });
 
@@ -33,7 +33,8 @@ export function BroadcastWizard({ setup, onSent }: { setup: BroadcastSetup; onSe
   const { t } = useTranslation('broadcasts');
   const isMobile = useIsMobile();
   const [step, setStep] = useState(0);
-  const [filter, setFilter] = useState<FilterState>(initialFilter);
+  const today = useOperatorToday();
+  const [filter, setFilter] = useState<FilterState>(() => initialFilter(today));
   const [recipients, setRecipients] = useState<BroadcastRecipientsAnswer | null>(null);
   const [searching, setSearching] = useState(false);
   const [recipientsError, setRecipientsError] = useState<string | null>(null);
@@ -88,7 +89,7 @@ export function BroadcastWizard({ setup, onSent }: { setup: BroadcastSetup; onSe
         const queued = created.counts.queued + created.counts.sent;
         notify.success(t('toast.sent', { count: queued }));
         setStep(0);
-        setFilter(initialFilter());
+        setFilter(initialFilter(today));
         setRecipients(null);
         setTemplateId(null);
         setParams([]);

@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import type { CheckinGuest } from '@posada/contracts/checkin-guest-data';
-import { todayIn } from '@posada/domain/booking-rules';
 import { IconAlertCircle, IconDownload, IconFileTypePdf, IconUserScan } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -23,6 +22,7 @@ import { formatDateTime, formatDay, formatStay } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
 import { countryName } from '../../../lib/phone-countries.ts';
 import { StayMessages } from '../../../lib/stay-messages.tsx';
+import { useOperatorToday } from '../../../lib/today.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { checkinDetailQuery, registrationPdfPath } from '../api/checkins-api.ts';
 import { alpha2Of } from '../lib/countries.ts';
@@ -50,7 +50,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function GuestCard({ checkinId, guest, index }: { checkinId: string; guest: CheckinGuest; index: number }) {
   const { t, i18n } = useTranslation('checkins');
   const language = i18n.resolvedLanguage ?? 'es';
-  const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const today = useOperatorToday();
   const age = ageOn(guest.birth_date, today);
   const day = (iso: string | null | undefined) => (iso ? formatDay(iso, language) : '');
   const country = (code: string) => (code ? `${countryName(code, language)} (${code})` : '');

@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { todayIn } from '@posada/domain/booking-rules';
 import {
   asksSupportNumber,
   documentTypes,
@@ -36,6 +35,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { formatStay } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
 import { countryName } from '../../../lib/phone-countries.ts';
+import { useOperatorToday } from '../../../lib/today.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
 import { checkinsApi, invalidateCheckins } from '../api/checkins-api.ts';
@@ -53,8 +53,6 @@ import {
   stepFields,
   toManualBody,
 } from '../lib/manual-form.ts';
-
-const localToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
 function Review({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -85,7 +83,7 @@ export function ManualCheckinPage() {
   const properties = user?.properties ?? [];
   const [step, setStep] = useState<Step>(1);
   const [serverAlert, setServerAlert] = useState<string | null>(null);
-  const today = localToday();
+  const today = useOperatorToday();
 
   const translate = (key: string) => (serverMessageKey(key) ? t(serverMessageKey(key) as string) : key);
   const defaultProperty =
@@ -105,7 +103,7 @@ export function ManualCheckinPage() {
   // minors question (with the kinship) for adults.
   const asks = travellerAsks(
     { birth_date: watch('birth_date'), nationality: watch('nationality'), arrival: watch('arrival') },
-    localToday(),
+    today,
   );
   useEffect(() => {
     const subscription = watch((_values, { name }) => {
@@ -122,7 +120,7 @@ export function ManualCheckinPage() {
   const nationalities = useMemo(() => countryOptions(language, 'alpha3'), [language]);
 
   const mutation = useMutation({
-    mutationFn: (values: ManualValues) => checkinsApi.manual(toManualBody(values, localToday())),
+    mutationFn: (values: ManualValues) => checkinsApi.manual(toManualBody(values, today)),
     onSuccess: (detail) => {
       notify.success(t('manual.saved', { name: detail.name }));
       void invalidateCheckins(queryClient);
@@ -152,7 +150,7 @@ export function ManualCheckinPage() {
 
   const next = () => {
     // The last step checks everything (a field of an earlier step could have been emptied meanwhile).
-    const all = manualErrors(getValues(), localToday());
+    const all = manualErrors(getValues(), today);
     const found = Object.entries(all).filter(
       ([field]) => step === 3 || (stepFields[step] as readonly string[]).includes(field),
     ) as Array<[ManualField, string]>;

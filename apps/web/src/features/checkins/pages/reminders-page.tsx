@@ -15,7 +15,6 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { todayIn } from '@posada/domain/booking-rules';
 import { IconBellPlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -27,6 +26,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatLongDay } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useOperatorToday } from '../../../lib/today.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
 import { checkinsApi, checkinsKeys, type Reminder, remindersQuery } from '../api/checkins-api.ts';
 
@@ -44,7 +44,7 @@ function ReminderModal({ editing, onClose }: { editing: Reminder | 'new' | null;
   const { t } = useTranslation(['checkins', 'common']);
   const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
-  const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const today = useOperatorToday();
   const form = useForm<ReminderValues>({
     defaultValues: { day: today, hour: '09:00', description: '', property_id: '', booking_id: '' },
   });

@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { SendCheckinData } from '@posada/contracts/checkins';
-import { todayIn } from '@posada/domain/booking-rules';
 import { sendContactRequired } from '@posada/domain/checkin-rules';
 import {
   IconAlertCircle,
@@ -36,6 +35,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { formatStay } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
 import { StayMessages } from '../../../lib/stay-messages.tsx';
+import { useOperatorToday } from '../../../lib/today.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { useCurrentUser } from '../../../lib/use-session.ts';
 import { checkinsApi, invalidateCheckins, type SendChannel, sendChannels } from '../api/checkins-api.ts';
@@ -68,7 +68,7 @@ export function SendCheckinPage() {
     : 'email';
   const [result, setResult] = useState<SendCheckinData | null>(null);
   const [serverAlert, setServerAlert] = useState<string | null>(null);
-  const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const today = useOperatorToday();
 
   const resolver: Resolver<SendValues> = async (values) => {
     const errors = Object.entries(sendErrors(values));

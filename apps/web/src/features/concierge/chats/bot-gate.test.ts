@@ -10,6 +10,7 @@ const property = (id: string, botGPT: boolean) => ({
   botGPT,
   guests: 2,
   currency: 'EUR',
+  time_zone: 'Europe/Madrid',
 });
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';

@@ -10,11 +10,6 @@ const monthsBack: Record<Exclude<PeriodPreset, 'custom'>, number> = {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Today in the browser's own calendar, as YYYY-MM-DD. */
-export function localToday(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** From the first day of the preset's first month to today (`today` is YYYY-MM-DD). */
 export function presetRange(
   preset: Exclude<PeriodPreset, 'custom'>,

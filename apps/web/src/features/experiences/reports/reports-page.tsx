@@ -22,17 +22,11 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { propertiesQuery } from '../../../lib/api/properties-api.ts';
 import { formatMoneyIn, formatNumber } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useOperatorToday } from '../../../lib/today.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { downloadReportCsv, errorText, reportQuery } from '../api/upselling-api.ts';
 import { ExperiencesFrame } from '../components/experiences-frame.tsx';
-import {
-  localToday,
-  type PeriodPreset,
-  percent,
-  periodPresets,
-  presetRange,
-  validRange,
-} from '../lib/report-period.ts';
+import { type PeriodPreset, percent, periodPresets, presetRange, validRange } from '../lib/report-period.ts';
 import { FunnelChart, RevenueChart } from './report-charts.tsx';
 import { BreakdownTable } from './report-tables.tsx';
 
@@ -66,7 +60,7 @@ export function UpsellReportsPage() {
   useDocumentTitle(t('reports.documentTitle'));
   const lang = i18n.language;
   const mobile = useIsMobile();
-  const [today] = useState(localToday);
+  const today = useOperatorToday();
   const [preset, setPreset] = useState<PeriodPreset>('this_month');
   const [custom, setCustom] = useState(() => presetRange('this_month', today));
   const [propertyId, setPropertyId] = useState<string | null>(null);

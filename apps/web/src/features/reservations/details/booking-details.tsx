@@ -1,6 +1,5 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Booking } from '@posada/contracts/bookings';
-import { todayIn } from '@posada/domain/booking-rules';
 import { IconAlertTriangleFilled, IconClockHour4, IconPlayerPause } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { ChannelLogo } from '../../../lib/channel-logo.tsx';
 import { type CheckinGuestFields, guestIdentity } from '../../../lib/guest-details.ts';
 import { formatDateTime, formatDay, formatLongDay, formatMoneyIn } from '../../../lib/intl.ts';
 import { countryName } from '../../../lib/phone-countries.ts';
+import { useOperatorToday } from '../../../lib/today.ts';
 import { DepositSection } from '../deposits/deposit-table.tsx';
 import { usePageAlign } from '../lib/bidi.ts';
 import { channelColor, paymentColor, statusColor } from '../lib/status.ts';
@@ -105,7 +105,7 @@ export function BookingDetails({
   const { t, i18n } = useTranslation('reservations');
   const language = i18n.resolvedLanguage ?? 'es';
   const money = (minor: number) => formatMoneyIn(minor, booking.currency, language);
-  const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const today = useOperatorToday(booking.property_id);
   const guest = guestIdentity(checkin, today);
   const pending = guest.pending ? t('details.pendingValue') : undefined;
   const promotions = booking.promotions.reduce((sum, line) => sum + line.price, 0);

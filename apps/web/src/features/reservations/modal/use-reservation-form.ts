@@ -2,8 +2,9 @@ import type { Availability } from '@posada/contracts/availability';
 import type { Booking } from '@posada/contracts/bookings';
 import type { Currency } from '@posada/contracts/properties';
 import type { PropertySummary } from '@posada/contracts/users';
-import { isIsoDate, nightsBetween, todayIn } from '@posada/domain/booking-rules';
+import { isIsoDate, nightsBetween } from '@posada/domain/booking-rules';
 import { isHotelType } from '@posada/domain/property-types';
+import { todayIn } from '@posada/domain/zoned-time';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -20,6 +21,7 @@ import {
 import { ApiError } from '../../../lib/api.ts';
 import { formatMoneyIn } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useOperatorToday } from '../../../lib/today.ts';
 import {
   canAddLine,
   createBody,
@@ -41,7 +43,6 @@ const asCurrency = (value: string | undefined): Currency =>
   CURRENCIES.includes(value as Currency) ? (value as Currency) : 'EUR';
 
 /** The browser's zone until the property's is known. */
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 const FIELD_ORDER: ReservationField[] = [
   'property_id',
@@ -110,8 +111,9 @@ export function useReservationForm({
     [t],
   );
 
+  const accountToday = useOperatorToday();
   const [context, setContext] = useState<ReservationContext>({
-    today: todayIn(browserZone()),
+    today: accountToday,
     capacity: 1,
     isHotel: false,
     originalStartDate: booking?.start_date,
@@ -167,7 +169,7 @@ export function useReservationForm({
     availabilityBody !== null && checkNeeded && availability.data ? !availability.data.available : false;
 
   // The context of the rules: today in the property's zone, its capacity, the free rooms.
-  const today = todayIn(property.data?.time_zone ?? browserZone());
+  const today = property.data ? todayIn(property.data.time_zone) : accountToday;
   const perRoom = roomType ? roomType.adults + roomType.children : 0;
   const capacityKnown = !isHotel || Boolean(roomType);
   // Until a hotel's room type is chosen, only the room type is asked for (the contract's 500 guests cap).

@@ -19,6 +19,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { pathTo } from '../../../../config/routes.ts';
+import { useOperatorToday } from '../../../../lib/today.ts';
 import calendarClasses from '../../calendars/components/calendar.module.css';
 import { CalendarError } from '../../calendars/components/calendar-states.tsx';
 import { useAccountProperties, useCalendarData } from '../../calendars/components/use-calendar-page.ts';
@@ -28,7 +29,6 @@ import {
   addMonths,
   daysFrom,
   isWeekend,
-  localToday,
   parseDateParam,
   startOfMonth,
 } from '../../calendars/lib/dates.ts';
@@ -57,7 +57,7 @@ export function AvailabilityPricesPage() {
   useDocumentTitle(t('calendar:availability.title'));
   const language = i18n.resolvedLanguage ?? 'es';
   const [params, setParams] = useSearchParams();
-  const today = useMemo(() => localToday(), []);
+  const today = useOperatorToday();
   const from = parseDateParam(params.get('date'), today);
   const days = useMemo(() => daysFrom(from, AVAILABILITY_DAYS), [from]);
   const account = useAccountProperties();

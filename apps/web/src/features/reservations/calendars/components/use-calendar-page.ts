@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../../lib/api.ts';
 import { notify } from '../../../../lib/notify.ts';
+import { useOperatorToday } from '../../../../lib/today.ts';
 import { useCurrentUser } from '../../../../lib/use-session.ts';
 import { calendarQuery } from '../api/calendar-api.ts';
 import { TIMELINE_DAYS, timelineWindow } from '../lib/calendar-window.ts';
-import { addDays, addMonths, localToday, parseDateParam, startOfMonth } from '../lib/dates.ts';
+import { addDays, addMonths, parseDateParam, startOfMonth } from '../lib/dates.ts';
 
 /**
  * The date window of a timeline calendar, kept in the URL (`?date=2027-03-01`) so a reload or a shared
@@ -17,7 +18,7 @@ import { addDays, addMonths, localToday, parseDateParam, startOfMonth } from '..
  */
 export function useCalendarWindow() {
   const [params, setParams] = useSearchParams();
-  const today = useMemo(() => localToday(), []);
+  const today = useOperatorToday();
   const anchor = parseDateParam(params.get('date'), today);
   const [nonce, setNonce] = useState(0);
   const [visibleMonth, setVisibleMonth] = useState(startOfMonth(anchor));

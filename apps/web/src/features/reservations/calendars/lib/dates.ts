@@ -1,4 +1,4 @@
-import { addDays, nightsBetween, todayIn } from '@posada/domain/booking-rules';
+import { addDays, nightsBetween } from '@posada/domain/booking-rules';
 
 /**
  * Calendar dates are ISO strings (YYYY-MM-DD) with no time zone; all arithmetic goes through
@@ -6,11 +6,6 @@ import { addDays, nightsBetween, todayIn } from '@posada/domain/booking-rules';
  */
 
 export { addDays, nightsBetween };
-
-/** Today in the browser's time zone (the operator's), from an injectable instant for tests. */
-export function localToday(now: Date = new Date()): string {
-  return todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', now);
-}
 
 /** `count` consecutive days from `from`. */
 export function daysFrom(from: string, count: number): string[] {

@@ -29,6 +29,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { pathTo } from '../../../../config/routes.ts';
 import { channelName } from '../../../../lib/channel-brand.ts';
 import { ChannelLogo } from '../../../../lib/channel-logo.tsx';
+import { useOperatorToday } from '../../../../lib/today.ts';
 import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { BookingBarMarks } from '../components/booking-bar-marks.tsx';
 import classes from '../components/calendar.module.css';
@@ -40,7 +41,7 @@ import { useAccountProperties, useCalendarData, useShowPrices } from '../compone
 import { assignLanes, stayBar } from '../lib/bar-layout.ts';
 import { barLook, statusColor } from '../lib/booking-style.ts';
 import { chosenProperty, monthWindow } from '../lib/calendar-window.ts';
-import { addMonths, localToday, monthWeeks, parseDateParam, startOfMonth } from '../lib/dates.ts';
+import { addMonths, monthWeeks, parseDateParam, startOfMonth } from '../lib/dates.ts';
 import { cellPriceFormatter, dayFormatters, moneyFormatter } from '../lib/format.ts';
 import { apartmentRows, occupancy, type UnitRow } from '../lib/grid-rows.ts';
 import { orderedRange } from '../lib/selection.ts';
@@ -56,7 +57,7 @@ export function MonthlyCalendarPage() {
   const language = i18n.resolvedLanguage ?? 'es';
   const isMobile = useIsMobile();
   const [params, setParams] = useSearchParams();
-  const today = useMemo(() => localToday(), []);
+  const today = useOperatorToday();
   const month = startOfMonth(parseDateParam(params.get('date'), today));
   const weeks = useMemo(() => monthWeeks(month), [month]);
   const { from: gridFrom, to: gridTo } = monthWindow(month);
