@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL } from './support/ports.ts';
 
@@ -6,7 +7,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 2,
+  // One worker per core: the flows are sharded across the machine (2 on CI).
+  workers: availableParallelism(),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json']],
   // The own accounts of the specs that change data, seeded before the workers start.
