@@ -200,6 +200,9 @@ const resealWhy =
 const lightFile =
   /^(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*\.(?:ts|tsx)|[A-Z][A-Za-z0-9]*\.tsx)$/;
 
+/** The only lib/ files the light entries and their kit import (light: no Mantine, router or query). */
+const lightLib = [`${web}/lib/intl.ts`, `${web}/lib/typed-date.ts`, `${web}/lib/envelope-fetch.ts`];
+
 export const layers = [
   {
     name: 'api',
@@ -351,7 +354,7 @@ export const layers = [
     unitName: 'feature',
     publicHint: 'lib/, config/ or components/ (a feature imports no other feature; app/ composes them)',
     isPublic: () => false,
-    forbid: [`${web}/app`, `${web}/guest`, `${web}/booking-site`, 'apps/api'],
+    forbid: [`${web}/app`, `${web}/guest`, `${web}/booking-site`, `${web}/light-kit`, 'apps/api'],
     ignore: [/\.test\.tsx?$/],
     fileNames: { pattern: kebab, hint: kebabHint },
   },
@@ -362,7 +365,14 @@ export const layers = [
     unitName: 'shared folder',
     publicHint: 'nothing',
     isPublic: () => true,
-    forbid: [`${web}/features`, `${web}/app`, `${web}/guest`, `${web}/booking-site`, 'apps/api'],
+    forbid: [
+      `${web}/features`,
+      `${web}/app`,
+      `${web}/guest`,
+      `${web}/booking-site`,
+      `${web}/light-kit`,
+      'apps/api',
+    ],
     ignore: [/\.test\.tsx?$/],
     fileNames: { pattern: kebab, hint: kebabHint },
   },
@@ -374,7 +384,7 @@ export const layers = [
     unitName: 'app/',
     publicHint: 'anything',
     isPublic: () => true,
-    forbid: [`${web}/guest`, `${web}/booking-site`, 'apps/api'],
+    forbid: [`${web}/guest`, `${web}/booking-site`, `${web}/light-kit`, 'apps/api'],
     ignore: [/\.test\.tsx?$/],
     fileNames: { pattern: kebab, hint: kebabHint },
   },
@@ -382,13 +392,13 @@ export const layers = [
     /** The two light entries, each its own page and bundle (docs/architecture.md §4: the guest flow's first
      * screen at most 100 KB): the guest check-in (checkin.html) and the public booking site (book.html).
      * They load none of the operator app (features/, app/, components/, config/, main.tsx) and not each
-     * other: there is no shared kit folder today, what both need is in lib/'s light files, the only lib/
-     * files they may import; `reach` checks those import nothing else of lib/ or the app in turn. */
+     * other: what both need is in light-kit/ (the next layer) or lib/'s light files, the only lib/ files
+     * they may import; `reach` checks those import nothing else of lib/ or the app in turn. */
     name: 'web-light',
     units: web,
     only: ['guest', 'booking-site'],
     unitName: 'light entry',
-    publicHint: "nothing: the light entries share only lib/'s light files",
+    publicHint: "nothing: the light entries share only light-kit/ and lib/'s light files",
     isPublic: () => false,
     forbid: [
       `${web}/features`,
@@ -400,10 +410,37 @@ export const layers = [
       'apps/api',
     ],
     forbidHint: 'a light entry stays out of the operator app',
-    allow: [`${web}/lib/intl.ts`, `${web}/lib/typed-date.ts`, `${web}/lib/envelope-fetch.ts`],
+    allow: lightLib,
     reach: true,
     ignore: [/\.test\.tsx?$/],
     fileNames: { pattern: lightFile, hint: 'in kebab-case, or PascalCase for a React component (.tsx)' },
+  },
+  {
+    /** The light entries' kit (issue 28): the base CSS, UI pieces, translator and router both entries import
+     * once. It sits below them: it knows neither entry, nor the operator app, and of lib/ only the light
+     * files the entries may import. */
+    name: 'web-light-kit',
+    units: web,
+    only: ['light-kit'],
+    unitName: 'light-kit/',
+    publicHint: 'anything',
+    isPublic: () => true,
+    forbid: [
+      `${web}/guest`,
+      `${web}/booking-site`,
+      `${web}/features`,
+      `${web}/app`,
+      `${web}/components`,
+      `${web}/config`,
+      `${web}/lib`,
+      `${web}/main.tsx`,
+      'apps/api',
+    ],
+    forbidHint: 'the kit sits below the light entries and outside the operator app',
+    allow: lightLib,
+    reach: true,
+    ignore: [/\.test\.tsx?$/],
+    fileNames: { pattern: kebab, hint: kebabHint },
   },
   {
     /** The contracts (zod schemas both sides import) build on the domain's rules, never on an app. */

@@ -74,7 +74,7 @@ test('a re-export through lib/ of a module’s private file is a violation of th
   );
 });
 
-test('a light entry importing a feature, app/, the other entry or a heavy lib/ file fails', () => {
+test('a light entry importing a feature, app/, the other entry or a heavy lib/ file fails, and so does the kit', () => {
   const guest = `${web}/guest/planted.ts`;
   const site = `${web}/booking-site/planted.ts`;
   assert.deepEqual(
@@ -93,11 +93,45 @@ test('a light entry importing a feature, app/, the other entry or a heavy lib/ f
       `web-light/internals ${site}`,
     ],
   );
+  // Both entries import the kit; the kit imports neither entry, nor the operator app, nor a heavy lib/ file.
+  const kit = `${web}/light-kit/planted.ts`;
+  assert.deepEqual(
+    violationsOf({
+      [guest]: "import { t } from '../light-kit/i18n.ts';\nexport const x = t;",
+      [site]: "import { navigate } from '../light-kit/router.ts';\nexport const y = navigate;",
+      [kit]: [
+        "import { t } from '../guest/i18n.ts';",
+        "import { SiteHeader } from '../booking-site/ui.tsx';",
+        "import { x } from '../features/dashboard/api/dashboard.ts';",
+        "import { intlLocale } from '../lib/intl.ts';",
+        "export const lazy = () => import('../lib/session.ts');",
+        'export const planted = [t, SiteHeader, x, intlLocale];',
+      ].join('\n'),
+    }),
+    [
+      `web-light-kit/forbidden ${kit}`,
+      `web-light-kit/forbidden ${kit}`,
+      `web-light-kit/forbidden ${kit}`,
+      `web-light-kit/forbidden ${kit}`,
+    ],
+  );
+  // The operator app does not load the kit.
+  const feature = `${web}/features/dashboard/planted.ts`;
+  assert.deepEqual(violationsOf({ [feature]: "export { t } from '../../light-kit/i18n.ts';" }), [
+    `web/forbidden ${feature}`,
+  ]);
   // An allowed lib/ file that starts importing the operator app's pieces drags them into the entries.
   const intl = `${web}/lib/intl.ts`;
-  const reach = messagesOf({ [intl]: `import './session.ts';\n${real(intl)}` }, 'reach');
+  const reach = messagesOf(
+    {
+      [intl]: `import './session.ts';\n${real(intl)}`,
+      [kit]: "import { intlLocale } from '../lib/intl.ts';\nexport const z = intlLocale;",
+    },
+    'reach',
+  );
   assert.ok(reach.some((m) => m.startsWith(`${web}/guest/`) && m.includes(`through ${intl}`)));
   assert.ok(reach.some((m) => m.startsWith(`${web}/booking-site/`)));
+  assert.ok(reach.some((m) => m.startsWith(`${web}/light-kit/`)));
 });
 
 test('a new import cycle between API modules fails', () => {

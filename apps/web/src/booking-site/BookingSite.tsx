@@ -2,7 +2,7 @@ import { Component, type ReactNode, useState } from 'react';
 import { loadLanguage, type SiteLanguage, t } from './i18n.ts';
 import { PaymentPage } from './PaymentPage.tsx';
 import { PropertyPage } from './PropertyPage.tsx';
-import { matchSiteRoute, useLocation } from './router.ts';
+import { matchSiteRoute, usePathname } from './router.ts';
 import { SitePage } from './SitePage.tsx';
 
 export interface LanguageProps {
@@ -13,7 +13,7 @@ export interface LanguageProps {
 /** The public direct-booking website (issue 15): /book/{slug} and /book/{slug}/{propertyId}. */
 export function BookingSite({ initialLanguage }: { initialLanguage: SiteLanguage }) {
   const [language, setLanguage] = useState(initialLanguage);
-  const route = matchSiteRoute(useLocation());
+  const route = matchSiteRoute(usePathname());
   const onLanguage = (lng: SiteLanguage) => void loadLanguage(lng).then(() => setLanguage(lng));
   const props = { language, onLanguage };
   return (

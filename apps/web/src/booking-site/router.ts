@@ -1,4 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { matchRoute, type RouteTable } from '../light-kit/router.ts';
+
+export { usePathname } from '../light-kit/router.ts';
 
 export type SiteRoute =
   | { name: 'site'; slug: string }
@@ -6,33 +8,19 @@ export type SiteRoute =
   | { name: 'payment'; slug: string; bookingId: string }
   | { name: 'unknown' };
 
-/** /book/{slug} and /book/{slug}/{propertyId} (directBookingPaths.sitePage / propertyPage). */
-export function matchSiteRoute(pathname: string): SiteRoute {
-  let m = /^\/book\/([^/]+)\/pago\/([^/]+)\/?$/.exec(pathname);
-  if (m?.[1] && m[2])
-    return { name: 'payment', slug: decodeURIComponent(m[1]), bookingId: decodeURIComponent(m[2]) };
-  m = /^\/book\/([^/]+)\/?$/.exec(pathname);
-  if (m?.[1]) return { name: 'site', slug: decodeURIComponent(m[1]) };
-  m = /^\/book\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
-  if (m?.[1] && m[2])
-    return { name: 'property', slug: decodeURIComponent(m[1]), propertyId: decodeURIComponent(m[2]) };
-  return { name: 'unknown' };
-}
+const decode = decodeURIComponent;
+const routes: RouteTable<SiteRoute> = [
+  [
+    /^\/book\/([^/]+)\/pago\/([^/]+)\/?$/,
+    (slug, id) => ({ name: 'payment', slug: decode(slug), bookingId: decode(id) }),
+  ],
+  [/^\/book\/([^/]+)\/?$/, (slug) => ({ name: 'site', slug: decode(slug) })],
+  [
+    /^\/book\/([^/]+)\/([^/]+)\/?$/,
+    (slug, id) => ({ name: 'property', slug: decode(slug), propertyId: decode(id) }),
+  ],
+];
 
-const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  window.addEventListener('popstate', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('popstate', listener);
-  };
-};
-
-export function navigate(url: string) {
-  history.pushState(null, '', url);
-  window.scrollTo(0, 0);
-  for (const listener of listeners) listener();
-}
-
-export const useLocation = () => useSyncExternalStore(subscribe, () => location.pathname);
+/** /book/{slug}, /book/{slug}/{propertyId} and /book/{slug}/pago/{bookingId} (directBookingPaths). */
+export const matchSiteRoute = (pathname: string): SiteRoute =>
+  matchRoute(pathname, routes) ?? { name: 'unknown' };

@@ -1,3 +1,5 @@
+// The light entries' base first: each entry's own stylesheet, after it, adds to and overrides it.
+import '../light-kit/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { GuestApp } from './GuestApp.tsx';

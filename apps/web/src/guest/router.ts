@@ -1,4 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { matchRoute, type RouteTable } from '../light-kit/router.ts';
+
+export { navigate, useLocation } from '../light-kit/router.ts';
 
 /** spec 2.2 guest paths. */
 export const guestPaths = {
@@ -20,44 +22,25 @@ export type GuestRoute =
   | { name: 'review'; token: string }
   | { name: 'unknown' };
 
-export function matchGuestRoute(pathname: string): GuestRoute {
-  let m = /^\/checkin\/customers\/previe\/([^/]+)\/?$/.exec(pathname);
-  if (m?.[1]) return { name: 'welcome', propertyId: decodeURIComponent(m[1]) };
-  m = /^\/checkin\/customers\/previe\/([^/]+)\/app\/?$/.exec(pathname);
-  if (m?.[1]) return { name: 'flow', propertyId: decodeURIComponent(m[1]) };
-  m = /^\/services\/([^/]+)\/([^/]+)\/property\/?$/.exec(pathname);
-  if (m?.[1] && m[2]) return { name: 'services', propertyId: decodeURIComponent(m[1]), checkinId: m[2] };
-  m = /^\/services\/([^/]+)\/([^/]+)\/([^/]+)\/vew\/?$/.exec(pathname);
-  if (m?.[1] && m[2] && m[3]) {
-    return {
+const decode = decodeURIComponent;
+const routes: RouteTable<GuestRoute> = [
+  [/^\/checkin\/customers\/previe\/([^/]+)\/?$/, (id) => ({ name: 'welcome', propertyId: decode(id) })],
+  [/^\/checkin\/customers\/previe\/([^/]+)\/app\/?$/, (id) => ({ name: 'flow', propertyId: decode(id) })],
+  [
+    /^\/services\/([^/]+)\/([^/]+)\/property\/?$/,
+    (id, checkinId) => ({ name: 'services', propertyId: decode(id), checkinId }),
+  ],
+  [
+    /^\/services\/([^/]+)\/([^/]+)\/([^/]+)\/vew\/?$/,
+    (id, serviceId, checkinId) => ({
       name: 'serviceDetail',
-      propertyId: decodeURIComponent(m[1]),
-      serviceId: decodeURIComponent(m[2]),
-      checkinId: decodeURIComponent(m[3]),
-    };
-  }
-  m = /^\/r\/([A-Za-z0-9_-]{16,64})\/?$/.exec(pathname);
-  if (m?.[1]) return { name: 'review', token: m[1] };
-  return { name: 'unknown' };
-}
+      propertyId: decode(id),
+      serviceId: decode(serviceId),
+      checkinId: decode(checkinId),
+    }),
+  ],
+  [/^\/r\/([A-Za-z0-9_-]{16,64})\/?$/, (token) => ({ name: 'review', token })],
+];
 
-const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  window.addEventListener('popstate', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('popstate', listener);
-  };
-};
-
-/** Client-side navigation keeps the in-memory check-in (a reload loses it, as spec 2.4 says). */
-export function navigate(url: string, replace = false) {
-  if (replace) history.replaceState(null, '', url);
-  else history.pushState(null, '', url);
-  window.scrollTo(0, 0);
-  for (const listener of listeners) listener();
-}
-
-export const useLocation = () =>
-  useSyncExternalStore(subscribe, () => `${location.pathname}${location.search}`);
+export const matchGuestRoute = (pathname: string): GuestRoute =>
+  matchRoute(pathname, routes) ?? { name: 'unknown' };
