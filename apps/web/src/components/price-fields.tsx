@@ -1,7 +1,7 @@
 import { Group, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { type Currency, currencySchema } from '@posada/contracts/properties';
 import { useTranslation } from 'react-i18next';
-import { currencyFormat, formatMoney, fromMinorUnits, toMinorUnits } from '../lib/money.ts';
+import { countryMoney, currencyFormat, fromMinorUnits, toMinorUnits } from '../lib/money.ts';
 
 /**
  * Currency and nightly price (integer minor units, shown in the currency's own number format), with a
@@ -76,7 +76,7 @@ export function PriceFields({
               {t('steps.price.preview')}
             </Text>
             <Text fw={700} aria-live="polite">
-              {t('steps.price.perNight', { price: formatMoney(priceNight, currency) })}
+              {t('steps.price.perNight', { price: countryMoney(priceNight, currency) })}
             </Text>
           </Group>
         </Paper>

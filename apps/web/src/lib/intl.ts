@@ -1,4 +1,5 @@
 import type { Currency } from '@posada/contracts/properties';
+import { formatMoney } from '@posada/domain/money';
 
 /**
  * Dates and money in the interface language (spec 1: es, en, ar). Arabic keeps Latin digits, as the
@@ -10,25 +11,13 @@ export function intlLocale(language: string): string {
   return 'es-ES';
 }
 
-/** Colombian pesos are priced without decimals (spec 9: COP number formatting differs). */
-const FRACTION_DIGITS: Record<Currency, number> = { EUR: 2, USD: 2, COP: 0 };
-/** ISO 4217 minor units: every currency we sell in has two. */
-const MINOR_EXPONENT = 2;
-
-/** Minor units as money in the interface language: 1.250,50 € (es), €1,250.50 (en), $ 1.250.000 (es, COP). */
+/**
+ * Minor units as money in the interface language: 1.250,50 € (es), €1,250.50 (en), $ 1.250.000 (es, COP).
+ * packages/domain's formatter, in lib/money's 'interface' style (written out here: the light entries import
+ * this file and not lib/money).
+ */
 export function formatMoneyIn(minor: number, currency: Currency, language: string): string {
-  const digits = FRACTION_DIGITS[currency];
-  const locale =
-    currency === 'COP' && !language.startsWith('en') && !language.startsWith('ar')
-      ? 'es-CO'
-      : intlLocale(language);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-    useGrouping: 'always',
-  } as Intl.NumberFormatOptions).format(minor / 10 ** MINOR_EXPONENT);
+  return formatMoney(minor, currency, language, { country: 'pesos', grouping: 'always' });
 }
 
 function utcDate(iso: string): Date {

@@ -1,7 +1,8 @@
 import { Checkbox, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { type AddonCode, addonCodes, type PriceTable, planCodes } from '@posada/domain/pricing';
 import { useTranslation } from 'react-i18next';
-import { decimalSeparator, formatMinor } from '../lib/format.ts';
+import { money } from '../../../lib/money.ts';
+import { decimalSeparator } from '../lib/format.ts';
 import { toCents } from './price-table-editor.tsx';
 
 /** Add-on prices per unit and month, and which plans already include each add-on (not charged on top). */
@@ -74,7 +75,7 @@ export function AddonsEditor({
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm" c="dimmed">
-                      {formatMinor(value.addons[addon] * annualMonths, 'EUR', language)}
+                      {money(value.addons[addon] * annualMonths, 'EUR', language, 'admin')}
                     </Text>
                   </Table.Td>
                   <Table.Td>

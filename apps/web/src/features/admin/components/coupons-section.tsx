@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
+import { money } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCoupons, useSetCouponActive } from '../api/admin-billing-api.ts';
-import { formatDate, formatMinor } from '../lib/format.ts';
+import { formatDate } from '../lib/format.ts';
 import { CouponFormModal } from './coupon-form-modal.tsx';
 
 /** Coupons of manager/prices: the list with an activate switch, and the create form. */
@@ -42,7 +43,7 @@ export function CouponsSection() {
   };
 
   const discount = (c: AdminCoupon) =>
-    c.percent_off != null ? `${c.percent_off} %` : formatMinor(c.amount_off ?? 0, c.currency, language);
+    c.percent_off != null ? `${c.percent_off} %` : money(c.amount_off ?? 0, c.currency, language, 'admin');
   const duration = (c: AdminCoupon) =>
     c.duration === 'repeating'
       ? t('coupons.durations.repeatingN', { count: c.duration_months ?? 0 })

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { CardList, CardListItem } from '../../../components/card-list.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
-import { formatDateTime, formatMinor } from '../lib/format.ts';
+import { money } from '../../../lib/money.ts';
+import { formatDateTime } from '../lib/format.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
 /** manager/payments' rows: a table on wide screens, cards under 768 px. */
@@ -30,7 +31,7 @@ export function PaymentsTable({
                 {r.account_name}
               </Text>
               <Text fw={600} size="sm" dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-                {formatMinor(r.amount, r.currency, language)}
+                {money(r.amount, r.currency, language, 'admin')}
               </Text>
             </Group>
             <Group gap="xs">
@@ -85,7 +86,7 @@ export function PaymentsTable({
                 </Table.Td>
                 <Table.Td>{r.invoice_code ? <Code fz="sm">{r.invoice_code}</Code> : '—'}</Table.Td>
                 <Table.Td ta="end" dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMinor(r.amount, r.currency, language)}
+                  {money(r.amount, r.currency, language, 'admin')}
                 </Table.Td>
                 <Table.Td>
                   <PaymentStatusBadge status={r.status} />

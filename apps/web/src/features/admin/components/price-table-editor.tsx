@@ -1,7 +1,8 @@
 import { Badge, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type PlanCode, type PriceTable, type PropertyGroup, planCodes } from '@posada/domain/pricing';
 import { useTranslation } from 'react-i18next';
-import { decimalSeparator, formatMinor } from '../lib/format.ts';
+import { money } from '../../../lib/money.ts';
+import { decimalSeparator } from '../lib/format.ts';
 
 const GROUPS: PropertyGroup[] = ['apartment', 'hotel'];
 
@@ -106,7 +107,7 @@ export function PriceTableEditor({
                             </Table.Td>
                             <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                               <Text size="sm" c="dimmed">
-                                {formatMinor(cents * annualMonths, 'EUR', language)}
+                                {money(cents * annualMonths, 'EUR', language, 'admin')}
                               </Text>
                             </Table.Td>
                           </Table.Tr>

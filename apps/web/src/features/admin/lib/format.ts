@@ -9,17 +9,6 @@ export function formatCount(value: number, language: string): string {
   return new Intl.NumberFormat(language).format(value);
 }
 
-/** Integer minor units in the interface language: EUR with cents, COP without (as operators price it). */
-export function formatMinor(amount: number, currency: string, language: string): string {
-  const digits = currency.toUpperCase() === 'COP' ? 0 : 2;
-  return new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount / 100);
-}
-
 export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';

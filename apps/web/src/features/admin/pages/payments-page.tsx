@@ -26,11 +26,12 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { MOBILE_QUERY } from '../../../config/theme.ts';
+import { money } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
 import { fetchAllPayments, PAYMENTS_PAGE_SIZE, usePayments } from '../api/admin-billing-api.ts';
 import { KpiCard, KpiCardSkeleton } from '../components/kpi-card.tsx';
 import { PaymentsTable } from '../components/payments-table.tsx';
-import { formatCount, formatMinor } from '../lib/format.ts';
+import { formatCount } from '../lib/format.ts';
 import { downloadText, paymentsCsv } from '../lib/payments-csv.ts';
 
 /** manager/payments: subscription charges and failures across accounts, with filters, totals and CSV. */
@@ -89,10 +90,10 @@ export function PaymentsPage() {
     }
   };
 
-  const money = (list: { currency: string; amount: number }[] | undefined) =>
+  const totals = (list: { currency: string; amount: number }[] | undefined) =>
     list?.length
-      ? list.map((m) => formatMinor(m.amount, m.currency, language)).join(' · ')
-      : formatMinor(0, 'EUR', language);
+      ? list.map((m) => money(m.amount, m.currency, language, 'admin')).join(' · ')
+      : money(0, 'EUR', language, 'admin');
 
   return (
     <Stack gap="lg">
@@ -155,7 +156,7 @@ export function PaymentsPage() {
               icon={<IconCash size={20} />}
               color="teal"
               label={t('payments.totals.collected')}
-              value={money(data.totals.collected)}
+              value={totals(data.totals.collected)}
               hint={t('payments.totals.collectedHint', {
                 count: data.totals.collected.reduce((n, m) => n + m.count, 0),
               })}
@@ -171,7 +172,7 @@ export function PaymentsPage() {
               icon={<IconReceiptRefund size={20} />}
               color="gray"
               label={t('payments.totals.refunded')}
-              value={money(data.totals.refunded)}
+              value={totals(data.totals.refunded)}
               hint={t('payments.totals.refundedHint')}
             />
           </>

@@ -22,11 +22,12 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { pathTo } from '../../../config/routes.ts';
 import { MOBILE_QUERY } from '../../../config/theme.ts';
+import { money } from '../../../lib/money.ts';
 import { CHECKINS_PAGE_SIZE, useUserCheckins, useUserInformation } from '../api/admin-billing-api.ts';
 import { AuditTrail } from '../components/audit-trail.tsx';
 import { CheckinsTable } from '../components/checkins-table.tsx';
 import { VerifiedBadge } from '../components/verified-badge.tsx';
-import { formatDate, formatMinor } from '../lib/format.ts';
+import { formatDate } from '../lib/format.ts';
 import { informationPath, parseInformationSlug } from '../lib/information-path.ts';
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
@@ -73,7 +74,7 @@ function Summary({ info }: { info: AdminUserInformation }) {
         />
         <Fact
           label={t('information.amount')}
-          value={a?.amount != null && a.currency ? formatMinor(a.amount, a.currency, language) : '—'}
+          value={a?.amount != null && a.currency ? money(a.amount, a.currency, language, 'admin') : '—'}
         />
       </SimpleGrid>
     </Paper>

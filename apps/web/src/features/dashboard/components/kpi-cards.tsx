@@ -3,7 +3,8 @@ import type { DashboardData } from '@posada/contracts/dashboard';
 import { type Icon, IconCalendarEvent, IconCoins, IconDoorEnter, IconPercentage } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatMoney, formatPercent } from '../lib/format.ts';
+import { money } from '../../../lib/money.ts';
+import { formatCount, formatPercent } from '../lib/format.ts';
 
 function KpiCard({
   id,
@@ -93,7 +94,7 @@ export function KpiCards({ data }: { data: DashboardData }) {
         icon={IconCoins}
         color="teal"
         label={t('kpi.revenue')}
-        value={formatMoney(data.revenue, data.currency, language, { whole: true })}
+        value={money(data.revenue, data.currency, language, 'whole')}
         hint={t('kpi.revenueHint')}
       />
     </SimpleGrid>

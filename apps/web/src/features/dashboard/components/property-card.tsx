@@ -20,16 +20,12 @@ import { Link } from 'react-router';
 import { PropertyAvatar } from '../../../components/property-avatar.tsx';
 import { pathTo } from '../../../config/routes.ts';
 import { scheduleCallUrl } from '../../../config/support.ts';
+import { money } from '../../../lib/money.ts';
 
+/** "EUR (€)", "USD ($)"; the code alone when its sign is the code ("COP"). */
 function currencyLabel(code: string, language: string): string {
-  try {
-    const symbol = new Intl.NumberFormat(language, { style: 'currency', currency: code })
-      .formatToParts(0)
-      .find((part) => part.type === 'currency')?.value;
-    return symbol && symbol !== code ? `${code} (${symbol})` : code;
-  } catch {
-    return code;
-  }
+  const symbol = money(0, code, language, 'symbol');
+  return symbol !== code ? `${code} (${symbol})` : code;
 }
 
 function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {

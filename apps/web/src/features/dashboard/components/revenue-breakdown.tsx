@@ -2,8 +2,9 @@ import { Box, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { DashboardData } from '@posada/contracts/dashboard';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { money } from '../../../lib/money.ts';
 import { withShares } from '../lib/dashboard-params.ts';
-import { formatMoney, formatPercent } from '../lib/format.ts';
+import { formatPercent } from '../lib/format.ts';
 
 const channelColors: Record<string, string> = {
   manual: 'posada',
@@ -55,7 +56,7 @@ function ShareList({
                 </Text>
                 <Group gap={6} wrap="nowrap" align="baseline">
                   <Text size="sm" fw={650} style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(row.revenue, currency, language, { whole: true })}
+                    {money(row.revenue, currency, language, 'whole')}
                   </Text>
                   <Text size="xs" c="dimmed" miw={38} ta="end" style={{ whiteSpace: 'nowrap' }}>
                     {formatPercent(Math.round(row.share * 10) / 10, language)}
@@ -114,7 +115,7 @@ export function RevenueBreakdown({ data, showProperties }: { data: DashboardData
           <Text size="sm" c="dimmed">
             {t('breakdown.total')}
           </Text>
-          <Text fw={700}>{formatMoney(data.revenue, data.currency, language, { whole: true })}</Text>
+          <Text fw={700}>{money(data.revenue, data.currency, language, 'whole')}</Text>
         </Group>
       </Stack>
     </Paper>

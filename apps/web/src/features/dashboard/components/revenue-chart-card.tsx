@@ -3,8 +3,9 @@ import type { DashboardData } from '@posada/contracts/dashboard';
 import { IconChartBar, IconTable } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { money } from '../../../lib/money.ts';
 import { type ChartRange, chartRanges } from '../lib/dashboard-params.ts';
-import { formatCount, formatMoney } from '../lib/format.ts';
+import { formatCount } from '../lib/format.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 
 /** The revenue chart over the last 6, 12 or 24 months (spec 2.4, spec 9), with its range switch. */
@@ -39,7 +40,7 @@ export function RevenueChartCard({
             <Text size="sm" c="dimmed" data-testid="chart-total">
               {t('chart.total', {
                 count: months,
-                total: formatMoney(total, data.currency, language, { whole: true }),
+                total: money(total, data.currency, language, 'whole'),
                 bookings: t('chart.bookings', {
                   count: bookings,
                   formatted: formatCount(bookings, language),

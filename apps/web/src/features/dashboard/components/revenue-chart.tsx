@@ -4,8 +4,9 @@ import type { DashboardData } from '@posada/contracts/dashboard';
 import type { Currency } from '@posada/contracts/properties';
 import { type PointerEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { money } from '../../../lib/money.ts';
 import { barHeight, barSlots, indexAt, labelStride, showsLabel, valueScale } from '../lib/chart-scale.ts';
-import { formatCompactMoney, formatCount, formatMoney, formatMonth, formatYearShort } from '../lib/format.ts';
+import { formatCount, formatMonth, formatYearShort } from '../lib/format.ts';
 import classes from './dashboard.module.css';
 
 type ChartMonth = DashboardData['chart'][number];
@@ -46,7 +47,7 @@ export function RevenueChart({
   const [active, setActive] = useState<number | null>(null);
 
   const scale = useMemo(() => valueScale(chart.map((m) => m.revenue)), [chart]);
-  const tickLabels = scale.ticks.map((v) => formatCompactMoney(v, currency, language));
+  const tickLabels = scale.ticks.map((v) => money(v, currency, language, 'axis'));
   // Room for the longest tick label beside the plot.
   const axisWidth = Math.min(88, Math.max(36, Math.max(...tickLabels.map((l) => l.length)) * 7 + 10));
   const plotWidth = Math.max(0, width - axisWidth);
@@ -65,9 +66,9 @@ export function RevenueChart({
   const best = chart.reduce<ChartMonth | null>((top, m) => (!top || m.revenue > top.revenue ? m : top), null);
   const summary = t('chart.summary', {
     count: chart.length,
-    total: formatMoney(total, currency, language, { whole: true }),
+    total: money(total, currency, language, 'whole'),
     month: best && best.revenue > 0 ? formatMonth(best.month, language, 'long') : '—',
-    best: formatMoney(best?.revenue ?? 0, currency, language, { whole: true }),
+    best: money(best?.revenue ?? 0, currency, language, 'whole'),
   });
 
   const shown = active;
@@ -199,7 +200,7 @@ export function RevenueChart({
             {shown === chart.length - 1 ? ` · ${t('chart.currentMonth')}` : ''}
           </Text>
           <Text fw={700} size="sm">
-            {formatMoney(shownMonth.revenue, currency, language, { whole: true })}
+            {money(shownMonth.revenue, currency, language, 'whole')}
           </Text>
           <Text size="xs" c="dimmed">
             {t('chart.bookings', {
@@ -245,7 +246,7 @@ function MonthTable({
         {rows.map((m) => (
           <tr key={m.month}>
             <th scope="row">{formatMonth(m.month, language, 'long')}</th>
-            <td>{formatMoney(m.revenue, currency, language)}</td>
+            <td>{money(m.revenue, currency, language, 'dashboard')}</td>
             <td>{formatCount(m.bookings, language)}</td>
           </tr>
         ))}

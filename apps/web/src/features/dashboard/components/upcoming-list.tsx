@@ -3,7 +3,8 @@ import type { Booking } from '@posada/contracts/bookings';
 import { IconChevronRight, IconMoon, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { dayParts, formatCount, formatMoney, formatStay } from '../lib/format.ts';
+import { money } from '../../../lib/money.ts';
+import { dayParts, formatCount, formatStay } from '../lib/format.ts';
 import classes from './dashboard.module.css';
 
 const channelColors: Record<string, string> = {
@@ -47,7 +48,7 @@ function UpcomingRow({
             {booking.name}
           </Text>
           <Text fw={650} size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {formatMoney(booking.total, booking.currency, language)}
+            {money(booking.total, booking.currency, language, 'dashboard')}
           </Text>
         </Group>
         {showProperty && (

@@ -1,15 +1,13 @@
+import { moneyLocale } from '@posada/domain/money';
 import { describe, expect, it } from 'vitest';
-import {
-  formatCompactMoney,
-  formatCount,
-  formatMoney,
-  formatMonth,
-  formatPercent,
-  formatPeriod,
-  formatStay,
-  moneyLocale,
-  previousDay,
-} from './format.ts';
+import { money, moneyStyles } from '../../../lib/money.ts';
+import { formatCount, formatMonth, formatPercent, formatPeriod, formatStay, previousDay } from './format.ts';
+
+/** The dashboard's money (lib/money's styles of packages/domain's formatter). */
+const formatMoney = (minor: number, currency: string, language: string, opts: { whole?: boolean } = {}) =>
+  money(minor, currency, language, opts.whole ? 'whole' : 'dashboard');
+const formatCompactMoney = (minor: number, currency: string, language: string) =>
+  money(minor, currency, language, 'axis');
 
 // Intl separates some currencies and percentages with no-break spaces; compare with plain ones.
 const plain = (s: string) => s.replace(/[\u00a0\u202f\u2009]/g, ' ').replace(/[\u200e\u200f\u061c]/g, '');
@@ -26,7 +24,7 @@ describe('money', () => {
   });
 
   it('formats Colombian pesos the Colombian way, with no decimals', () => {
-    expect(moneyLocale('es', 'COP')).toBe('es-CO');
+    expect(moneyLocale('COP', 'es', moneyStyles.dashboard)).toBe('es-CO');
     expect(plain(formatMoney(125_000_099, 'COP', 'es'))).toBe('$ 1.250.001');
     expect(plain(formatMoney(25_000_000, 'COP', 'es'))).toBe('$ 250.000');
     // English keeps its own grouping but still no cents; the code tells pesos from dollars.
@@ -36,7 +34,7 @@ describe('money', () => {
   it('uses the interface language for Arabic', () => {
     const text = formatMoney(125_000, 'EUR', 'ar');
     expect(text).toContain('€');
-    expect(moneyLocale('ar', 'EUR')).toBe('ar');
+    expect(moneyLocale('EUR', 'ar', moneyStyles.dashboard)).toBe('ar');
   });
 
   it('shortens axis values', () => {

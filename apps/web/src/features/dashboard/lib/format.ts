@@ -1,58 +1,7 @@
-import type { Currency } from '@posada/contracts/properties';
-
 /**
- * Numbers, money and dates of the dashboard, in the interface language (es, en, ar) through Intl.
- * Money arrives in integer minor units of an ISO currency (ARCHITECTURE §6; two decimals for EUR, USD
- * and COP). Colombian pesos are shown without decimals and grouped the Colombian way ($ 1.250.000,
- * spec 9); in Spanish they use the es-CO conventions, so the peso sign is `$` rather than `COP`.
+ * Numbers and dates of the dashboard, in the interface language (es, en, ar) through Intl. Money is written
+ * by lib/money (the 'dashboard', 'whole' and 'axis' styles of packages/domain's formatMoney).
  */
-
-const MINOR_EXPONENT: Record<Currency, number> = { EUR: 2, USD: 2, COP: 2 };
-/** Decimals shown at most: pesos are priced in whole units. */
-const SHOWN_DIGITS: Record<Currency, number> = { EUR: 2, USD: 2, COP: 0 };
-
-/** The Intl locale for an amount: the interface language, with the country's conventions for pesos. */
-export function moneyLocale(language: string, currency: Currency): string {
-  const lang = language.slice(0, 2);
-  if (lang === 'es' && currency === 'COP') return 'es-CO';
-  if (lang === 'es') return 'es-ES';
-  return lang || 'es';
-}
-
-export function toMajorUnits(minor: number, currency: Currency): number {
-  return minor / 10 ** MINOR_EXPONENT[currency];
-}
-
-/**
- * Minor units as money: cents only when there are any (1.250 € but 1.250,50 €), never for pesos.
- * `whole` rounds to whole units (KPI figures and chart values).
- */
-export function formatMoney(
-  minor: number,
-  currency: Currency,
-  language: string,
-  opts: { whole?: boolean } = {},
-): string {
-  const major = toMajorUnits(minor, currency);
-  const digits = opts.whole ? 0 : SHOWN_DIGITS[currency];
-  const hasCents = digits > 0 && Math.round(major * 10 ** digits) % 10 ** digits !== 0;
-  return new Intl.NumberFormat(moneyLocale(language, currency), {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: hasCents ? digits : 0,
-    maximumFractionDigits: hasCents ? digits : 0,
-  }).format(major);
-}
-
-/** Short money for chart axes: 1,2 M €, $ 850 mil, €12K. */
-export function formatCompactMoney(minor: number, currency: Currency, language: string): string {
-  return new Intl.NumberFormat(moneyLocale(language, currency), {
-    style: 'currency',
-    currency,
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(toMajorUnits(minor, currency));
-}
 
 export function formatCount(value: number, language: string): string {
   return new Intl.NumberFormat(language).format(value);

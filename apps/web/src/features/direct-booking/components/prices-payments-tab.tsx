@@ -18,7 +18,7 @@ import { IconCash, IconCreditCard, IconDeviceFloppy, IconInfoCircle } from '@tab
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
-import { currencyFormat, formatMoney } from '../../../lib/money.ts';
+import { countryMoney, currencyFormat } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSaveDiscount, useUpdateSettingsNow } from '../api/direct-booking-api.ts';
 import {
@@ -241,7 +241,7 @@ function DiscountCard({
                   description={
                     type === 'percentage'
                       ? t('discount.valuePercentageHint')
-                      : t('discount.valueFixedHint', { example: formatMoney(1000, currency) })
+                      : t('discount.valueFixedHint', { example: countryMoney(1000, currency) })
                   }
                   value={field.value}
                   onChange={(value) =>

@@ -17,7 +17,7 @@ import {
   IconTrekking,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatServicePrice } from '../lib/service-money.ts';
+import { money } from '../../../lib/money.ts';
 
 export const categoryIcons: Record<ServiceCategory, Icon> = {
   checkin_checkout: IconKey,
@@ -77,7 +77,7 @@ export function PriceText({ service }: { service: Service }) {
   return (
     <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
       {t('price.withType', {
-        price: formatServicePrice(service.price, service.currency, i18n.resolvedLanguage ?? 'es'),
+        price: money(service.price, service.currency, i18n.resolvedLanguage ?? 'es', 'store'),
         type: t(`priceTypes.${service.price_type}`),
       })}
     </Text>

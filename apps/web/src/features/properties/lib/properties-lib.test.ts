@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { countryGroups } from '../../../lib/countries.ts';
 import { logoProblem } from '../../../lib/logo.ts';
 import {
+  countryMoney,
   currencyFormat,
-  formatMoney,
   fromMinorUnits,
   parseAmount,
   toMinorUnits,
@@ -26,11 +26,11 @@ describe('money in minor units (ARCHITECTURE §6)', () => {
   it('shows Colombian pesos without decimals but stores ISO minor units', () => {
     expect(currencyFormat('COP').shownDigits).toBe(0);
     expect(toMinorUnits(250000.4, 'COP')).toBe(25_000_000);
-    expect(formatMoney(25_000_000, 'COP').replace(nbsp, ' ')).toBe('$ 250.000');
+    expect(countryMoney(25_000_000, 'COP').replace(nbsp, ' ')).toBe('$ 250.000');
   });
   it('formats each currency the way its country writes it', () => {
-    expect(formatMoney(8550, 'EUR').replace(nbsp, ' ')).toBe('85,50 €');
-    expect(formatMoney(8550, 'USD')).toBe('$85.50');
+    expect(countryMoney(8550, 'EUR').replace(nbsp, ' ')).toBe('85,50 €');
+    expect(countryMoney(8550, 'USD')).toBe('$85.50');
     expect(currencyFormat('COP').thousandSeparator).toBe('.');
     expect(currencyFormat('USD').thousandSeparator).toBe(',');
   });

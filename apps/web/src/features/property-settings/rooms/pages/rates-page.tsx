@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { CardListItem } from '../../../../components/card-list.tsx';
 import { CrudModalForm, useCrudList } from '../../../../components/crud-list.tsx';
 import { contractResolver } from '../../../../components/form-errors.ts';
-import { currencyFormat, formatMoney, fromMinorUnits, toMinorUnits } from '../../../../lib/money.ts';
+import { countryMoney, currencyFormat, fromMinorUnits, toMinorUnits } from '../../../../lib/money.ts';
 import { useSettingsContext } from '../../components/settings-context.ts';
 import { ratesQuery, roomsApi, roomsKeys, roomTypesQuery } from '../api/rooms-api.ts';
 import { ListState } from '../components/list-state.tsx';
@@ -158,7 +158,7 @@ export function RatesPage() {
   });
   const price = (rate: Rate) => (
     <Text fw={600} size="sm" dir="ltr" style={{ unicodeBidi: 'isolate' }}>
-      {formatMoney(rate.price, rate.currency)}
+      {countryMoney(rate.price, rate.currency)}
     </Text>
   );
 

@@ -19,6 +19,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { pathTo } from '../../../../config/routes.ts';
+import { cellPriceFormatter } from '../../../../lib/money.ts';
 import { useOperatorToday } from '../../../../lib/today.ts';
 import calendarClasses from '../../calendars/components/calendar.module.css';
 import { CalendarError } from '../../calendars/components/calendar-states.tsx';
@@ -32,7 +33,7 @@ import {
   parseDateParam,
   startOfMonth,
 } from '../../calendars/lib/dates.ts';
-import { cellPriceFormatter, dayFormatters } from '../../calendars/lib/format.ts';
+import { dayFormatters } from '../../calendars/lib/format.ts';
 import { nightMap, sortedRoomTypes } from '../../calendars/lib/grid-rows.ts';
 import { orderedRange } from '../../calendars/lib/selection.ts';
 import classes from '../components/availability.module.css';

@@ -2,8 +2,9 @@ import { Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/c
 import { IconCalendarPlus, IconCoins, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moneyFormatter } from '../../../../lib/money.ts';
 import { addDays } from '../lib/dates.ts';
-import { dayFormatters, moneyFormatter } from '../lib/format.ts';
+import { dayFormatters } from '../lib/format.ts';
 import {
   blockProblem,
   bookingProblem,
@@ -72,7 +73,7 @@ export function ActionChooser({
     }
     estimate += p;
   }
-  const money = moneyFormatter(target.property.currency, language);
+  const money = moneyFormatter(target.property.currency, language, 'calendar');
 
   return (
     <Sheet opened={opened} onClose={onClose} title={t('chooser.title')} size={440}>

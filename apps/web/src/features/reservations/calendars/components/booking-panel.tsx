@@ -39,13 +39,14 @@ import { ProgrammedCheckin } from '../../../../lib/booking-checkin.tsx';
 import { channelName } from '../../../../lib/channel-brand.ts';
 import { ChannelLogo } from '../../../../lib/channel-logo.tsx';
 import { formatDateTime } from '../../../../lib/intl.ts';
+import { moneyFormatter } from '../../../../lib/money.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { StayMessages } from '../../../../lib/stay-messages.tsx';
 import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { useBookingActions } from '../../hooks/use-booking-actions.tsx';
 import { bookingActions, bookingDetailQuery } from '../api/calendar-api.ts';
 import { statusColor } from '../lib/booking-style.ts';
-import { dayFormatters, moneyFormatter } from '../lib/format.ts';
+import { dayFormatters } from '../lib/format.ts';
 import { ChangeRoom } from './change-room.tsx';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
@@ -117,7 +118,7 @@ function BookingDetails({
   const formats = dayFormatters(language);
   const actions = useBookingActions();
   const busy = actions.busy(booking.id);
-  const money = moneyFormatter(booking.currency, language);
+  const money = moneyFormatter(booking.currency, language, 'calendar');
   const queryClient = useQueryClient();
   const [changing, setChanging] = useState(false);
   const external = booking.external || isExternalChannel(booking.channel);

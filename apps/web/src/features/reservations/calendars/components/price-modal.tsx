@@ -4,10 +4,11 @@ import { IconCoins, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api.ts';
+import { moneyFormatter } from '../../../../lib/money.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { calendarApi, useCalendarMutation } from '../api/calendar-api.ts';
 import { addDays, nightsBetween } from '../lib/dates.ts';
-import { dayFormatters, moneyFormatter } from '../lib/format.ts';
+import { dayFormatters } from '../lib/format.ts';
 import { nightMap, sortedRoomTypes } from '../lib/grid-rows.ts';
 import { type DayRange, nightsOf } from '../lib/selection.ts';
 import type { CalendarTarget } from '../lib/target.ts';
@@ -57,7 +58,7 @@ export function PriceModal({
   const property = state?.target.property;
   const isHotel = Boolean(property && property.room_types.length > 0);
   const currency = property?.currency ?? 'EUR';
-  const money = moneyFormatter(currency, language);
+  const money = moneyFormatter(currency, language, 'calendar');
   const [first, last] = nights;
   const count = first && last ? nightsBetween(first, last) + 1 : 0;
 

@@ -1,38 +1,4 @@
-import type { Currency } from '@posada/contracts/properties';
-
-/** Dates and numbers in the interface language; Arabic keeps Latin digits, as the rest of the app. */
-export function intlLocale(language: string): string {
-  if (language.startsWith('ar')) return 'ar-u-nu-latn';
-  if (language.startsWith('en')) return 'en-GB';
-  return 'es-ES';
-}
-
-/**
- * Compact numbers for calendar cells (no room for a currency symbol in a 56 px column; the currency is
- * named once in the grid's corner): 120, 1.250, 250 mil (es) / 250K (en).
- */
-export function cellPriceFormatter(language: string): (minor: number) => string {
-  const locale = intlLocale(language);
-  const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true });
-  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
-  return (minor) => {
-    const major = minor / 100;
-    return Math.abs(major) >= 10_000 ? compact.format(major) : plain.format(Math.round(major));
-  };
-}
-
-/** Whole currency units: "120 €", "$ 250.000". For the modals and the monthly cells' labels. */
-export function moneyFormatter(currency: Currency, language: string): (minor: number) => string {
-  const locale = currency === 'COP' && language.startsWith('es') ? 'es-CO' : intlLocale(language);
-  const digits = currency === 'COP' ? 0 : 2;
-  const format = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 0,
-    maximumFractionDigits: digits,
-  });
-  return (minor) => format.format(minor / 100);
-}
+import { intlLocale } from '../../../../lib/intl.ts';
 
 /** Day labels (header and cells) for one language, cached per date. */
 export function dayFormatters(language: string) {

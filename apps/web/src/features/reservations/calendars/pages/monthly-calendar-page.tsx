@@ -29,6 +29,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { pathTo } from '../../../../config/routes.ts';
 import { channelName } from '../../../../lib/channel-brand.ts';
 import { ChannelLogo } from '../../../../lib/channel-logo.tsx';
+import { cellPriceFormatter, moneyFormatter } from '../../../../lib/money.ts';
 import { useOperatorToday } from '../../../../lib/today.ts';
 import { useIsMobile } from '../../../../lib/use-is-mobile.ts';
 import { BookingBarMarks } from '../components/booking-bar-marks.tsx';
@@ -42,7 +43,7 @@ import { assignLanes, stayBar } from '../lib/bar-layout.ts';
 import { barLook, statusColor } from '../lib/booking-style.ts';
 import { chosenProperty, monthWindow } from '../lib/calendar-window.ts';
 import { addMonths, monthWeeks, parseDateParam, startOfMonth } from '../lib/dates.ts';
-import { cellPriceFormatter, dayFormatters, moneyFormatter } from '../lib/format.ts';
+import { dayFormatters } from '../lib/format.ts';
 import { apartmentRows, occupancy, type UnitRow } from '../lib/grid-rows.ts';
 import { orderedRange } from '../lib/selection.ts';
 
@@ -138,7 +139,7 @@ export function MonthlyCalendarPage() {
   const selected =
     overlays.selection ?? (arrival ? { rowKey: row?.key ?? '', start: arrival, end: arrival } : null);
   const occ = row ? occupancy(row.unit, monthDays) : 0;
-  const money = moneyFormatter(row?.property.currency ?? 'EUR', language);
+  const money = moneyFormatter(row?.property.currency ?? 'EUR', language, 'calendar');
 
   return (
     <Box
