@@ -1,5 +1,3 @@
-// The light entries' base first: each entry's own stylesheet, after it, adds to and overrides it.
-import '../light-kit/base.css';
 import { mountLightEntry } from '../light-kit/mount.tsx';
 import { BookingSite } from './BookingSite.tsx';
 import './i18n.ts';

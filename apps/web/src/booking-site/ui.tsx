@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
+import { navigate } from '../light-kit/router.ts';
+import type { AlertProps, LanguagePickerProps } from '../light-kit/ui.tsx';
 import * as Kit from '../light-kit/ui.tsx';
-import { type AlertProps, type LanguagePickerProps, Link } from '../light-kit/ui.tsx';
 import type { SiteLanguage } from './i18n.ts';
 
-export { Link } from '../light-kit/ui.tsx';
 export const Skeleton = (props: { lines?: number; photo?: boolean }) => (
   <Kit.Skeleton prefix="b" {...props} />
 );
@@ -53,5 +54,30 @@ export function SiteHeader({
       )}
       <LanguagePicker value={language} onChange={onLanguage} />
     </header>
+  );
+}
+
+/** An in-site link: client-side navigation, a real address for a new tab. */
+export function Link({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      className={className}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        navigate(href);
+      }}
+    >
+      {children}
+    </a>
   );
 }

@@ -50,9 +50,3 @@ export function t(key: string, params?: Record<string, string | number>): string
   if (typeof node !== 'string') return key;
   return params ? node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? '')) : node;
 }
-
-/** A translated text when the key exists, else the fallback (a service the list does not name). */
-export function tOr(key: string, fallback: string, params?: Record<string, string | number>): string {
-  const text = t(key, params);
-  return text === key ? fallback : text;
-}

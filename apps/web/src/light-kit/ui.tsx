@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { type LightLanguage, lightLanguages, t } from './i18n.ts';
-import { navigate } from './router.ts';
 
 /** The class prefix of an entry's pieces: `g` for the guest check-in, `b` for the booking site (base.css
  * styles both); each entry's ui.tsx binds its own. */
@@ -71,30 +70,5 @@ export function Alert({ prefix: p, children, tone = 'error' }: AlertProps & { pr
     <div className={`${p}-alert ${p}-alert-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
       {children}
     </div>
-  );
-}
-
-/** An in-page link: client-side navigation, a real address for a new tab. */
-export function Link({
-  href,
-  className,
-  children,
-}: {
-  href: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <a
-      href={href}
-      className={className}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        navigate(href);
-      }}
-    >
-      {children}
-    </a>
   );
 }
