@@ -1,7 +1,8 @@
-import { Group, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { type Currency, currencySchema } from '@posada/contracts/properties';
 import { useTranslation } from 'react-i18next';
-import { countryMoney, currencyFormat, fromMinorUnits, toMinorUnits } from '../lib/money.ts';
+import { countryMoney } from '../lib/money.ts';
+import { MoneyInput } from './money-input.tsx';
 
 /**
  * Currency and nightly price (integer minor units, shown in the currency's own number format), with a
@@ -23,8 +24,6 @@ export function PriceFields({
   disabled?: boolean;
 }) {
   const { t } = useTranslation('properties');
-  const format = currencyFormat(currency);
-  const amount = fromMinorUnits(priceNight, currency);
   return (
     <Stack gap="lg">
       <Stack gap={6}>
@@ -46,27 +45,15 @@ export function PriceFields({
           {t('fields.currencyHint')}
         </Text>
       </Stack>
-      <NumberInput
+      <MoneyInput
         key={currency}
         label={t('fields.priceNight')}
         description={t('fields.priceNightHint')}
-        value={amount ?? ''}
-        onChange={(value) => onPriceChange(toMinorUnits(value, currency))}
-        thousandSeparator={format.thousandSeparator}
-        decimalSeparator={format.decimalSeparator}
-        decimalScale={format.shownDigits}
-        allowNegative={false}
-        min={0}
-        hideControls
-        leftSection={
-          <Text size="sm" fw={600}>
-            {format.symbol}
-          </Text>
-        }
-        leftSectionWidth={format.symbol.length > 1 ? 52 : 36}
+        currency={currency}
+        value={priceNight}
+        onChange={onPriceChange}
         error={error}
         size="md"
-        inputMode="decimal"
         disabled={disabled}
       />
       {priceNight !== null && priceNight > 0 && (

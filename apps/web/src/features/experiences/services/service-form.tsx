@@ -2,7 +2,6 @@ import {
   Anchor,
   Button,
   Group,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { applyServerErrors, contractResolver } from '../../../components/form-errors.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { RadioCardGrid } from '../../../components/radio-card-grid.tsx';
 import { pathTo } from '../../../config/routes.ts';
 import { propertiesQuery } from '../../../lib/api/properties-api.ts';
@@ -40,13 +40,7 @@ import {
   serviceFormFields,
   serviceToValues,
 } from '../lib/service-form-values.ts';
-import {
-  amountToMinor,
-  minorToAmount,
-  type ServiceCurrency,
-  serviceCurrencies,
-  servicePriceFormat,
-} from '../lib/service-money.ts';
+import { type ServiceCurrency, serviceCurrencies } from '../lib/service-money.ts';
 import { ProviderModal } from '../providers/provider-modal.tsx';
 import { ServicePhotos, usePendingPhotos } from './service-photos.tsx';
 import { ServiceTextTabs, type TextLanguage } from './service-text-tabs.tsx';
@@ -54,10 +48,7 @@ import { ServiceTextTabs, type TextLanguage } from './service-text-tabs.tsx';
 const ALL = 'all';
 const INTERNAL = 'internal';
 
-/**
- * The price in currency units, as typed (the field keeps what the operator types, "35," included); the
- * form holds integer minor units.
- */
+/** The price (the form holds integer minor units). */
 function PriceInput({
   currency,
   minor,
@@ -72,32 +63,15 @@ function PriceInput({
   error?: string;
 }) {
   const { t } = useTranslation('experiences');
-  const format = servicePriceFormat(currency);
-  const [typed, setTyped] = useState<string | number>(minor === null ? '' : minorToAmount(minor, currency));
   return (
-    <NumberInput
+    <MoneyInput
       label={t('form.price')}
       description={t('form.priceHint')}
       required
-      value={typed}
-      onChange={(value) => {
-        setTyped(value);
-        onChange(amountToMinor(value, currency));
-      }}
+      currency={currency}
+      value={minor}
+      onChange={onChange}
       onBlur={onBlur}
-      thousandSeparator={format.thousandSeparator}
-      decimalSeparator={format.decimalSeparator}
-      decimalScale={format.digits}
-      allowNegative={false}
-      min={0}
-      hideControls
-      inputMode="decimal"
-      leftSection={
-        <Text size="sm" fw={600}>
-          {format.symbol}
-        </Text>
-      }
-      leftSectionWidth={format.symbol.length > 1 ? 52 : 36}
       error={error}
     />
   );

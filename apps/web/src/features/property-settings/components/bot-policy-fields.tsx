@@ -1,14 +1,4 @@
-import {
-  NumberInput,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
 import type { Currency } from '@posada/contracts/properties';
 import { type BotAction, botActions } from '@posada/domain/concierge';
@@ -16,7 +6,7 @@ import { IconClock } from '@tabler/icons-react';
 import { type Control, Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LocalizedTextTabs } from '../../../components/localized-text-tabs.tsx';
-import { currencyFormat, fromMinorUnits, toMinorUnits } from '../../../lib/money.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import type { BotSettingsValues } from '../api/bot-settings-api.ts';
 
 type Extra = {
@@ -42,7 +32,6 @@ function TimeAndPrice({
   priceLabel: string;
 }) {
   const { t } = useTranslation('settings');
-  const format = currencyFormat(currency);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" maw={520} mt="xs">
       <Controller
@@ -69,24 +58,12 @@ function TimeAndPrice({
         control={control}
         name={extra.price}
         render={({ field, fieldState }) => (
-          <NumberInput
+          <MoneyInput
             label={priceLabel}
-            value={fromMinorUnits(field.value, currency) ?? ''}
-            onChange={(value) => field.onChange(toMinorUnits(value, currency) ?? 0)}
+            currency={currency}
+            value={field.value}
+            onChange={(minor) => field.onChange(minor ?? 0)}
             onBlur={field.onBlur}
-            thousandSeparator={format.thousandSeparator}
-            decimalSeparator={format.decimalSeparator}
-            decimalScale={format.shownDigits}
-            allowNegative={false}
-            min={0}
-            hideControls
-            inputMode="decimal"
-            leftSection={
-              <Text size="sm" fw={600}>
-                {format.symbol}
-              </Text>
-            }
-            leftSectionWidth={format.symbol.length > 1 ? 52 : 36}
             error={fieldState.error?.message}
             data-testid={`${extra.price}-field`}
           />

@@ -3,7 +3,7 @@ import type { Currency } from '@posada/contracts/properties';
 import type { PriceLine } from '@posada/domain/booking-rules';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MoneyInput } from './money-input.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
 
 /**
  * The modal's promotion or tax line (spec 5: one of each at most). Adding past the limit is refused with

@@ -1,6 +1,6 @@
 import { Divider } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { MoneyInput } from './money-input.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { PriceLines } from './price-lines.tsx';
 import type { ReservationFormState } from './use-reservation-form.ts';
 

@@ -5,11 +5,11 @@ import type { Currency } from '@posada/contracts/properties';
 import { IconAlertCircle, IconBrandWhatsapp, IconCheck, IconCopy, IconMail } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatMoneyIn } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
-import { MoneyInput } from '../modal/money-input.tsx';
 import { useCreatePaymentLink } from './booking-payments-api.ts';
 import { useShareLink } from './payment-hooks.ts';
 

@@ -3,9 +3,9 @@ import type { GuestPayment } from '@posada/contracts/payments';
 import type { Currency } from '@posada/contracts/properties';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { formatMoneyIn } from '../../../lib/intl.ts';
 import { notify } from '../../../lib/notify.ts';
-import { MoneyInput } from '../modal/money-input.tsx';
 import { useRefundPayment } from './booking-payments-api.ts';
 import { useFailure } from './payment-hooks.ts';
 

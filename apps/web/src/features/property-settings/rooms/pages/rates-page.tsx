@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { CardListItem } from '../../../../components/card-list.tsx';
 import { CrudModalForm, useCrudList } from '../../../../components/crud-list.tsx';
 import { contractResolver } from '../../../../components/form-errors.ts';
-import { countryMoney, currencyFormat, fromMinorUnits, toMinorUnits } from '../../../../lib/money.ts';
+import { MoneyInput } from '../../../../components/money-input.tsx';
+import { countryMoney } from '../../../../lib/money.ts';
 import { useSettingsContext } from '../../components/settings-context.ts';
 import { ratesQuery, roomsApi, roomsKeys, roomTypesQuery } from '../api/rooms-api.ts';
 import { ListState } from '../components/list-state.tsx';
@@ -32,7 +33,6 @@ function RateModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['rooms', 'common']);
-  const format = currencyFormat(currency);
   const form = useForm<RateBody, unknown, RateBody>({
     resolver: contractResolver(rateBody, t),
     defaultValues: editing
@@ -96,25 +96,13 @@ function RateModal({
         control={form.control}
         name="price"
         render={({ field }) => (
-          <NumberInput
+          <MoneyInput
             label={t('rates.fields.price')}
             description={t('rates.fields.priceHint', { currency })}
             required
-            value={fromMinorUnits(typeof field.value === 'number' ? field.value : null, currency) ?? ''}
-            onChange={(value) => field.onChange(toMinorUnits(value, currency) ?? undefined)}
-            thousandSeparator={format.thousandSeparator}
-            decimalSeparator={format.decimalSeparator}
-            decimalScale={format.shownDigits}
-            allowNegative={false}
-            min={0}
-            hideControls
-            inputMode="decimal"
-            leftSection={
-              <Text size="sm" fw={600}>
-                {format.symbol}
-              </Text>
-            }
-            leftSectionWidth={format.symbol.length > 1 ? 52 : 36}
+            currency={currency}
+            value={typeof field.value === 'number' ? field.value : null}
+            onChange={(minor) => field.onChange(minor ?? undefined)}
             error={errors.price?.message}
           />
         )}
