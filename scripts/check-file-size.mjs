@@ -16,7 +16,6 @@ export const shrinking = {
   'apps/api/src/adapters/twilio/twilio.fake.ts': 723,
   'apps/api/src/demo/seed.ts': 714,
   'apps/web/src/features/reservations/calendars/components/calendar.module.css': 677,
-  'apps/web/src/guest/guest.css': 653,
   'apps/api/src/demo/seed-bookings.ts': 560,
   'apps/api/src/modules/auth/auth.service.ts': 541,
   'apps/api/src/modules/channels/channel-sync.ts': 514,

@@ -507,8 +507,7 @@ export async function seedDemoBookings(
         n,
       });
     };
-    // One property's reservations and closed dates go in together, once: a property that has either keeps
-    // what it has (a closure added later could fall on a stay).
+    // A property's stays and closures go in together, once: one that has either keeps it (no clash).
     if ((await has(bookings)) || (await has(closedDates))) {
       note(false, `  reservations and closed dates of '${plan.nombre}' (left unchanged)`);
       continue;

@@ -273,8 +273,7 @@ export function createChannelSync(deps: ChannelSyncDeps) {
 
   /** One event's transaction; a night taken meanwhile (unique violation) is retried from the new state. */
   async function safely(work: () => Promise<Outcome>): Promise<Outcome> {
-    // Give the event loop a turn between events: on the embedded database every query resolves as a
-    // microtask, so a long import would otherwise starve sockets and timers (the API, other fetches).
+    // A turn for the event loop between events: on PGlite queries resolve as microtasks (sockets starve).
     await yieldToLoop();
     for (let attempt = 1; ; attempt++) {
       try {
