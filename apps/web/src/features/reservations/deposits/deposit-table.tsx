@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { DepositStatus } from '../../../components/deposit-status.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDay, formatMoneyIn } from '../../../lib/intl.ts';
+import { toMinorUnits } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
   bookingDepositsQuery,
@@ -120,7 +121,7 @@ function AskDeposit({
       </Group>
     );
   const submit = () => {
-    const amount = Math.round(Number(value) * 100);
+    const amount = toMinorUnits(value, currency) ?? Number.NaN;
     if (!Number.isFinite(amount) || amount <= 0) return notify.warning(t('deposit.amountInvalid'));
     save.mutate(
       { checkinId, amount },

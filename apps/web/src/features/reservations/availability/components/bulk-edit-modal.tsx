@@ -15,6 +15,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api.ts';
+import { toMinorUnits } from '../../../../lib/money.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { calendarApi, useCalendarMutation } from '../../calendars/api/calendar-api.ts';
 import { Sheet } from '../../calendars/components/sheet.tsx';
@@ -86,7 +87,7 @@ export function BulkEditModal({
     if (typeIds.length === 0) return setError(t('availability.noTypes'));
     if (!first || !last || runs.length === 0) return setError(t('availability.noNights'));
     const body = bulkBody({
-      price: price === '' ? null : Math.round(Number(price) * 100),
+      price: toMinorUnits(price, currency),
       minStay: minStay === '' ? null : Number(minStay),
       stopSell,
     });

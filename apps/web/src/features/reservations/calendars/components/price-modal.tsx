@@ -4,7 +4,7 @@ import { IconCoins, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api.ts';
-import { moneyFormatter } from '../../../../lib/money.ts';
+import { moneyFormatter, toMinorUnits } from '../../../../lib/money.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { calendarApi, useCalendarMutation } from '../api/calendar-api.ts';
 import { addDays, nightsBetween } from '../lib/dates.ts';
@@ -87,7 +87,7 @@ export function PriceModal({
   const submit = async () => {
     if (!state || !property) return;
     if (!first || !last) return setError(t('problem.invalid_range'));
-    const priceValue = price === '' ? null : Math.round(Number(price) * 100);
+    const priceValue = toMinorUnits(price, currency);
     const minStayValue = minStay === '' ? null : Number(minStay);
     if (priceValue === null && minStayValue === null) return setError(t('price.nothing'));
     if (priceValue !== null && (!Number.isFinite(priceValue) || priceValue < 0)) {
