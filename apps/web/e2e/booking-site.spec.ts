@@ -96,6 +96,8 @@ async function freeStay(request: APIRequestContext, site: Site, after: string) {
 async function showMonth(page: Page, lang: Lang, day: string) {
   const calendar = page.getByTestId('calendar');
   for (let i = 0; i < 14; i++) {
+    // The month shown first may still be loading (its days have no date yet): wait before looking.
+    await expect(calendar).toHaveAttribute('aria-busy', 'false');
     const button = calendar.locator(`[data-date="${day}"]`);
     if (await button.count()) return button;
     await page.getByRole('button', { name: tr(lang, 'calendar.next') }).click();
