@@ -1,3 +1,4 @@
+import { formatMoney } from '@posada/domain/money';
 import { intlLocale } from '../lib/intl.ts';
 
 /**
@@ -14,26 +15,9 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return format;
 }
 
-/** Colombian pesos are priced without decimals (spec 9), as lib/intl.ts formatMoneyIn does. */
-const FRACTION_DIGITS: Record<string, number> = { EUR: 2, USD: 2, COP: 0 };
-
-/** Minor units in the property's currency (COP without decimals; Latin digits in Arabic). */
+/** Minor units in the property's currency, as packages/domain writes money (COP without decimals; Latin digits in Arabic). */
 export function money(minor: number, currency: string, lng: string): string {
-  const locale =
-    currency === 'COP' && !lng.startsWith('en') && !lng.startsWith('ar') ? 'es-CO' : intlLocale(lng);
-  const digits = FRACTION_DIGITS[currency] ?? 2;
-  const format = cached(
-    `money|${locale}|${currency}`,
-    () =>
-      new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-        useGrouping: 'always',
-      } as Intl.NumberFormatOptions),
-  );
-  return format.format(minor / 100);
+  return formatMoney(minor, currency, lng, { country: 'pesos', grouping: 'always' });
 }
 
 /** A calendar cell's price: the number alone, short ("120", "350 mil"); the currency is said above. */

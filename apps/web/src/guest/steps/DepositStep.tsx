@@ -1,4 +1,5 @@
 import type { GuestDeposit } from '@posada/contracts/deposits';
+import { formatMoney } from '@posada/domain/money';
 import { useEffect, useState } from 'react';
 import { guestApi } from '../api.ts';
 import { language, t } from '../i18n.ts';
@@ -11,15 +12,9 @@ export type DepositReturn = 'return' | 'cancel' | null;
 
 export const depositPath = '/api/guest/checkin/deposit';
 
-/** Money as the guest reads it: COP without decimals (spec 9). */
+/** Money as the guest reads it, as packages/domain writes money (COP without decimals, spec 9). */
 export function depositMoney(minor: number, currency: string): string {
-  const digits = currency === 'COP' ? 0 : 2;
-  return new Intl.NumberFormat(language() === 'ar' ? 'ar' : language(), {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(minor / 100);
+  return formatMoney(minor, currency, language(), { locale: 'as-given' });
 }
 
 /**
