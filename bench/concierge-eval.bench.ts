@@ -14,12 +14,6 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { botActions, type ConciergeLanguage } from '@posada/domain/concierge';
 import { and, asc, eq } from 'drizzle-orm';
-import type {
-  ConciergeEngine,
-  EngineDecision,
-  KnowledgeEntry,
-} from '../apps/api/src/adapters/llm/concierge-engine.ts';
-import { createEmbeddedEngine, retrieve } from '../apps/api/src/adapters/llm/embedded-engine.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { users } from '../apps/api/src/db/schema/accounts.ts';
 import { checkins } from '../apps/api/src/db/schema/checkins.ts';
@@ -29,6 +23,12 @@ import { demoEmails, seedDemo } from '../apps/api/src/demo/seed.ts';
 import { demoQuestionKey } from '../apps/api/src/demo/seed-concierge.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import type { ConciergeDeps } from '../apps/api/src/modules/concierge/concierge.deps.ts';
+import type {
+  ConciergeEngine,
+  EngineDecision,
+  KnowledgeEntry,
+} from '../apps/api/src/modules/concierge/engine/concierge-engine.ts';
+import { createEmbeddedEngine, retrieve } from '../apps/api/src/modules/concierge/engine/embedded-engine.ts';
 import { createKnowledgeService } from '../apps/api/src/modules/concierge/knowledge.service.ts';
 import { rebuildLatest, resultsDir } from './report.ts';
 
@@ -116,7 +116,7 @@ async function main() {
   }
 
   const engines: ConciergeEngine[] = [createEmbeddedEngine()];
-  const llmFile = path.join(here, '../apps/api/src/adapters/llm/llm-engine.ts');
+  const llmFile = path.join(here, '../apps/api/src/modules/concierge/engine/llm-engine.ts');
   // BENCH_FAKE_LLM=1: the LLM path against the local fake endpoint's rule mode (checks the wiring, not a model).
   let fakeLlm: { close(): Promise<void> } | null = null;
   if (!process.env.LLM_BASE_URL && process.env.BENCH_FAKE_LLM === '1') {
@@ -126,7 +126,7 @@ async function main() {
     Object.assign(process.env, fake.env, { LLM_MODEL: 'fake-rule-mode' });
   }
   if (process.env.LLM_BASE_URL && existsSync(llmFile)) {
-    const { createLlmEngine } = await import('../apps/api/src/adapters/llm/llm-engine.ts');
+    const { createLlmEngine } = await import('../apps/api/src/modules/concierge/engine/llm-engine.ts');
     const { createLlmClient } = await import('../apps/api/src/adapters/llm/llm.client.ts');
     const client = createLlmClient({
       baseUrl: process.env.LLM_BASE_URL,

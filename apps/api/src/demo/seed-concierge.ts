@@ -1,11 +1,11 @@
 import { botActions, type LocalizedAnswer } from '@posada/domain/concierge';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { normaliseQuestion } from '../adapters/llm/normalise.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
 import { botQuestions, botSettings } from '../db/schema/concierge.ts';
 import { properties } from '../db/schema/properties.ts';
 import type { Clock } from '../lib/clock.ts';
+import { normaliseQuestion } from '../modules/concierge/engine/normalise.ts';
 import { type DemoFiles, storeDemoPhoto } from './demo-media.ts';
 import { demoBotQuestions, demoBotSettings, demoPendingQuestions } from './seed-concierge-catalog.ts';
 

@@ -1,11 +1,12 @@
 // The messaging wing: the delivery pipeline, the WhatsApp connection and webhook, the unified inbox, review
 // requests, mass messages and the AI concierge (docs/messaging.md, docs/concierge.md).
-import { createEmbeddedEngine, retrieve } from '../adapters/llm/embedded-engine.ts';
-import { createLlmEngine } from '../adapters/llm/llm-engine.ts';
+
 import { createStayContacts } from '../modules/bookings/stay-contacts.service.ts';
 import { createBroadcastsModule } from '../modules/broadcasts/broadcasts.module.ts';
 import { createCheckinContacts } from '../modules/checkins/checkin-contacts.service.ts';
 import { createConciergeModule } from '../modules/concierge/concierge.module.ts';
+import { createEmbeddedEngine, retrieve } from '../modules/concierge/engine/embedded-engine.ts';
+import { createLlmEngine } from '../modules/concierge/engine/llm-engine.ts';
 import { createDeliveryModule } from '../modules/delivery/delivery.module.ts';
 import { createInboxModule } from '../modules/inbox/inbox.module.ts';
 import { createReviewsModule } from '../modules/reviews/reviews.module.ts';

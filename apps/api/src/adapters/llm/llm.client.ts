@@ -2,6 +2,9 @@ import { AdapterError } from '../adapter-error.ts';
 import { adapterFetch, readJson } from '../http.ts';
 import type { AdapterTracker } from '../status.ts';
 
+/** Where the knowledge starts in a concierge system prompt (JSON follows): the engine writes it, the fake reads it. */
+export const KNOWLEDGE_MARK = 'KNOWLEDGE (JSON):';
+
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;

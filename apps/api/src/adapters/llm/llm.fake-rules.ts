@@ -1,4 +1,4 @@
-import { KNOWLEDGE_MARK } from './llm-engine.ts';
+import { KNOWLEDGE_MARK } from './llm.client.ts';
 
 /**
  * The fake LLM's deterministic "rule" mode (tests, e2e and the bench only; no model): it reads the

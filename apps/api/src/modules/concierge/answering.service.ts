@@ -8,14 +8,14 @@ import {
   type ConciergeLanguage,
   ESCALATION_REPLY,
 } from '@posada/domain/concierge';
-import type { ConciergeEngine, EngineDecision, KnowledgeEntry } from '../../adapters/llm/concierge-engine.ts';
-import { yesOrNo } from '../../adapters/llm/embedded-engine.ts';
 import { translate } from '../../i18n/messages.ts';
 import { createConciergeActions } from './actions.ts';
 import type { BotSettingsService } from './bot-settings.service.ts';
 import type { BotChatRow } from './chats.repo.ts';
 import type { ChatsService } from './chats.service.ts';
 import type { ConciergeDeps } from './concierge.deps.ts';
+import type { ConciergeEngine, EngineDecision, KnowledgeEntry } from './engine/concierge-engine.ts';
+import { yesOrNo } from './engine/embedded-engine.ts';
 import type { KnowledgeService } from './knowledge.service.ts';
 import {
   allowedActions,

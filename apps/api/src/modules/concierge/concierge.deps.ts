@@ -1,7 +1,6 @@
 import type { GuestAccessCode } from '@posada/contracts/smart-locks';
 import type { ConciergeLanguage } from '@posada/domain/concierge';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ConciergeEngine } from '../../adapters/llm/concierge-engine.ts';
 import type { Db } from '../../db/client.ts';
 import type { EventProducer } from '../../events/bus.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -10,6 +9,7 @@ import type { FileStorage } from '../files/storage.ts';
 import type { InboxService } from '../inbox/inbox.types.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { WhatsAppConnections } from '../whatsapp/whatsapp.types.ts';
+import type { ConciergeEngine } from './engine/concierge-engine.ts';
 
 /** A guest's request of a store service, taken by the bot (the experiences module's guest store). */
 export interface ConciergeServiceRequest {

@@ -6,14 +6,14 @@ import {
   HANDOVER_REPLY,
   localized,
 } from '@posada/domain/concierge';
+import { translate } from '../../i18n/messages.ts';
+import { fileUrl } from '../files/files.service.ts';
 import type {
   ConciergeEngine,
   EngineDecision,
   EngineInput,
   KnowledgeEntry,
-} from '../../adapters/llm/concierge-engine.ts';
-import { translate } from '../../i18n/messages.ts';
-import { fileUrl } from '../files/files.service.ts';
+} from './engine/concierge-engine.ts';
 
 /**
  * The concierge's one decision step, without side effects (docs/concierge.md "Knowledge admin API"): the

@@ -1,9 +1,9 @@
 import { type ConciergeLanguage, localized } from '@posada/domain/concierge';
 import { and, desc, eq, gte } from 'drizzle-orm';
-import { normaliseQuestion } from '../../adapters/llm/normalise.ts';
 import { botChats, botMessages, botQuestions } from '../../db/schema/concierge.ts';
 import type { ChatsService } from './chats.service.ts';
 import type { ConciergeDeps } from './concierge.deps.ts';
+import { normaliseQuestion } from './engine/normalise.ts';
 
 /** Guests who asked within this many days get the operator's later answer. */
 export const FOLLOW_UP_DAYS = 7;

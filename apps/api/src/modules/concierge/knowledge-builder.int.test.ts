@@ -1,8 +1,6 @@
 import { botActions } from '@posada/domain/concierge';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KnowledgeEntry } from '../../adapters/llm/concierge-engine.ts';
-import { createEmbeddedEngine } from '../../adapters/llm/embedded-engine.ts';
 import { checkins } from '../../db/schema/checkins.ts';
 import { botQuestions, botSettings } from '../../db/schema/concierge.ts';
 import { services } from '../../db/schema/experiences.ts';
@@ -11,6 +9,8 @@ import { fixedClock } from '../../lib/clock.ts';
 import { createEmpresa } from '../../test/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import type { ConciergeDeps } from './concierge.deps.ts';
+import type { KnowledgeEntry } from './engine/concierge-engine.ts';
+import { createEmbeddedEngine } from './engine/embedded-engine.ts';
 import { createKnowledgeService, type KnowledgeService } from './knowledge.service.ts';
 
 /**

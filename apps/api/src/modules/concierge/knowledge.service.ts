@@ -2,12 +2,12 @@ import type { ConciergeLanguage, LocalizedAnswer } from '@posada/domain/concierg
 import type { PriceType, ServiceCategory } from '@posada/domain/experiences';
 import { intlTagOf } from '@posada/domain/money';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import type { KnowledgeEntry } from '../../adapters/llm/concierge-engine.ts';
 import { checkins } from '../../db/schema/checkins.ts';
 import { botQuestions, botSettings } from '../../db/schema/concierge.ts';
 import { services } from '../../db/schema/experiences.ts';
 import { properties } from '../../db/schema/properties.ts';
 import type { ConciergeDeps } from './concierge.deps.ts';
+import type { KnowledgeEntry } from './engine/concierge-engine.ts';
 
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
 

@@ -1,5 +1,5 @@
 import { type BotAction, botActions, type ConciergeLanguage, guessLanguage } from '@posada/domain/concierge';
-import { normaliseText, tokens } from '../../adapters/llm/normalise.ts';
+import { normaliseText, tokens } from './engine/normalise.ts';
 
 /**
  * The concierge's policy rules (docs/concierge.md, Actions), pure: what the operator allows, the rule

@@ -6,13 +6,13 @@ import {
   type ConciergeLanguage,
   type LocalizedAnswer,
 } from '@posada/domain/concierge';
-import { normaliseQuestion } from '../../adapters/llm/normalise.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { fileUrl } from '../files/files.service.ts';
 import type { ConciergeDeps } from './concierge.deps.ts';
 import { conciergeErrors } from './concierge.errors.ts';
+import { normaliseQuestion } from './engine/normalise.ts';
 import { type BotQuestionRow, createQuestionsRepo } from './questions.repo.ts';
 
 export type QuestionsService = ReturnType<typeof createQuestionsService>;

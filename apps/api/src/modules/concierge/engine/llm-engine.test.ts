@@ -1,11 +1,11 @@
 import type { BotAction } from '@posada/domain/concierge';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AdapterError } from '../adapter-error.ts';
+import { AdapterError } from '../../../adapters/adapter-error.ts';
+import { createLlmClient } from '../../../adapters/llm/llm.client.ts';
+import { type FakeLlm, startFakeLlm } from '../../../adapters/llm/llm.fake.ts';
+import { words } from '../../../adapters/llm/llm.fake-rules.ts';
 import type { EngineInput, KnowledgeEntry } from './concierge-engine.ts';
 import { retrieve as embeddedRetrieve } from './embedded-engine.ts';
-import { createLlmClient } from './llm.client.ts';
-import { type FakeLlm, startFakeLlm } from './llm.fake.ts';
-import { words } from './llm.fake-rules.ts';
 import { createLlmEngine, type Retrieve } from './llm-engine.ts';
 
 const knowledge: KnowledgeEntry[] = [

@@ -1,6 +1,12 @@
 import { type BotAction, botActions, type ConciergeLanguage, localized } from '@posada/domain/concierge';
+import {
+  type ChatMessage,
+  type ChatTool,
+  KNOWLEDGE_MARK,
+  type LlmClient,
+  type ToolCall,
+} from '../../../adapters/llm/llm.client.ts';
 import type { ConciergeEngine, EngineDecision, EngineInput, KnowledgeEntry } from './concierge-engine.ts';
-import type { ChatMessage, ChatTool, LlmClient, ToolCall } from './llm.client.ts';
 
 /** One retrieved entry and how well it answers the guest's message (0..1: the embedded engine's confidence / 100). */
 export interface Retrieved {
@@ -24,8 +30,6 @@ export const LLM_ENGINE_TOP_K = 5;
 export const ANSWER_TOOL = 'answer_from_knowledge';
 export const ESCALATE_TOOL = 'escalate';
 export const REPLY_TOOL = 'reply_to_proposal';
-/** Marks the knowledge block of the system prompt (the fake's rule mode reads it). */
-export const KNOWLEDGE_MARK = 'KNOWLEDGE (JSON):';
 
 const languageNames: Record<ConciergeLanguage, string> = { es: 'Spanish', en: 'English', ar: 'Arabic' };
 
