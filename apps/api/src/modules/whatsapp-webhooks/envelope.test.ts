@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { dateOfTimestamp, parseEnvelope } from './envelope.ts';
+import { dateOfTimestamp, parseEnvelope } from '../../adapters/whatsapp/whatsapp.envelope.ts';
 import { extensionOfMime, signatureMatches } from './whatsapp-webhooks.service.ts';
 
 const NOW = new Date('2026-11-20T10:00:00Z');

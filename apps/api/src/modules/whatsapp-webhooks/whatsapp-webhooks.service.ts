@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WhatsAppGateway } from '../../adapters/whatsapp/types.ts';
+import {
+  contentOf,
+  type EnvelopeItem,
+  type FieldItem,
+  type MessageItem,
+  parseEnvelope,
+} from '../../adapters/whatsapp/whatsapp.envelope.ts';
 import { verifyWhatsAppSignature } from '../../adapters/whatsapp/whatsapp.signature.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -10,7 +17,6 @@ import { storableJson } from '../../lib/storable-text.ts';
 import type { FileStorage } from '../files/storage.ts';
 import type { InboxModuleService } from '../inbox/inbox.module.ts';
 import type { WhatsAppConnections } from '../whatsapp/whatsapp.types.ts';
-import { contentOf, type EnvelopeItem, type FieldItem, type MessageItem, parseEnvelope } from './envelope.ts';
 import { jsonDepth, WEBHOOK_MAX_BYTES, WEBHOOK_MAX_DEPTH } from './payload-guard.ts';
 import { whatsappWebhooksErrors } from './whatsapp-webhooks.errors.ts';
 import { createWhatsAppWebhooksRepo } from './whatsapp-webhooks.repo.ts';
