@@ -193,9 +193,6 @@ const kebabHint = 'in kebab-case (docs/architecture.md §2, rule 8)';
 const moduleFile =
   /^[a-z0-9]+(?:-[a-z0-9]+)*(?:(?:\.(?:service|routes|repo|module|errors|jobs|events|types|emails|deps|policy|context|test-setup|worker))?\.(?:ts|mjs)|(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*\.test\.ts)$/;
 
-const resealWhy =
-  "re-sealing every secret under a new app secret reads each owner's sealed columns and purpose constants in one place; to become a port each owner implements";
-
 /** A light entry's file: kebab-case, or a PascalCase React component (`Flow.tsx`, the entries' style today). */
 const lightFile =
   /^(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*\.(?:ts|tsx)|[A-Z][A-Za-z0-9]*\.tsx)$/;
@@ -256,33 +253,6 @@ export const layers = [
     ignore: [/\.test\.ts$/],
     tables: apiTables,
     fileNames: { pattern: kebab, hint: kebabHint },
-    /** The re-sealing of every sealed column under a new app secret (reseal-secrets-cli.ts) knows each
-     * owner's sealed columns and purposes: one place, so no column is forgotten. It should move to a
-     * port each owning module implements (its columns and purpose). */
-    exceptions: [
-      ...[
-        'users',
-        'channelCalendars',
-        'icalExports',
-        'checkinGuests',
-        'checkins',
-        'propertyAuthorities',
-        'accessCodes',
-        'lockAccounts',
-      ].map((what) => ({ file: `${api}/lib/reseal-secrets.ts`, rule: 'tables', what, why: resealWhy })),
-      ...[
-        'auth/second-factor.ts',
-        'channels/channels.service.ts',
-        'checkins/checkin-links.ts',
-        'properties/property-settings.service.ts',
-        'smart-locks/smart-locks.service.ts',
-      ].map((file) => ({
-        file: `${api}/lib/reseal-secrets.ts`,
-        rule: 'forbidden',
-        what: `${api}/modules/${file}`,
-        why: resealWhy,
-      })),
-    ],
   },
   {
     /** The outbox of domain events and its bus: delivers to handlers the modules register, knows none. */

@@ -5,6 +5,7 @@ import { AppSecretError } from './lib/app-secret.ts';
 import { sealedColumnsNotOpening } from './lib/reseal-secrets.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { closeServer, handleShutdownSignals } from './lib/shutdown.ts';
+import { SEALED_COLUMNS } from './sealed-columns.ts';
 
 let config: Config;
 try {
@@ -40,6 +41,7 @@ log = app.log;
 const notOpening = await sealedColumnsNotOpening(
   database.db,
   createSecretBox(config.APP_SECRET, config.APP_SECRET_PREVIOUS),
+  SEALED_COLUMNS,
 );
 
 handleShutdownSignals({

@@ -8,9 +8,10 @@ import { seedDemo } from '../demo/seed.ts';
 import { TOTP_PURPOSE } from '../modules/auth/second-factor.ts';
 import { createSessionSigner } from '../modules/guest-checkin/session.ts';
 import { ACCESS_CODE_PURPOSE, LOCK_CREDENTIALS_PURPOSE } from '../modules/smart-locks/smart-locks.service.ts';
+import { SEALED_COLUMNS } from '../sealed-columns.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { newAppSecret } from './app-secret.ts';
-import { ResealError, resealSecrets, SEALED_COLUMNS, sealedColumnsNotOpening } from './reseal-secrets.ts';
+import { ResealError, resealSecrets, sealedColumnsNotOpening } from './reseal-secrets.ts';
 import { createSecretBox, type SecretBox } from './secret-box.ts';
 
 // Random per run, like every secret of the tests.
@@ -141,7 +142,7 @@ describe('secret rotation: APP_SECRET_PREVIOUS and npm run secrets:reseal', () =
   it('refuses to reseal with a wrong previous secret and changes nothing', async () => {
     const before = await sealedValues();
     const wrong = createSecretBox(NEW, newAppSecret());
-    const error = await resealSecrets(testDb.database.db, wrong).catch((err: unknown) => err);
+    const error = await resealSecrets(testDb.database.db, wrong, SEALED_COLUMNS).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(ResealError);
     expect((error as ResealError).counts.every((c) => c.unreadable.length === c.total)).toBe(true);
     expect(await sealedValues()).toEqual(before);
@@ -149,7 +150,7 @@ describe('secret rotation: APP_SECRET_PREVIOUS and npm run secrets:reseal', () =
 
   it('re-seals every value under the new secret, which then opens them without the old one', async () => {
     const before = await sealedValues();
-    const counts = await resealSecrets(testDb.database.db, createSecretBox(NEW, OLD));
+    const counts = await resealSecrets(testDb.database.db, createSecretBox(NEW, OLD), SEALED_COLUMNS);
     const total = Object.values(before).reduce((sum, rows) => sum + rows.length, 0);
     expect(counts.map((c) => [c.label, c.total])).toEqual(
       SEALED_COLUMNS.map((c) => [c.label, before[c.label]?.length ?? 0]),
@@ -160,15 +161,17 @@ describe('secret rotation: APP_SECRET_PREVIOUS and npm run secrets:reseal', () =
     expect(await openAll(createSecretBox(NEW))).toEqual(plaintexts);
     await expect(openAll(createSecretBox(OLD))).rejects.toThrow();
     // The start-up check: the data opens with the new secret alone, and the old one is reported.
-    expect(await sealedColumnsNotOpening(testDb.database.db, createSecretBox(NEW))).toEqual([]);
-    expect(await sealedColumnsNotOpening(testDb.database.db, createSecretBox(OLD))).toEqual(
+    expect(await sealedColumnsNotOpening(testDb.database.db, createSecretBox(NEW), SEALED_COLUMNS)).toEqual(
+      [],
+    );
+    expect(await sealedColumnsNotOpening(testDb.database.db, createSecretBox(OLD), SEALED_COLUMNS)).toEqual(
       counts.filter((c) => c.total > 0).map((c) => c.label),
     );
   });
 
   it('is idempotent: a second run re-seals nothing and reports every value as current', async () => {
     const before = await sealedValues();
-    const counts = await resealSecrets(testDb.database.db, createSecretBox(NEW, OLD));
+    const counts = await resealSecrets(testDb.database.db, createSecretBox(NEW, OLD), SEALED_COLUMNS);
     expect(counts.every((c) => c.resealed === 0 && c.current === c.total)).toBe(true);
     expect(await sealedValues()).toEqual(before);
   });
@@ -182,7 +185,7 @@ describe('secret rotation: APP_SECRET_PREVIOUS and npm run secrets:reseal', () =
       .update(propertyAuthorities)
       .set({ passwordCiphertext: createSecretBox(OLD).seal('vuelta-atras', purpose, key) })
       .where(eq(propertyAuthorities.propertyId, key));
-    const counts = await resealSecrets(testDb.database.db, createSecretBox(NEW, OLD));
+    const counts = await resealSecrets(testDb.database.db, createSecretBox(NEW, OLD), SEALED_COLUMNS);
     expect(counts.reduce((sum, c) => sum + c.resealed, 0)).toBe(1);
     const [after] = await testDb.database.db
       .select()

@@ -1,25 +1,12 @@
 import { eq, getTableColumns, isNotNull } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/accounts.ts';
-import { channelCalendars, icalExports } from '../db/schema/channels.ts';
-import { checkinGuests, checkins } from '../db/schema/checkins.ts';
-import { propertyAuthorities } from '../db/schema/properties.ts';
-import { accessCodes, lockAccounts } from '../db/schema/smart-locks.ts';
-import { TOTP_PURPOSE } from '../modules/auth/second-factor.ts';
-import { CHANNEL_URL_PURPOSE, EXPORT_TOKEN_PURPOSE } from '../modules/channels/channels.service.ts';
-import { DOCUMENT_PURPOSE, LINK_PURPOSE } from '../modules/checkins/checkin-links.ts';
-import {
-  AUTHORITY_PASSWORD_PURPOSE,
-  CERTIFICATE_PASSWORD_PURPOSE,
-  CERTIFICATE_PURPOSE,
-} from '../modules/properties/property-settings.service.ts';
-import { ACCESS_CODE_PURPOSE, LOCK_CREDENTIALS_PURPOSE } from '../modules/smart-locks/smart-locks.service.ts';
 import { type SecretBox, SecretBoxError } from './secret-box.ts';
 
 /**
- * A column that holds values sealed with lib/secret-box.ts, each bound (as its context) to the row's key.
- * Every sealed column belongs in SEALED_COLUMNS, or a rotation leaves it readable only with the old secret.
+ * A column that holds values sealed with lib/secret-box.ts, each bound (as its context) to the row's key:
+ * the key-rotation port. Each owning module lists its own (`<module>SealedColumns` in its service) and
+ * apps/api/src/sealed-columns.ts joins them; a column left out stays readable only with the old secret.
  */
 export interface SealedColumn {
   label: string;
@@ -28,86 +15,6 @@ export interface SealedColumn {
   value: PgColumn;
   purpose: string;
 }
-
-export const SEALED_COLUMNS: SealedColumn[] = [
-  {
-    label: 'checkins.link_token_sealed',
-    table: checkins,
-    key: checkins.id,
-    value: checkins.linkTokenSealed,
-    purpose: LINK_PURPOSE,
-  },
-  {
-    label: 'checkin_guests.document_number_sealed',
-    table: checkinGuests,
-    key: checkinGuests.id,
-    value: checkinGuests.documentNumberSealed,
-    purpose: DOCUMENT_PURPOSE,
-  },
-  {
-    label: 'property_authorities.password_ciphertext',
-    table: propertyAuthorities,
-    key: propertyAuthorities.propertyId,
-    value: propertyAuthorities.passwordCiphertext,
-    purpose: AUTHORITY_PASSWORD_PURPOSE,
-  },
-  {
-    label: 'property_authorities.certificate_sealed',
-    table: propertyAuthorities,
-    key: propertyAuthorities.propertyId,
-    value: propertyAuthorities.certificateSealed,
-    purpose: CERTIFICATE_PURPOSE,
-  },
-  {
-    label: 'property_authorities.certificate_password_sealed',
-    table: propertyAuthorities,
-    key: propertyAuthorities.propertyId,
-    value: propertyAuthorities.certificatePasswordSealed,
-    purpose: CERTIFICATE_PASSWORD_PURPOSE,
-  },
-  {
-    label: 'lock_accounts.credentials_sealed',
-    table: lockAccounts,
-    key: lockAccounts.id,
-    value: lockAccounts.credentialsSealed,
-    purpose: LOCK_CREDENTIALS_PURPOSE,
-  },
-  {
-    label: 'access_codes.code_sealed',
-    table: accessCodes,
-    key: accessCodes.id,
-    value: accessCodes.codeSealed,
-    purpose: ACCESS_CODE_PURPOSE,
-  },
-  {
-    label: 'users.totp_secret',
-    table: users,
-    key: users.id,
-    value: users.totpSecret,
-    purpose: TOTP_PURPOSE,
-  },
-  {
-    label: 'channel_calendars.url_sealed',
-    table: channelCalendars,
-    key: channelCalendars.id,
-    value: channelCalendars.urlSealed,
-    purpose: CHANNEL_URL_PURPOSE,
-  },
-  {
-    label: 'channel_calendars.export_token_sealed',
-    table: channelCalendars,
-    key: channelCalendars.id,
-    value: channelCalendars.exportTokenSealed,
-    purpose: EXPORT_TOKEN_PURPOSE,
-  },
-  {
-    label: 'ical_exports.token_sealed',
-    table: icalExports,
-    key: icalExports.unitId,
-    value: icalExports.tokenSealed,
-    purpose: EXPORT_TOKEN_PURPOSE,
-  },
-];
 
 export interface ResealCount {
   label: string;
@@ -142,7 +49,7 @@ export class ResealError extends Error {
 export async function resealSecrets(
   db: Db,
   box: SecretBox,
-  columns: SealedColumn[] = SEALED_COLUMNS,
+  columns: readonly SealedColumn[],
 ): Promise<ResealCount[]> {
   return db.transaction(async (tx) => {
     const counts: ResealCount[] = [];
@@ -196,7 +103,7 @@ export async function resealSecrets(
 export async function sealedColumnsNotOpening(
   db: Db,
   box: SecretBox,
-  columns: SealedColumn[] = SEALED_COLUMNS,
+  columns: readonly SealedColumn[],
 ): Promise<string[]> {
   const failing: string[] = [];
   for (const column of columns) {

@@ -4,6 +4,9 @@ import { createAccountSecurityService } from './account-security.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { type AuthService, createAuthService } from './auth.service.ts';
 
+/** Its sealed column, for key rotation (apps/api/src/sealed-columns.ts). */
+export { authSealedColumns } from './second-factor.ts';
+
 /** Built before the auth module: accounts writes the user's settings through it. */
 export { createUsersService } from './users.service.ts';
 

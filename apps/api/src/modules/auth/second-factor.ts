@@ -1,4 +1,6 @@
+import { users } from '../../db/schema/accounts.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SealedColumn } from '../../lib/reseal-secrets.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthRepo, AuthUserRow } from './auth.repo.ts';
 import { hashRecoveryCode, matchingStep } from './totp.ts';
@@ -42,3 +44,8 @@ export function createSecondFactor(deps: { secrets: SecretBox; clock: Clock }) {
 }
 
 export type SecondFactor = ReturnType<typeof createSecondFactor>;
+
+/** The two-step verification secrets, sealed per user, for key rotation (lib/reseal-secrets.ts). */
+export const authSealedColumns: SealedColumn[] = [
+  { label: 'users.totp_secret', table: users, key: users.id, value: users.totpSecret, purpose: TOTP_PURPOSE },
+];

@@ -10,7 +10,9 @@ import type {
 import { isHotelType } from '@posada/domain/property-types';
 import { hasEligiblePlan } from '@posada/domain/subscription';
 import type { Db } from '../../db/client.ts';
+import { channelCalendars, icalExports } from '../../db/schema/channels.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SealedColumn } from '../../lib/reseal-secrets.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
@@ -220,3 +222,28 @@ export function createChannelsService(deps: ChannelsDeps) {
     sync: deps.sync,
   };
 }
+
+/** The channels' feed addresses and export tokens, sealed, for key rotation (lib/reseal-secrets.ts). */
+export const channelsSealedColumns: SealedColumn[] = [
+  {
+    label: 'channel_calendars.url_sealed',
+    table: channelCalendars,
+    key: channelCalendars.id,
+    value: channelCalendars.urlSealed,
+    purpose: CHANNEL_URL_PURPOSE,
+  },
+  {
+    label: 'channel_calendars.export_token_sealed',
+    table: channelCalendars,
+    key: channelCalendars.id,
+    value: channelCalendars.exportTokenSealed,
+    purpose: EXPORT_TOKEN_PURPOSE,
+  },
+  {
+    label: 'ical_exports.token_sealed',
+    table: icalExports,
+    key: icalExports.unitId,
+    value: icalExports.tokenSealed,
+    purpose: EXPORT_TOKEN_PURPOSE,
+  },
+];

@@ -9,14 +9,17 @@ import type { DeliverySummary } from '@posada/contracts/deliveries';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { checkinGuests, checkins } from '../../db/schema/checkins.ts';
 import { type EventProducer, withoutEvents } from '../../events/bus.ts';
 import type { Locale } from '../../i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SealedColumn } from '../../lib/reseal-secrets.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import type { BookingsService } from '../bookings/bookings.service.ts';
 import type { Deliver } from '../delivery/delivery.types.ts';
 import { createCheckinDelivery } from './checkin-delivery.ts';
+import { DOCUMENT_PURPOSE, LINK_PURPOSE } from './checkin-links.ts';
 import { createCheckinPlanning } from './checkin-planning.ts';
 import { createCheckinsContext, masked } from './checkins.context.ts';
 import { checkinsErrors } from './checkins.errors.ts';
@@ -185,3 +188,21 @@ export function createCheckinsService(deps: CheckinsDeps) {
     ...createManualCheckin(deps, ctx, planning),
   };
 }
+
+/** The check-ins' sealed columns, for key rotation (lib/reseal-secrets.ts). */
+export const checkinsSealedColumns: SealedColumn[] = [
+  {
+    label: 'checkins.link_token_sealed',
+    table: checkins,
+    key: checkins.id,
+    value: checkins.linkTokenSealed,
+    purpose: LINK_PURPOSE,
+  },
+  {
+    label: 'checkin_guests.document_number_sealed',
+    table: checkinGuests,
+    key: checkinGuests.id,
+    value: checkinGuests.documentNumberSealed,
+    purpose: DOCUMENT_PURPOSE,
+  },
+];

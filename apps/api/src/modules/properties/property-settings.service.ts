@@ -9,8 +9,10 @@ import { featureAvailable, gatedFeatures, type PlanHolder } from '@posada/domain
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { LocalizedColumn } from '../../db/schema/properties.ts';
+import { propertyAuthorities } from '../../db/schema/properties.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { commonErrors } from '../../lib/errors.ts';
+import type { SealedColumn } from '../../lib/reseal-secrets.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
@@ -343,3 +345,28 @@ export function createPropertySettingsService(deps: {
     },
   };
 }
+
+/** The authorities' credentials sealed per property, for key rotation (lib/reseal-secrets.ts). */
+export const propertiesSealedColumns: SealedColumn[] = [
+  {
+    label: 'property_authorities.password_ciphertext',
+    table: propertyAuthorities,
+    key: propertyAuthorities.propertyId,
+    value: propertyAuthorities.passwordCiphertext,
+    purpose: AUTHORITY_PASSWORD_PURPOSE,
+  },
+  {
+    label: 'property_authorities.certificate_sealed',
+    table: propertyAuthorities,
+    key: propertyAuthorities.propertyId,
+    value: propertyAuthorities.certificateSealed,
+    purpose: CERTIFICATE_PURPOSE,
+  },
+  {
+    label: 'property_authorities.certificate_password_sealed',
+    table: propertyAuthorities,
+    key: propertyAuthorities.propertyId,
+    value: propertyAuthorities.certificatePasswordSealed,
+    purpose: CERTIFICATE_PASSWORD_PURPOSE,
+  },
+];

@@ -15,8 +15,10 @@ import type {
   LockVendorClient,
 } from '../../adapters/locks/types.ts';
 import type { Db } from '../../db/client.ts';
+import { accessCodes, lockAccounts } from '../../db/schema/smart-locks.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Jobs } from '../../lib/jobs.ts';
+import type { SealedColumn } from '../../lib/reseal-secrets.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { isUuid } from '../../lib/sql.ts';
 import type { Tenant } from '../../lib/tenant.ts';
@@ -305,3 +307,21 @@ export function createSmartLocksService(deps: SmartLocksDeps) {
     },
   };
 }
+
+/** The lock vendors' credentials and the door codes, sealed, for key rotation (lib/reseal-secrets.ts). */
+export const smartLocksSealedColumns: SealedColumn[] = [
+  {
+    label: 'lock_accounts.credentials_sealed',
+    table: lockAccounts,
+    key: lockAccounts.id,
+    value: lockAccounts.credentialsSealed,
+    purpose: LOCK_CREDENTIALS_PURPOSE,
+  },
+  {
+    label: 'access_codes.code_sealed',
+    table: accessCodes,
+    key: accessCodes.id,
+    value: accessCodes.codeSealed,
+    purpose: ACCESS_CODE_PURPOSE,
+  },
+];

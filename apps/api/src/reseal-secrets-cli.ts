@@ -1,10 +1,11 @@
 // `npm run secrets:reseal`: after a rotation (APP_SECRET new, APP_SECRET_PREVIOUS old), seals every stored
 // secret under APP_SECRET so APP_SECRET_PREVIOUS can be removed (docs/operations.md).
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { AppSecretError } from './app-secret.ts';
-import { ResealError, resealSecrets } from './reseal-secrets.ts';
-import { createSecretBox } from './secret-box.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { AppSecretError } from './lib/app-secret.ts';
+import { ResealError, resealSecrets } from './lib/reseal-secrets.ts';
+import { createSecretBox } from './lib/secret-box.ts';
+import { SEALED_COLUMNS } from './sealed-columns.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -24,6 +25,7 @@ try {
   const counts = await resealSecrets(
     database.db,
     createSecretBox(config.APP_SECRET, config.APP_SECRET_PREVIOUS),
+    SEALED_COLUMNS,
   );
   for (const c of counts) {
     console.log(
