@@ -87,12 +87,6 @@ const vitestArgs = (out, extraArgs) => [
 ];
 const reportOf = (title) => path.join(reports, `${title.replace(/\W+/g, '-')}.json`);
 
-function vitest(title, workspace, extraArgs = [], env = {}) {
-  const out = reportOf(title);
-  run(title, 'npx', vitestArgs(out, extraArgs), { cwd: path.join(root, workspace), env });
-  countVitest(out);
-}
-
 async function vitestAside(title, workspace, extraArgs = [], env = {}) {
   const out = reportOf(title);
   await runAside(title, 'npx', vitestArgs(out, extraArgs), { cwd: path.join(root, workspace), env });
@@ -110,11 +104,16 @@ run("the checks' own tests (node --test scripts)", 'node', [
     .filter((f) => f.endsWith('.test.mjs'))
     .map((f) => path.join('scripts', f)),
 ]);
-run('type check', 'npm', ['run', 'typecheck', '--silent']);
 run('schema and migrations agree (drizzle-kit generate)', 'node', ['scripts/check-migrations.mjs']);
-vitest('domain unit tests', 'packages/domain');
-vitest('contracts unit tests', 'packages/contracts');
-vitest('web unit and component tests (jsdom + MSW)', 'apps/web');
+// The type check (one core: tsc is single-threaded) runs beside the unit and component tests.
+await Promise.all([
+  runAside('type check', 'npm', ['run', 'typecheck', '--silent']),
+  (async () => {
+    await vitestAside('domain unit tests', 'packages/domain');
+    await vitestAside('contracts unit tests', 'packages/contracts');
+    await vitestAside('web unit and component tests (jsdom + MSW)', 'apps/web');
+  })(),
+]);
 // The API suites on both databases and the web build run side by side: the PostgreSQL suite spends much
 // of its time waiting on the server, so on two cores this saves minutes of the CI run.
 const [, , built] = await Promise.all([
@@ -151,7 +150,9 @@ if (built) {
   } else console.log(`✔ end-to-end flows took ${verdict}`);
 }
 
-console.log('\nTime per step (seconds; the API suites and the build ran side by side):');
+console.log(
+  '\nTime per step (seconds; the type check ran beside the unit tests, the API suites beside the build):',
+);
 for (const [title, seconds] of timings) console.log(`  ${seconds.padStart(7)}  ${title}`);
 console.log(`  ${((Date.now() - begun) / 1000).toFixed(1).padStart(7)}  in all`);
 console.log('');
