@@ -6,6 +6,8 @@ import { DEMO_PASSWORD } from './support/ports.ts';
 import { enterTwoFactorCode, unenrolledAdmin } from './support/two-factor.ts';
 
 const PASSWORD = 'Alojamiento-2026';
+/** Where a new operator lands once signed in: the business area, or the first-property wizard it leads to. */
+const SIGNED_IN = /\/(business|create\/properties)(\/|$)/;
 
 /** A confirmed operator of its own (the demo users are shared by every flow, and these change passwords). */
 async function newOperator(request: APIRequestContext, name: string): Promise<string> {
@@ -128,14 +130,15 @@ test('an operator turns on two-step verification and then signs in with a code',
   await signOut(page);
   await fillLogin(page, email, PASSWORD);
   await enterTwoFactorCode(page, secret, confirmedAt);
-  await expect(page).toHaveURL(/\/business\//);
+  // Signed in: an operator without a property yet is taken on from the business area to the wizard.
+  await expect(page).toHaveURL(SIGNED_IN);
 
   await signOut(page);
   await fillLogin(page, email, PASSWORD);
   await page.getByRole('button', { name: 'Usar un código de recuperación' }).click();
   await page.getByLabel('Código de recuperación').fill(recovery);
   await page.getByRole('button', { name: 'Verificar' }).click();
-  await expect(page).toHaveURL(/\/business\//);
+  await expect(page).toHaveURL(SIGNED_IN);
 });
 
 test('an admin without two-step verification is taken to enrolment before the back office', async ({
