@@ -1,15 +1,11 @@
-import { registrationAlerts } from '@posada/contracts/authorities';
-import { channelAlertsSchema } from '@posada/contracts/channels';
-import { dashboardData } from '@posada/contracts/dashboard';
-import { depositListSchema } from '@posada/contracts/deposits';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { routePaths } from '../../../config/routes.ts';
 import { anOperator } from '../../../test/fixtures.ts';
+import { quietDashboard } from '../../../test/homes.ts';
 import { propertyListOf } from '../../../test/property-fixtures.ts';
 import { renderRoute } from '../../../test/render.tsx';
-import { answer, server } from '../../../test/server.ts';
+import { server } from '../../../test/server.ts';
 
 // The demo hotel on its free trial: quantity 1, and it already has its hotel.
 const atLimit = anOperator({ plan: null, status_subscription: 'demo', tipo_hospedaje: 'hotel', quantity: 1 });
@@ -20,29 +16,7 @@ beforeEach(() => {
 
 describe('an account at its property limit', () => {
   it('gets the limit modal instead of the wizard, pointing a trial to the plans; closing goes to Dashboard', async () => {
-    server.use(
-      http.get('/api/dashboard', () =>
-        answer(dashboardData, {
-          period: { from: '2026-12-01', to: '2026-12-31' },
-          currency: 'EUR',
-          total_reservations: 0,
-          checkins_today: 0,
-          occupancy: 0,
-          revenue: 0,
-          upcoming: [],
-          revenue_by_channel: [],
-          revenue_by_property: [],
-          chart: [],
-        }),
-      ),
-      http.get('/api/channel-calendars/alerts', () =>
-        answer(channelAlertsSchema, { failing: [], overbookings: 0 }),
-      ),
-      http.get('/api/registrations/alerts', () =>
-        answer(registrationAlerts, { rejected: 0, needs_action: 0, overdue: 0 }),
-      ),
-      http.get('/api/deposits', () => answer(depositListSchema, { items: [] })),
-    );
+    server.use(...quietDashboard);
     const { user, router } = await renderRoute(routePaths.createPropiedad, { user: atLimit });
     const modal = await screen.findByRole('dialog', { name: 'Límite de alojamientos alcanzado' });
     expect(
